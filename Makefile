@@ -1,0 +1,48 @@
+# Osada — the two commands a newcomer needs are `make run` and `make test`.
+# Both install what they need on first use (Python venv in .venv/, pinned
+# packages from pyproject.toml, the MicroPython WebAssembly VM from package.json).
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.osada-installed
+NPM_STAMP := node_modules/.osada-installed
+
+.PHONY: help setup run test bench clean
+
+help:
+	@echo "make run    - play a game (installs on first use)"
+	@echo "make test   - run the whole test suite, CPython and real MicroPython"
+	@echo "make bench  - print speed/memory figures and write build/bench.json"
+	@echo "make setup  - only install (.venv/ and node_modules/)"
+	@echo "make clean  - remove build output and installed environments"
+
+setup: $(STAMP) $(NPM_STAMP)
+
+$(STAMP): pyproject.toml
+	@echo ">> creating Python environment in $(VENV)/ (first run only)"
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else "Osada needs Python 3.9 or newer")'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	@echo ">> installing pinned Python packages (pyproject.toml)"
+	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@touch $@
+
+$(NPM_STAMP): package.json package-lock.json
+	@command -v node >/dev/null || { echo "error: Node.js (18 or newer) is needed to run the MicroPython VM; install it (e.g. apt-get install nodejs npm)"; exit 2; }
+	@echo ">> installing the MicroPython WebAssembly VM (package.json)"
+	@npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+run: setup
+	@$(VENV)/bin/osada demo
+
+test: setup
+	@$(PY) -m pytest
+
+bench: setup
+	@mkdir -p build
+	@$(PY) -m tests.bench
+
+clean:
+	rm -rf build $(VENV) node_modules .pytest_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Osada host tool: the PC side of the project (CLI, scenario runner, MicroPython VM bridge)."""

@@ -1,0 +1,90 @@
+"""The `osada` command line."""
+
+import argparse
+import json
+import os
+import sys
+
+from shared_rules.engine import RuleError
+
+
+def _fail(msg, code=2):
+    sys.stderr.write("osada: %s\n" % msg)
+    return code
+
+
+def cmd_scenario(args):
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        return _fail("scenario: cannot read %s: %s" % (args.file, exc.strerror))
+    if args.runtime == "cpython":
+        from shared_rules.scenario import run_text
+        try:
+            out = run_text(text)
+        except RuleError as exc:
+            return _fail("scenario: %s" % exc)
+        sys.stdout.write(out + "\n")
+        return 0
+    from osada import mpyvm
+    try:
+        proc = mpyvm.run_scenario(args.file)
+    except mpyvm.MicroPythonUnavailable as exc:
+        return _fail(str(exc), 3)
+    sys.stdout.write(proc.stdout.decode("utf-8"))
+    sys.stderr.write(proc.stderr.decode("utf-8", "replace"))
+    return proc.returncode
+
+
+def cmd_demo(args):
+    """A seeded game played by the random player, the board printed after each turn."""
+    from shared_rules.autoplay import RandomPlayer
+    from shared_rules.engine import Game, PLAYING
+    from osada.board_text import render
+
+    game = Game(players=args.players, seed=args.seed)
+    agent = RandomPlayer(args.seed)
+    print("Osada demo: a seeded game of Siege played by the random player (seed %d)." % args.seed)
+    print(render(game.state()))
+    turn = game.turn
+    tries = 0
+    while game.outcome == PLAYING and tries < 5000 and game.turn <= args.turns:
+        tries += 1
+        try:
+            events = game.apply(agent.action(game))
+        except RuleError:
+            continue
+        for ev in events:
+            if ev["ev"] in ("reveal", "he111", "building_destroyed", "wall_destroyed",
+                            "destroyed", "won", "lost"):
+                print("  " + json.dumps(ev, ensure_ascii=False))
+        if game.turn != turn or game.outcome != PLAYING:
+            turn = game.turn
+            print()
+            print(render(game.state()))
+    return 0
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="osada", description="Osada: the electronic companion for War Thunder: Siege")
+    sub = p.add_subparsers(dest="cmd", metavar="COMMAND")
+    sc = sub.add_parser("scenario", help="run a scenario file and print the resulting state JSON")
+    sc.add_argument("file", help="scenario JSON file (format: shared_rules/README.md)")
+    sc.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython",
+                    help="run the rules core on CPython (default) or inside real MicroPython")
+    sc.set_defaults(func=cmd_scenario)
+    dm = sub.add_parser("demo", help="watch a seeded game played by the random player")
+    dm.add_argument("--seed", type=int, default=int(os.environ.get("OSADA_SEED", "2026")))
+    dm.add_argument("--players", type=int, default=2)
+    dm.add_argument("--turns", type=int, default=12, help="stop after this many turns")
+    dm.set_defaults(func=cmd_demo)
+    args = p.parse_args(argv)
+    if not getattr(args, "func", None):
+        p.print_help()
+        return 2
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

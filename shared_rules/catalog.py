@@ -1,0 +1,127 @@
+# The game's vocabulary and the enemy catalogue, as data.
+#
+# Everything the engine knows about a token kind lives in the KINDS table
+# (spec: "Keep armor, counts and trophy values as data (one table)").
+# Runs on MicroPython: plain tuples, no enum/dataclasses.
+
+# Lines, outermost first; the city is index 4.  (spec: Vocabulary)
+LINES = ("rear", "air", "artillery", "tank", "city")
+REAR = 0
+AIR = 1
+ARTILLERY = 2
+TANK = 3
+CITY = 4
+
+# Sector colours, index = sector (1..6); index 0 unused.
+COLORS = ("red", "green", "blue")
+SECTOR_COLOR = (None, "red", "red", "green", "green", "blue", "blue")
+# The three strike arms: a strike card of arm X hits line X.
+ARMS = ("air", "artillery", "tank")
+
+# Token classes.
+C_TANK = 0      # plain tank: sdkfz, pz3, tiger
+C_SPECIAL = 1   # special enemy: placed like a tank, then an effect (R32)
+C_BOMBER = 2    # He-111 (R40-R42)
+C_EVENT = 3     # everything else: resolved and discarded
+
+# One row per kind: (id, count, armor, trophy points, class)
+# Counts add up to 49 (spec table).  Events have no armor and no trophy.
+KINDS = (
+    ("sdkfz", 6, 1, 1, C_TANK),
+    ("pz3", 11, 2, 2, C_TANK),
+    ("tiger", 10, 3, 3, C_TANK),
+    ("pz2h", 1, 2, 4, C_SPECIAL),
+    ("pz4h", 1, 3, 4, C_SPECIAL),
+    ("maus", 1, 3, 4, C_SPECIAL),
+    ("panther", 1, 2, 4, C_SPECIAL),
+    ("he111", 4, 0, 0, C_BOMBER),
+    ("move_red", 2, 0, 0, C_EVENT),
+    ("move_green", 2, 0, 0, C_EVENT),
+    ("move_blue", 2, 0, 0, C_EVENT),
+    ("move_cw", 1, 0, 0, C_EVENT),
+    ("move_ccw", 1, 0, 0, C_EVENT),
+    ("sabotage_air", 1, 0, 0, C_EVENT),
+    ("sabotage_artillery", 1, 0, 0, C_EVENT),
+    ("sabotage_tank", 1, 0, 0, C_EVENT),
+    ("discard_one", 1, 0, 0, C_EVENT),
+    ("reveal3", 1, 0, 0, C_EVENT),
+    ("reveal4", 1, 0, 0, C_EVENT),
+)
+TOTAL_TOKENS = 49
+
+KIND_IDS = tuple(row[0] for row in KINDS)
+KIND_ARMOR = tuple(row[2] for row in KINDS)
+KIND_TROPHY = tuple(row[3] for row in KINDS)
+KIND_CLASS = tuple(row[4] for row in KINDS)
+
+# Kind index by id (built once at import).
+KIND_INDEX = {}
+for _i in range(len(KINDS)):
+    KIND_INDEX[KINDS[_i][0]] = _i
+
+
+def kind_index(name):
+    """Kind index for a kind id such as 'tiger'; ValueError if unknown."""
+    k = KIND_INDEX.get(name)
+    if k is None:
+        raise ValueError("unknown enemy kind %r" % (name,))
+    return k
+
+
+def is_enemy(k):
+    """True for kinds that stand on the board (tanks and specials)."""
+    return KIND_CLASS[k] <= C_SPECIAL
+
+
+# R2: the starting enemies, one per sector's air cell.
+START_ENEMIES = ("sdkfz", "sdkfz", "sdkfz", "pz3", "pz3", "tiger")
+
+# R61 simple_battles: tokens removed from the pool.
+SIMPLE_BATTLES_REMOVED = (
+    "reveal4", "pz4h", "maus", "sabotage_tank", "sabotage_artillery",
+    "move_blue", "move_green", "move_red", "he111", "he111", "he111",
+)
+
+# Colour-move events and the sectors they move (R33).
+MOVE_COLOR = {"move_red": "red", "move_green": "green", "move_blue": "blue"}
+REVEAL_MORE = {"reveal3": 3, "reveal4": 4}
+
+MODES = ("standard", "shoulder", "solo", "marshal")
+VARIANTS = ("caught_off_guard", "simple_battles", "one_for_all",
+            "all_for_one", "my_house", "supplies_low")
+
+
+def opposite(s):
+    """The opposite sector: 1<->4, 2<->5, 3<->6."""
+    return (s + 2) % 6 + 1
+
+
+def cw(s):
+    """The next sector clockwise (6 -> 1)."""
+    return s % 6 + 1
+
+
+def ccw(s):
+    """The next sector counter-clockwise (1 -> 6)."""
+    return (s + 4) % 6 + 1
+
+
+def hand_limit(players, mode):
+    """R3: the hand limit reported for the players (cards stay physical)."""
+    if mode == "solo" or players <= 2:
+        return 6
+    if players <= 5:
+        return 5
+    return 4
+
+
+def trades_per_turn(players, mode):
+    """R3: card trades per turn."""
+    if mode == "solo":
+        return 0
+    return 2 if players == 6 else 1
+
+
+def discard_draw(mode):
+    """R3: cards a player may discard and redraw in phase 2 (solo: 2)."""
+    return 2 if mode == "solo" else 1

@@ -1,0 +1,960 @@
+# The Siege rules engine.  Rule ids (R1...) refer to ../shared/spec/siege-rules.md.
+#
+# A game is its setup plus its log of accepted actions (event sourcing):
+# Game(setup) followed by the log's actions rebuilds the exact state, which is
+# what undo and power-loss recovery use.  Every action is validated in full
+# before anything changes, so a refused action leaves the state untouched.
+#
+# Plain Python for CPython and MicroPython 1.2x alike: no dataclasses, enum,
+# typing, random.shuffle/choice; enemies are kept in a list ordered by id so no
+# result depends on dict ordering (MicroPython's dicts are unordered).
+
+from shared_rules.catalog import (
+    LINES, REAR, AIR, ARTILLERY, TANK, CITY, SECTOR_COLOR, KIND_IDS,
+    KIND_ARMOR, KIND_TROPHY, KIND_CLASS, C_TANK, C_SPECIAL, C_BOMBER,
+    KINDS, TOTAL_TOKENS, START_ENEMIES, SIMPLE_BATTLES_REMOVED, MOVE_COLOR,
+    REVEAL_MORE, MODES, VARIANTS, kind_index, is_enemy, opposite, cw, ccw,
+    hand_limit, trades_per_turn, discard_draw,
+)
+from shared_rules.rng import Rng
+from shared_rules import actions as A
+from shared_rules.jsonout import dumps
+
+PLAYING = "playing"
+WON = "won"
+LOST = "lost"
+
+# Phases the engine knows (1-3 are the players' own, with physical cards).
+PHASE_PLAY = 4      # plays
+PHASE_MOVE = 5      # movement being resolved (only seen with a pending choice)
+PHASE_REVEAL = 6    # reveal tokens
+PHASE_MARSHAL = 7   # field marshal draws and plays (mode marshal, R60)
+
+_K_PZ2H = kind_index("pz2h")
+_K_PZ4H = kind_index("pz4h")
+_K_MAUS = kind_index("maus")
+_K_PANTHER = kind_index("panther")
+_K_CW = kind_index("move_cw")
+_K_CCW = kind_index("move_ccw")
+
+
+class RuleError(Exception):
+    """An action or setup that breaks a rule.  `rule` names it (R10, R25, ...,
+    'turn' for turn order, 'format' for a malformed action or scenario)."""
+
+    def __init__(self, rule, message):
+        Exception.__init__(self, "%s: %s" % (rule, message))
+        self.rule = rule
+        self.message = message
+
+
+class Enemy:
+    def __init__(self, eid, kind, sector, line, armor):
+        self.id = eid
+        self.kind = kind
+        self.sector = sector
+        self.line = line
+        self.armor = armor
+
+
+def _bad(rule, message):
+    raise RuleError(rule, message)
+
+
+def _int(v, lo, hi, what):
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+        _bad("format", "%s must be an integer from %d to %d (got %r)" % (what, lo, hi, v))
+    return v
+
+
+def _sector_list(v, what):
+    if not isinstance(v, list):
+        _bad("format", "board.%s must be a list of sectors 1-6" % what)
+    flags = [0] * 7
+    for s in v:
+        _int(s, 1, 6, "a sector in board.%s" % what)
+        flags[s] = 1
+    return flags
+
+
+class Game:
+    """One game of Siege.  Build it with Game(players=..., mode=..., ...) or
+    Game.from_setup(dict); drive it with apply(action_dict)."""
+
+    def __init__(self, players=None, mode="standard", variants=(), seed=1,
+                 board=None, pool=None, rolls=None, houses=None):
+        if mode not in MODES:
+            _bad("format", "mode must be one of %s (got %r)" % (", ".join(MODES), mode))
+        if players is None:
+            players = 1 if mode == "solo" else 2
+        if mode == "solo":
+            _int(players, 1, 1, "players (R60: solo is one player)")
+        elif mode == "marshal":
+            _int(players, 1, 5, "players (R60: the defenders besides the marshal)")
+        else:
+            _int(players, 2, 6, "players (R3: standard and shoulder take 2-6; use mode solo for 1)")
+        if not isinstance(variants, (list, tuple)):
+            _bad("format", "variants must be a list")
+        for v in variants:
+            if v not in VARIANTS:
+                _bad("format", "unknown variant %r; known: %s" % (v, ", ".join(VARIANTS)))
+        _int(seed, 0, 0xFFFFFFFF, "seed")
+        self.players = players
+        self.mode = mode
+        self.variants = tuple(sorted(set(variants)))
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.rolls = []
+        if rolls is not None:
+            if not isinstance(rolls, list):
+                _bad("format", "rolls must be a list of die results 1-6")
+            for r in rolls:
+                self.rolls.append(_int(r, 1, 6, "a die roll"))
+        self.roll_i = 0
+        self.one_for_all = "one_for_all" in self.variants
+        self.all_for_one = "all_for_one" in self.variants
+        self.my_house = "my_house" in self.variants
+
+        self.enemies = []          # Enemy objects, ordered by id
+        self.next_id = 1
+        self.walls = [0] * 7       # index = sector
+        self.dots = [0] * 7
+        self.buildings = [0] * 7
+        self.pool = []             # kind indices, TOP AT THE END
+        self.discard = []          # kind indices, in discard order
+        self.removed = []          # kind indices out of the game (R61)
+        self.trophies = [[] for _ in range(players + 1)]   # index = player
+        self.marshal_hand = []     # kind indices (R60)
+        self.out = [False] * (players + 1)                  # R62
+        self.houses = [0] * (players + 1)                   # R62: player -> building
+        self.turn = 1
+        self.player = 1
+        self.phase = PHASE_PLAY
+        self.patrol = False
+        self.hedgehog = 0          # id of the enemy under the hedgehog (R13)
+        self.reveals = 0           # reveals still due this phase 6 (R30)
+        self.queue = []            # tokens from the marshal's hand awaiting resolution
+        self.tasks = []            # damage to assign: [cause, sector, [ids]] (R21, R23)
+        self.marshal_extra = 0     # tokens the marshal may still play (R60 reveal3/4)
+        self.pending = None
+        self.ending = False        # end_turn asked: finish phases 5 and 6
+        self.outcome = PLAYING
+        self.events = []
+        self.log = A.ActionLog()
+
+        # What replay needs besides the log (event sourcing).
+        self._setup = {"players": players, "mode": mode, "variants": list(self.variants),
+                       "seed": seed}
+        for key, val in (("board", board), ("pool", pool), ("rolls", rolls), ("houses", houses)):
+            if val is not None:
+                self._setup[key] = val
+        self._setup_houses(houses)
+        self._setup_board(board)
+        self._setup_pool(pool, board is not None)
+        if mode == "marshal":
+            self._marshal_draw()
+        self.events.append({"ev": "setup", "players": players, "mode": mode,
+                            "hand_limit": hand_limit(players, mode),
+                            "trades": trades_per_turn(players, mode),
+                            "discard_draw": discard_draw(mode)})
+
+    # ------------------------------------------------------------------ setup
+
+    @classmethod
+    def from_setup(cls, d):
+        """Game from the setup fields of a scenario object (players, mode,
+        variants, seed, board, pool, rolls, houses); RuleError('format') if bad."""
+        if not isinstance(d, dict):
+            _bad("format", "a scenario is a JSON object")
+        for k in d:
+            if k not in ("players", "mode", "variants", "seed", "board", "pool",
+                         "rolls", "actions", "houses"):
+                _bad("format", "unknown scenario key %r" % (k,))
+        return cls(players=d.get("players"), mode=d.get("mode", "standard"),
+                   variants=d.get("variants", ()), seed=d.get("seed", 1),
+                   board=d.get("board"), pool=d.get("pool"), rolls=d.get("rolls"),
+                   houses=d.get("houses"))
+
+    def setup_dict(self):
+        """The setup that, with the action log, rebuilds this game."""
+        return self._setup
+
+    def _setup_houses(self, houses):
+        if not self.my_house:
+            if houses is not None:
+                _bad("format", "houses is only for the my_house variant (R62)")
+            return
+        if houses is None:
+            if self.players > 6:
+                _bad("format", "R62: at most 6 players own buildings")
+            houses = list(range(1, self.players + 1))
+        if not isinstance(houses, list) or len(houses) != self.players:
+            _bad("format", "houses must list one building sector per player (R62)")
+        seen = [0] * 7
+        for p in range(self.players):
+            b = _int(houses[p], 1, 6, "a house sector")
+            if seen[b]:
+                _bad("format", "R62: two players cannot own the building of sector %d" % b)
+            seen[b] = 1
+            self.houses[p + 1] = b
+
+    def _setup_board(self, board):
+        if board is None:
+            # R1: six buildings, six walls (none with caught_off_guard), no dots.
+            for s in range(1, 7):
+                self.buildings[s] = 1
+                self.walls[s] = 0 if "caught_off_guard" in self.variants else 1
+            # R2: 3 sdkfz, 2 pz3, 1 tiger, one per sector's air cell, seeded arrangement.
+            order = [kind_index(k) for k in START_ENEMIES]
+            self.rng.shuffle(order)
+            for s in range(1, 7):
+                self._place(order[s - 1], s, AIR, 0)
+            return
+        if not isinstance(board, dict):
+            _bad("format", "board must be an object")
+        for k in board:
+            if k not in ("walls", "dots", "buildings", "enemies"):
+                _bad("format", "unknown board key %r" % (k,))
+        self.walls = _sector_list(board.get("walls", []), "walls")
+        self.dots = _sector_list(board.get("dots", []), "dots")
+        self.buildings = _sector_list(board.get("buildings", []), "buildings")
+        if sum(self.dots) > 2:
+            _bad("format", "R14: at most 2 dots")
+        for s in range(1, 7):
+            if self.dots[s] and not self.walls[s]:
+                _bad("format", "R14: a dot in sector %d needs a wall there" % s)
+        enemies = board.get("enemies", [])
+        if not isinstance(enemies, list):
+            _bad("format", "board.enemies must be a list")
+        for e in enemies:
+            if not isinstance(e, dict):
+                _bad("format", "each board enemy is an object {kind, sector, line, armor?}")
+            k = KIND_INDEX_GET(e.get("kind"))
+            if k is None or not is_enemy(k):
+                _bad("format", "board enemy kind must be a tank or special enemy (got %r)" % (e.get("kind"),))
+            s = _int(e.get("sector"), 1, 6, "board enemy sector")
+            line = e.get("line")
+            if line not in LINES:
+                _bad("format", "board enemy line must be one of %s (got %r)" % (", ".join(LINES), line))
+            line = LINES.index(line)
+            armor = e.get("armor", KIND_ARMOR[k])
+            _int(armor, 1, KIND_ARMOR[k], "%s armor" % KIND_IDS[k])
+            if line == CITY and self.buildings[s]:
+                _bad("format", "R23: an enemy cannot stand in the city of sector %d while its building stands" % s)
+            en = self._place(k, s, line, armor)
+            if e.get("held"):
+                if self.hedgehog:
+                    _bad("format", "R13: only one enemy can be under the hedgehog")
+                self.hedgehog = en.id
+
+    def _setup_pool(self, pool, custom_board):
+        if pool is not None:
+            if not isinstance(pool, list):
+                _bad("format", "pool must be a list of kind ids, top first")
+            toks = []
+            for name in pool:
+                k = KIND_INDEX_GET(name)
+                if k is None:
+                    _bad("format", "unknown token kind %r in pool" % (name,))
+                toks.append(k)
+            toks.reverse()                       # top at the end
+            self.pool = toks
+            return
+        counts = [row[1] for row in KINDS]
+        if "simple_battles" in self.variants:    # R61
+            for name in SIMPLE_BATTLES_REMOVED:
+                k = kind_index(name)
+                counts[k] -= 1
+                self.removed.append(k)
+        # The enemies on the board come out of the 49 (R2; for a custom board,
+        # as far as the table has them).
+        for e in self.enemies:
+            if counts[e.kind] > 0:
+                counts[e.kind] -= 1
+        toks = []
+        for k in range(len(KINDS)):
+            for _ in range(counts[k]):
+                toks.append(k)
+        self.rng.shuffle(toks)
+        self.pool = toks
+
+    # --------------------------------------------------------------- helpers
+
+    def _roll(self):
+        if self.roll_i < len(self.rolls):
+            r = self.rolls[self.roll_i]
+            self.roll_i += 1
+            return r
+        return self.rng.die()
+
+    def _place(self, k, sector, line, armor):
+        e = Enemy(self.next_id, k, sector, line, armor or KIND_ARMOR[k])
+        self.next_id += 1
+        self.enemies.append(e)
+        return e
+
+    def enemy(self, eid):
+        for e in self.enemies:
+            if e.id == eid:
+                return e
+        return None
+
+    def _enemy_or_fail(self, eid, rule):
+        e = self.enemy(eid)
+        if e is None:
+            _bad(rule, "there is no enemy %d on the board" % eid)
+        return e
+
+    def _destroy(self, e, cause):
+        """Remove e from the board (R11): the current player's trophy when a
+        play destroyed it (not in shoulder mode), else the enemy discard."""
+        self.enemies.remove(e)
+        if self.hedgehog == e.id:
+            self.hedgehog = 0
+        if cause == "play" and self.mode != "shoulder":
+            self.trophies[self.player].append(e.kind)
+            self.events.append({"ev": "destroyed", "enemy": e.id, "kind": KIND_IDS[e.kind],
+                                "cause": cause, "player": self.player})
+        else:
+            self.discard.append(e.kind)
+            self.events.append({"ev": "destroyed", "enemy": e.id, "kind": KIND_IDS[e.kind],
+                                "cause": cause})
+
+    def _damage(self, e, cause):
+        e.armor -= 1
+        if e.armor <= 0:
+            self._destroy(e, cause)
+        else:
+            self.events.append({"ev": "damaged", "enemy": e.id, "armor": e.armor, "cause": cause})
+
+    def _lose_building(self, s, cause):
+        self.buildings[s] = 0
+        self.events.append({"ev": "building_destroyed", "sector": s, "cause": cause})
+        if self.my_house:                                    # R62
+            for p in range(1, self.players + 1):
+                if self.houses[p] == s and not self.out[p]:
+                    self.out[p] = True
+                    self.events.append({"ev": "player_out", "player": p})
+            if all(self.out[1:]):
+                self._end(LOST, "R62")
+                return
+        if not any(self.buildings):                          # R50
+            self._end(LOST, "R50")
+
+    def _end(self, outcome, rule):
+        if self.outcome != PLAYING:
+            return
+        self.outcome = outcome
+        self.tasks = []          # (queued marshal tokens stay where they are: still accounted)
+        self.pending = None
+        self.reveals = 0
+        self.marshal_extra = 0
+        self.ending = False
+        ev = {"ev": outcome, "rule": rule}
+        if outcome == WON and self.mode != "shoulder":
+            ev["ranking"] = self.ranking()
+        self.events.append(ev)
+
+    def ranking(self):
+        """R52: players by trophy points, ties broken by number of trophies.
+        Returns [[player, points, count], ...], best first."""
+        rows = []
+        for p in range(1, self.players + 1):
+            t = self.trophies[p]
+            pts = 0
+            for k in t:
+                pts += KIND_TROPHY[k]
+            rows.append([p, pts, len(t)])
+        rows.sort(key=lambda r: (-r[1], -r[2], r[0]))
+        return rows
+
+    # -------------------------------------------------------------- movement
+
+    def _step(self, color, cause):
+        """R20-R25: every enemy (of `color`'s sectors, or all if None) not under
+        the hedgehog moves one step at the same time."""
+        walls = self.walls
+        attack = None        # per sector: enemies attacking its wall (R21)
+        enter = None         # per sector: enemies entering its city cell (R22/R23)
+        held = self.hedgehog
+        n = 0
+        for e in self.enemies:
+            if e.id == held or (color is not None and SECTOR_COLOR[e.sector] != color):
+                continue
+            n += 1
+            line = e.line
+            if line < TANK:
+                e.line = line + 1
+            elif line == TANK:
+                s = e.sector
+                if walls[s]:
+                    if attack is None:
+                        attack = [None] * 7
+                    if attack[s] is None:
+                        attack[s] = [e.id]
+                    else:
+                        attack[s].append(e.id)
+                else:
+                    e.line = CITY
+                    if enter is None:
+                        enter = [None] * 7
+                    if enter[s] is None:
+                        enter[s] = [e.id]
+                    else:
+                        enter[s].append(e.id)
+            else:
+                s = e.sector % 6 + 1
+                e.sector = s
+                if enter is None:
+                    enter = [None] * 7
+                if enter[s] is None:
+                    enter[s] = [e.id]
+                else:
+                    enter[s].append(e.id)
+        self.events.append({"ev": "move", "cause": cause, "count": n})
+        self._collide(attack, enter, cause)
+
+    def _rotate(self, d, cause):
+        """R26: every enemy not under the hedgehog moves one sector clockwise
+        (d=1) or counter-clockwise (d=-1) in its own line."""
+        enter = None
+        held = self.hedgehog
+        n = 0
+        for e in self.enemies:
+            if e.id == held:
+                continue
+            n += 1
+            s = cw(e.sector) if d > 0 else ccw(e.sector)
+            e.sector = s
+            if e.line == CITY:
+                if enter is None:
+                    enter = [None] * 7
+                if enter[s] is None:
+                    enter[s] = [e.id]
+                else:
+                    enter[s].append(e.id)
+        self.events.append({"ev": "move", "cause": cause, "count": n})
+        self._collide(None, enter, cause)
+
+    def _collide(self, attack, enter, cause):
+        """Walls (R21) and buildings (R23) met by a move; queue the damage."""
+        if attack is not None:
+            for s in range(1, 7):
+                ids = attack[s]
+                if ids is None:
+                    continue
+                if self.dots[s]:
+                    self.dots[s] = 0
+                    self.events.append({"ev": "dot_destroyed", "sector": s, "cause": "enemy"})
+                    self.tasks.append(["dot", s, ids])
+                else:
+                    self.walls[s] = 0
+                    self.events.append({"ev": "wall_destroyed", "sector": s, "cause": "enemy"})
+                    self.tasks.append(["wall", s, ids])
+        if enter is not None:
+            for s in range(1, 7):
+                ids = enter[s]
+                if ids is None or not self.buildings[s]:
+                    continue
+                self.tasks.append(["building", s, ids])
+                self._lose_building(s, "enemy")
+                if self.outcome != PLAYING:
+                    return
+
+    def _next_task(self):
+        """Apply queued damage (R21, R23) until a choice is needed (R25).
+        Returns True when it stopped on a pending choice."""
+        while self.tasks:
+            cause, s, ids = self.tasks[0]
+            cands = []
+            for eid in ids:
+                e = self.enemy(eid)
+                if e is not None:
+                    cands.append(e)
+            if len(cands) > 1:
+                k = cands[0].kind
+                a = cands[0].armor
+                for e in cands:
+                    if e.kind != k or e.armor != a:
+                        self.pending = {"choice": "damage", "candidates": [e.id for e in cands],
+                                        "cause": cause, "sector": s}
+                        return True
+            self.tasks.pop(0)
+            if cands:
+                self._damage(cands[0], cause)    # one candidate, or all alike: lowest id
+        return False
+
+    # ------------------------------------------------------------ He-111
+
+    def _bomb(self, s):
+        """R40-R42: the bomber's straight path from outside s through o."""
+        o = opposite(s)
+        killed = []
+        ev = {"ev": "he111", "sector": s, "destroyed": killed, "stop": None}
+        self.events.append(ev)        # filled in below, so it reads before its effects
+        for line in (REAR, AIR, ARTILLERY, TANK):
+            self._bomb_cell(s, line, killed)
+        stop = self._bomb_wall(s)
+        if stop is None:
+            stop = self._bomb_city(s, killed)
+        if stop is None:
+            stop = self._bomb_city(o, killed)
+        if stop is None:
+            stop = self._bomb_wall(o)
+        if stop is None:
+            for line in (TANK, ARTILLERY, AIR, REAR):
+                self._bomb_cell(o, line, killed)
+        if stop is not None:
+            ev["stop"] = stop[0]
+            ev["at"] = stop[1]
+        if stop is not None and stop[0] == "building":
+            self._lose_building(stop[1], "he111")
+
+    def _bomb_cell(self, s, line, killed):
+        i = 0
+        while i < len(self.enemies):
+            e = self.enemies[i]
+            if e.sector == s and e.line == line:
+                killed.append(e.id)
+                self._destroy(e, "he111")
+            else:
+                i += 1
+
+    def _bomb_wall(self, s):
+        if not self.walls[s]:
+            return None
+        if self.dots[s]:
+            self.dots[s] = 0
+            self.events.append({"ev": "dot_destroyed", "sector": s, "cause": "he111"})
+            return ["dot", s]
+        self.walls[s] = 0
+        self.events.append({"ev": "wall_destroyed", "sector": s, "cause": "he111"})
+        return ["wall", s]
+
+    def _bomb_city(self, s, killed):
+        if self.buildings[s]:
+            return ["building", s]
+        self._bomb_cell(s, CITY, killed)
+        return None
+
+    # ------------------------------------------------------------ tokens
+
+    def _reveal_from_pool(self):
+        """R30/R35: draw the top token and resolve it; an empty pool reveals nothing."""
+        self.reveals -= 1
+        if not self.pool:
+            self.reveals = 0
+            self.events.append({"ev": "pool_empty"})
+            return
+        self._resolve(self.pool.pop(), 0, False)
+
+    def _resolve(self, k, sector, from_hand):
+        """Resolve one token (R31-R34, R40; R60 for the marshal's own tokens)."""
+        cls = KIND_CLASS[k]
+        name = KIND_IDS[k]
+        if cls <= C_SPECIAL:                                  # R31
+            s = sector or self._roll()
+            e = self._place(k, s, REAR, 0)
+            self.events.append({"ev": "reveal", "kind": name, "sector": s, "enemy": e.id})
+            if k == _K_PZ2H:                                  # R32
+                self.reveals += 3
+            elif k == _K_PZ4H:
+                self._step(SECTOR_COLOR[s], name)
+            elif k == _K_MAUS:
+                self._step(None, name)
+            elif k == _K_PANTHER:
+                n = 0
+                for x in self.enemies:
+                    if x.armor < KIND_ARMOR[x.kind]:
+                        x.armor += 1
+                        n += 1
+                self.events.append({"ev": "repaired", "count": n})
+            return
+        self.discard.append(k)
+        if cls == C_BOMBER:                                   # R40
+            s = self._roll()
+            self.events.append({"ev": "reveal", "kind": name, "sector": s})
+            self._bomb(s)
+            return
+        self.events.append({"ev": "reveal", "kind": name})
+        color = MOVE_COLOR.get(name)
+        if color is not None:                                 # R33
+            self._step(color, name)
+        elif k == _K_CW:                                      # R26
+            self._rotate(1, name)
+        elif k == _K_CCW:
+            self._rotate(-1, name)
+        elif name in REVEAL_MORE:
+            n = REVEAL_MORE[name]
+            if from_hand:                                     # R60
+                self._marshal_draw(n)
+                self.marshal_extra += n
+            else:                                             # R30
+                self.reveals += n
+        # sabotage_* and discard_one: announced only (R34)
+
+    def _marshal_draw(self, n=None):
+        """R60: the marshal draws up to 3 (or n more) tokens from the pool."""
+        want = 3 - len(self.marshal_hand) if n is None else n
+        got = 0
+        while got < want and self.pool:
+            self.marshal_hand.append(self.pool.pop())
+            got += 1
+        if got:
+            self.events.append({"ev": "marshal_draw", "count": got})
+
+    # ----------------------------------------------------- the turn machine
+
+    def _run(self):
+        """Carry the game forward until it needs the players (or is over)."""
+        while self.outcome == PLAYING:
+            if self.pending is not None:
+                return
+            if self.tasks:
+                if self._next_task():
+                    return
+            elif self.phase == PHASE_MOVE:
+                self._after_move()
+            elif self.queue:
+                k, s = self.queue.pop(0)
+                self._resolve(k, s, True)
+            elif self.reveals and (self.ending or self.phase == PHASE_MARSHAL):
+                self._reveal_from_pool()
+            elif self.marshal_extra:
+                self.pending = {"choice": "marshal_extra", "count": self.marshal_extra}
+                return
+            elif self.ending:
+                if self.phase == PHASE_PLAY:
+                    self._start_move()
+                else:
+                    self._next_turn()
+                    return
+            else:
+                return
+
+    def _start_move(self):
+        self.phase = PHASE_MOVE
+        self.events.append({"ev": "phase", "phase": PHASE_MOVE})
+        self._step(None, "phase")                              # R20
+
+    def _after_move(self):
+        if self.mode == "marshal":
+            self.phase = PHASE_MARSHAL
+            self.events.append({"ev": "phase", "phase": PHASE_MARSHAL})
+            if not self.patrol:                                # R60 (b); R17
+                self._marshal_draw()
+        else:
+            self.phase = PHASE_REVEAL
+            self.reveals = 0 if self.patrol else 2             # R17, R30
+            self.events.append({"ev": "phase", "phase": PHASE_REVEAL})
+
+    def _next_turn(self):
+        self.hedgehog = 0                                      # R13
+        self.patrol = False
+        self.reveals = 0
+        self.ending = False
+        self.phase = PHASE_PLAY
+        p = self.player
+        for _ in range(self.players):
+            p = p % self.players + 1
+            if not self.out[p]:                                # R62
+                break
+        self.player = p
+        self.turn += 1
+        self.events.append({"ev": "turn", "turn": self.turn, "player": p})
+
+    def _check_won(self):
+        if (self.outcome == PLAYING and not self.pool and not self.enemies
+                and not self.marshal_hand and not self.queue and self.pending is None):
+            self._end(WON, "R51")
+
+    # ------------------------------------------------------------- actions
+
+    def apply(self, action):
+        """Apply one spec action object.  Returns the events it caused.
+        Raises RuleError (state unchanged) if it breaks a rule."""
+        try:
+            t = A.parse(action)
+        except A.ActionError as exc:
+            raise RuleError("format", str(exc))
+        return self.apply_tuple(t)
+
+    def apply_tuple(self, t):
+        self.events = []
+        op, a, b = t
+        if self.outcome != PLAYING:
+            _bad("R50" if self.outcome == LOST else "R51", "the game is over (%s)" % self.outcome)
+        if op == A.CHOOSE:
+            self._choose(a)
+        else:
+            if self.pending is not None:
+                if self.pending["choice"] == "marshal_extra":
+                    if op != A.MARSHAL_PLAY:
+                        _bad("R60", "the marshal may play %d drawn token(s) first (marshal_play)"
+                             % self.pending["count"])
+                else:
+                    _bad("R25", "answer the pending choice first: which of %s takes the damage"
+                         % self.pending["candidates"])
+            HANDLERS[op](self, a, b)
+        self.log.append(t)
+        self._run()
+        self._check_won()
+        return self.events
+
+    def _need_phase(self, phase, what):
+        if self.phase != phase:
+            _bad("turn", "%s is for phase %d; it is phase %d" % (what, phase, self.phase))
+
+    def _play_check(self, what):
+        self._need_phase(PHASE_PLAY, what)
+
+    # R10 / R12 card checks -------------------------------------------------
+
+    def _reach(self, e, code, rule):
+        """Can this strike card or counterattack hit enemy e?  (R10)"""
+        t = code & 7
+        color = SECTOR_COLOR[e.sector]
+        if t == A.CARD_STRIKE or t == A.CARD_PRECISE_STRIKE:
+            if e.line == CITY:
+                _bad(rule, "a strike card cannot reach an enemy in the city; only IL-2, hedgehog and push-back do")
+            arm = A.card_arm(code)
+            if LINES[e.line] != arm:
+                _bad(rule, "a %s card hits the %s line; enemy %d is in %s"
+                     % (arm, arm, e.id, LINES[e.line]))
+            c = A.card_color(code)
+            if c != "any" and c != color:
+                _bad(rule, "a %s card hits %s sectors; enemy %d is in %s sector %d"
+                     % (c, c, e.id, color, e.sector))
+        else:   # counterattack
+            c = A.card_color(code)
+            if c != color:
+                _bad(rule, "a %s counterattack hits %s sectors; enemy %d is in %s sector %d"
+                     % (c, c, e.id, color, e.sector))
+            if e.line == CITY and not self.one_for_all:
+                _bad(rule, "a counterattack reaches the city only with the one_for_all variant")
+
+    def _hit(self, eid, code):
+        self._play_check("hit")
+        e = self._enemy_or_fail(eid, "R10")
+        if e.line == REAR:
+            _bad("R10", "enemies in the rear cannot be hit (enemy %d)" % eid)
+        t = code & 7
+        if t == A.CARD_NONE:
+            if e.line == CITY and not self.one_for_all:
+                _bad("R10", "only IL-2, hedgehog and push-back affect an enemy in the city (enemy %d)" % eid)
+        elif t == A.CARD_STRIKE or t == A.CARD_COUNTER:
+            self._reach(e, code, "R10")
+        else:
+            _bad("R12", "that card destroys outright: play it with kill")
+        e.armor -= 1
+        self.events.append({"ev": "hit", "enemy": eid, "armor": e.armor})
+        if e.armor <= 0:
+            self._destroy(e, "play")                           # R11
+
+    def _kill(self, eid, code):
+        self._play_check("kill")
+        e = self._enemy_or_fail(eid, "R12")
+        if e.line == REAR:
+            _bad("R12", "enemies in the rear cannot be destroyed by cards (enemy %d)" % eid)
+        t = code & 7
+        if t == A.CARD_PRECISE_STRIKE or t == A.CARD_PRECISE_COUNTER:
+            self._reach(e, code, "R12")
+        elif t == A.CARD_ALL_FOR_ONE:
+            if not self.all_for_one:
+                _bad("R12", "three strike cards of one colour destroy only with the all_for_one variant")
+            c = A.card_color(code)
+            if SECTOR_COLOR[e.sector] != c:
+                _bad("R12", "all_for_one in %s destroys an enemy in a %s sector; enemy %d is in sector %d"
+                     % (c, c, eid, e.sector))
+        elif t == A.CARD_STRIKE or t == A.CARD_COUNTER:
+            _bad("R12", "a strike card alone only hits; destroy with precise_shot, IL-2 or all_for_one")
+        self.events.append({"ev": "kill", "enemy": eid})
+        self._destroy(e, "play")                               # R11
+
+    def _hedgehog(self, eid, _):
+        self._play_check("hedgehog")
+        self._enemy_or_fail(eid, "R13")
+        if self.hedgehog:
+            _bad("R13", "the only hedgehog already holds enemy %d this turn" % self.hedgehog)
+        self.hedgehog = eid
+        self.events.append({"ev": "hedgehog", "enemy": eid})
+
+    def _dot(self, s, _):
+        self._play_check("dot")
+        if not self.walls[s]:
+            _bad("R14", "a dot goes on a standing wall; sector %d has none" % s)
+        if self.dots[s]:
+            _bad("R14", "the wall of sector %d already has a dot" % s)
+        if sum(self.dots) >= 2:
+            _bad("R14", "both dot tokens are already on the board")
+        self.dots[s] = 1
+        self.events.append({"ev": "dot", "sector": s})
+
+    def _push_back(self, eid, _):
+        self._play_check("push_back")
+        e = self._enemy_or_fail(eid, "R15")
+        if e.line == REAR:
+            _bad("R15", "enemy %d is already in the rear" % eid)
+        e.line = REAR
+        self.events.append({"ev": "push_back", "enemy": eid, "sector": e.sector})
+
+    def _rebuild(self, s, _):
+        self._play_check("rebuild")
+        if self.walls[s]:
+            _bad("R16", "sector %d already has a wall; never a second one" % s)
+        self.walls[s] = 1
+        self.events.append({"ev": "rebuild", "sector": s})
+
+    def _patrol(self, _a, _b):
+        self._play_check("patrol")
+        if self.patrol:
+            _bad("R17", "patrol is already played this turn")
+        self.patrol = True
+        self.events.append({"ev": "patrol"})
+
+    def _move(self, _a, _b):
+        if self.phase != PHASE_PLAY:
+            _bad("turn", "enemies move once, after phase 4; it is phase %d" % self.phase)
+        self._start_move()
+
+    def _reveal(self, _a, _b):
+        self._need_phase(PHASE_REVEAL, "reveal")
+        if self.reveals <= 0:
+            _bad("R30", "no more tokens to reveal this turn%s; end the turn"
+                 % (" (patrol, R17)" if self.patrol else ""))
+        self._reveal_from_pool()
+
+    def _end_turn(self, _a, _b):
+        self.ending = True
+        self.events.append({"ev": "end_turn", "player": self.player})
+
+    def _choose(self, eid):
+        p = self.pending
+        if p is None or p["choice"] != "damage":
+            _bad("R25", "there is no pending choice")
+        if eid not in p["candidates"]:
+            _bad("R25", "enemy %d is not one of the candidates %s" % (eid, p["candidates"]))
+        cause = self.tasks[0][0]
+        self.tasks.pop(0)
+        self.pending = None
+        self._damage(self.enemy(eid), cause)
+
+    def _marshal_play(self, sector, kinds):
+        if self.mode != "marshal":
+            _bad("R60", "marshal_play is for mode marshal")
+        extra = self.pending is not None and self.pending["choice"] == "marshal_extra"
+        if not extra:
+            self._need_phase(PHASE_MARSHAL, "marshal_play")
+            if self.ending:
+                _bad("R60", "the marshal has played this turn")
+            if self.patrol and kinds:
+                _bad("R17", "patrol: the marshal only moves the enemies this turn")
+        hand = list(self.marshal_hand)
+        for k in kinds:
+            if k not in hand:
+                _bad("R60", "the marshal holds no %s" % KIND_IDS[k])
+            hand.remove(k)
+        if extra:
+            if len(kinds) > self.marshal_extra:
+                _bad("R60", "the marshal may play at most %d token(s) now" % self.marshal_extra)
+            if sector:
+                _bad("R60", "these tokens are placed by die rolls")
+        elif len(kinds) == 1:
+            # "either 1 or 2 tokens": a lone tank may go to a sector of his
+            # choice; any other token is resolved as usual (an He-111 by die).
+            if sector and KIND_CLASS[kinds[0]] > C_SPECIAL:
+                _bad("R60", "only a tank is placed by the marshal's choice; %s is resolved as usual"
+                     % KIND_IDS[kinds[0]])
+        elif len(kinds) == 2:
+            if sector:
+                _bad("R60", "with two tokens, tanks are placed by die rolls")
+        elif len(kinds) > 2:
+            _bad("R60", "the marshal plays one token or two (more only after reveal3/reveal4)")
+        # valid: tanks first (by die roll, or the chosen sector), then the others
+        self.marshal_hand = hand
+        for k in kinds:
+            if KIND_CLASS[k] <= C_SPECIAL:
+                self.queue.append((k, sector))
+        for k in kinds:
+            if KIND_CLASS[k] > C_SPECIAL:
+                self.queue.append((k, 0))
+        self.events.append({"ev": "marshal_play", "tokens": [KIND_IDS[k] for k in kinds]})
+        if extra:
+            self.pending = None
+            self.marshal_extra = 0
+        self.ending = True
+
+    # ---------------------------------------------------------- the state
+
+    def state(self):
+        """The spec's state object (a dict; see state_json for the text)."""
+        held = self.hedgehog
+        enemies = []
+        for e in self.enemies:
+            enemies.append({"id": e.id, "kind": KIND_IDS[e.kind], "sector": e.sector,
+                            "line": LINES[e.line], "armor": e.armor, "held": e.id == held})
+        trophies = {}
+        for p in range(1, self.players + 1):
+            trophies[str(p)] = [KIND_IDS[k] for k in self.trophies[p]]
+        st = {
+            "outcome": self.outcome, "turn": self.turn, "player": self.player,
+            "phase": self.phase, "reveals": self.reveals, "patrol": self.patrol,
+            "walls": [s for s in range(1, 7) if self.walls[s]],
+            "dots": [s for s in range(1, 7) if self.dots[s]],
+            "buildings": [s for s in range(1, 7) if self.buildings[s]],
+            "enemies": enemies,
+            "pool": len(self.pool),
+            "discard": [KIND_IDS[k] for k in self.discard],
+            "trophies": trophies,
+            "pending": self.pending,
+            "events": self.events,
+        }
+        if self.my_house:
+            st["out"] = [p for p in range(1, self.players + 1) if self.out[p]]
+        if self.mode == "marshal":
+            st["marshal_hand"] = [KIND_IDS[k] for k in self.marshal_hand]
+        return st
+
+    def state_json(self, events=None):
+        st = self.state()
+        if events is not None:
+            st["events"] = events
+        return dumps(st)
+
+    def token_count(self):
+        """Every token's place: board + pool + discard + trophies + marshal hand
+        + marshal queue + removed (R61).  49 for a standard setup."""
+        n = len(self.enemies) + len(self.pool) + len(self.discard) + len(self.removed)
+        n += len(self.marshal_hand) + len(self.queue)
+        for t in self.trophies:
+            n += len(t)
+        return n
+
+
+def KIND_INDEX_GET(name):
+    try:
+        return kind_index(name)
+    except (ValueError, TypeError):
+        return None
+
+
+HANDLERS = [None] * len(A.OPS)
+HANDLERS[A.HIT] = Game._hit
+HANDLERS[A.KILL] = Game._kill
+HANDLERS[A.HEDGEHOG] = Game._hedgehog
+HANDLERS[A.DOT] = Game._dot
+HANDLERS[A.PUSH_BACK] = Game._push_back
+HANDLERS[A.REBUILD] = Game._rebuild
+HANDLERS[A.PATROL] = Game._patrol
+HANDLERS[A.MOVE] = Game._move
+HANDLERS[A.REVEAL] = Game._reveal
+HANDLERS[A.END_TURN] = Game._end_turn
+HANDLERS[A.MARSHAL_PLAY] = Game._marshal_play
+
+
+def replay(setup, log):
+    """Rebuild a game from its setup dict and its action tuples (event sourcing)."""
+    g = Game.from_setup(setup)
+    for t in log:
+        g.apply_tuple(t)
+    return g
