@@ -157,6 +157,7 @@ class Game:
                             "hand_limit": hand_limit(players, mode),
                             "trades": trades_per_turn(players, mode),
                             "discard_draw": discard_draw(mode)})
+        self._check_won()              # a scenario may start with nothing left to fight
 
     # ------------------------------------------------------------------ setup
 
@@ -345,7 +346,16 @@ class Game:
         if self.outcome != PLAYING:
             return
         self.outcome = outcome
-        self.tasks = []          # (queued marshal tokens stay where they are: still accounted)
+        # R50: the rest of this resolution still happens (the damage the
+        # attackers take), with no question asked: the choice no longer matters.
+        while self.tasks:
+            cause, _s, ids = self.tasks.pop(0)
+            for eid in ids:
+                e = self.enemy(eid)
+                if e is not None:
+                    self._damage(e, cause)
+                    break
+        # (queued marshal tokens stay where they are: still accounted for)
         self.pending = None
         self.reveals = 0
         self.marshal_extra = 0
