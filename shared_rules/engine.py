@@ -151,12 +151,12 @@ class Game:
         self._setup_houses(houses)
         self._setup_board(board)
         self._setup_pool(pool, board is not None)
-        if mode == "marshal":
-            self._marshal_draw()
         self.events.append({"ev": "setup", "players": players, "mode": mode,
                             "hand_limit": hand_limit(players, mode),
                             "trades": trades_per_turn(players, mode),
                             "discard_draw": discard_draw(mode)})
+        if mode == "marshal":
+            self._marshal_draw()       # R60: he starts with 3 secret tokens
         self._check_won()              # a scenario may start with nothing left to fight
 
     # ------------------------------------------------------------------ setup

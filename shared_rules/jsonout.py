@@ -7,7 +7,7 @@
 
 KEY_ORDER = (
     # what an object is comes first
-    "ev", "do", "id",
+    "ev", "do", "id", "enemy",
     # state
     "outcome", "turn", "player", "phase", "reveals", "patrol",
     "walls", "dots", "buildings", "enemies", "pool", "discard", "trophies",
@@ -16,7 +16,7 @@ KEY_ORDER = (
     "kind", "sector", "line", "armor", "held",
     # events, pending, actions
     "choice", "candidates", "cause", "count", "rule", "error",
-    "enemy", "card", "type", "arm", "color", "with", "tokens",
+    "card", "type", "arm", "color", "with", "tokens",
 )
 _RANK = {}
 for _i in range(len(KEY_ORDER)):
