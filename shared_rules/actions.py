@@ -138,7 +138,8 @@ def parse(action):
     """Spec action object -> normalized tuple (op, a, b); ActionError if malformed."""
     if not isinstance(action, dict):
         raise ActionError("an action is a JSON object with a 'do' field")
-    op = _OP_INDEX.get(action.get("do"))
+    do = action.get("do")
+    op = _OP_INDEX.get(do) if isinstance(do, str) else None
     if op is None:
         raise ActionError("unknown action %r; one of: %s" % (action.get("do"), ", ".join(OPS)))
     if op in _ENEMY_OPS:

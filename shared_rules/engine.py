@@ -43,7 +43,7 @@ class RuleError(Exception):
     'turn' for turn order, 'format' for a malformed action or scenario)."""
 
     def __init__(self, rule, message):
-        Exception.__init__(self, "%s: %s" % (rule, message))
+        super().__init__("%s: %s" % (rule, message))
         self.rule = rule
         self.message = message
 
@@ -329,6 +329,8 @@ class Game:
             self.events.append({"ev": "damaged", "enemy": e.id, "armor": e.armor, "cause": cause})
 
     def _lose_building(self, s, cause):
+        """A building falls.  The loss (R50, R62) is decided by _check_lost
+        once the whole move or flight has been resolved."""
         self.buildings[s] = 0
         self.events.append({"ev": "building_destroyed", "sector": s, "cause": cause})
         if self.my_house:                                    # R62
@@ -336,11 +338,12 @@ class Game:
                 if self.houses[p] == s and not self.out[p]:
                     self.out[p] = True
                     self.events.append({"ev": "player_out", "player": p})
-            if all(self.out[1:]):
-                self._end(LOST, "R62")
-                return
+
+    def _check_lost(self):
         if not any(self.buildings):                          # R50
             self._end(LOST, "R50")
+        elif self.my_house and all(self.out[1:]):            # R62
+            self._end(LOST, "R62")
 
     def _end(self, outcome, rule):
         if self.outcome != PLAYING:
@@ -468,8 +471,7 @@ class Game:
                     continue
                 self.tasks.append(["building", s, ids])
                 self._lose_building(s, "enemy")
-                if self.outcome != PLAYING:
-                    return
+            self._check_lost()
 
     def _next_task(self):
         """Apply queued damage (R21, R23) until a choice is needed (R25).
@@ -519,6 +521,7 @@ class Game:
             ev["at"] = stop[1]
         if stop is not None and stop[0] == "building":
             self._lose_building(stop[1], "he111")
+            self._check_lost()
 
     def _bomb_cell(self, s, line, killed):
         i = 0
@@ -923,6 +926,8 @@ class Game:
             st["out"] = [p for p in range(1, self.players + 1) if self.out[p]]
         if self.mode == "marshal":
             st["marshal_hand"] = [KIND_IDS[k] for k in self.marshal_hand]
+            # tokens he has played that are still to be resolved (R60)
+            st["marshal_queue"] = [KIND_IDS[k] for k, _s in self.queue]
         return st
 
     def state_json(self, events=None):

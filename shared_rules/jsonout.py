@@ -11,7 +11,7 @@ KEY_ORDER = (
     # state
     "outcome", "turn", "player", "phase", "reveals", "patrol",
     "walls", "dots", "buildings", "enemies", "pool", "discard", "trophies",
-    "pending", "out", "marshal_hand", "events",
+    "pending", "out", "marshal_hand", "marshal_queue", "events",
     # enemy
     "kind", "sector", "line", "armor", "held",
     # events, pending, actions

@@ -29,7 +29,7 @@ def run_text(text):
     import json
     try:
         scenario = json.loads(text)
-    except ValueError as exc:
+    except (ValueError, RuntimeError) as exc:     # RuntimeError: nested too deep
         raise RuleError("format", "scenario is not valid JSON (%s)" % (exc,))
     game, events = run(scenario)
     return game.state_json(events)

@@ -19,6 +19,8 @@ def cmd_scenario(args):
             text = f.read()
     except OSError as exc:
         return _fail("scenario: cannot read %s: %s" % (args.file, exc.strerror))
+    except UnicodeDecodeError as exc:
+        return _fail("scenario: %s is not UTF-8 text (byte %d)" % (args.file, exc.start))
     if args.runtime == "cpython":
         from shared_rules.scenario import run_text
         try:
