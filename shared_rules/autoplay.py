@@ -13,16 +13,22 @@ _COLORS = ("red", "green", "blue", "any")
 
 
 class RandomPlayer:
-    def __init__(self, seed):
+    """skill 0: plays at random.  skill 1: mostly aims at the enemy nearest the
+    city with a card that fits, so games last longer (benchmarks, demo).
+    skill 2: also patrols and pushes enemies back, for very long games."""
+
+    def __init__(self, seed, skill=0):
         self.rng = Rng(seed)
+        self.skill = skill
         self.turn = 0
         self.plays = 0
 
     def pick(self, seq):
         return seq[self.rng.below(len(seq))]
 
-    def _card(self, e):
-        r = self.rng.below(6)
+    def _card(self, e, r=None):
+        if r is None:
+            r = self.rng.below(6)
         if e is not None and r < 3:       # a card that fits the enemy, mostly
             line = LINES[e.line]
             if line in ARMS:
@@ -35,8 +41,29 @@ class RandomPlayer:
             return {"type": "counterattack", "color": self.pick(_COLORS[:3])}
         return None
 
+    def _aimed(self, game):
+        best = None
+        for e in game.enemies:
+            if e.line > 0 and (best is None or e.line > best.line):
+                best = e
+        if best is None:
+            return None
+        if self.skill > 1 and best.line >= 2 and self.rng.below(2) == 0:
+            return {"do": "push_back", "enemy": best.id}    # skill 2 stalls: long games
+        if best.line == 4:                       # in the city: IL-2 or push it back
+            if self.rng.below(2) == 0:
+                return {"do": "kill", "enemy": best.id, "card": {"type": "il2"}}
+            return {"do": "push_back", "enemy": best.id}
+        return {"do": "hit", "enemy": best.id, "card": self._card(best, 0)}
+
     def _play(self, game):
         rng = self.rng
+        if self.skill > 1 and not game.patrol and rng.below(3) == 0:
+            return {"do": "patrol"}                           # skill 2 stalls
+        if self.skill and rng.below(5) != 0:
+            a = self._aimed(game)
+            if a is not None:
+                return a
         e = self.pick(game.enemies) if game.enemies else None
         eid = e.id if e is not None else 1
         r = rng.below(20)
@@ -90,7 +117,7 @@ class RandomPlayer:
             return self._marshal(game, p["count"])
         if game.turn != self.turn:
             self.turn = game.turn
-            self.plays = self.rng.below(5)
+            self.plays = self.rng.below(5) + (0, 2, 4)[self.skill]
         if game.phase == PHASE_PLAY:
             if self.plays > 0:
                 self.plays -= 1
@@ -125,12 +152,12 @@ def random_setup(seed):
             "seed": rng.below(32768) * 32768 + rng.below(32768)}
 
 
-def play(setup, agent_seed, max_actions=5000, keep=None):
+def play(setup, agent_seed, max_actions=5000, keep=None, skill=0):
     """Play a game from setup with a RandomPlayer until it ends.
     Returns (game, accepted, refused).  keep(game, action, events) is called
     after every accepted action if given."""
     game = Game.from_setup(setup)
-    agent = RandomPlayer(agent_seed)
+    agent = RandomPlayer(agent_seed, skill)
     accepted = 0
     refused = 0
     tries = 0
