@@ -140,7 +140,7 @@ class Game:
                 self._setup[key] = val
         self._setup_houses(houses)
         self._setup_board(board)
-        self._setup_pool(pool, board is not None)
+        self._setup_pool(pool)
         self.events.append({"ev": "setup", "players": players, "mode": mode,
                             "hand_limit": hand_limit(players, mode),
                             "trades": trades_per_turn(players, mode),
@@ -197,7 +197,7 @@ class Game:
         for s in range(1, 7):
             self._place(order[s - 1], s, AIR, 0)
 
-    def _setup_pool(self, pool, custom_board):
+    def _setup_pool(self, pool):
         if pool is not None:
             from shared_rules import custom
             self.pool = custom.pool_tokens(pool)

@@ -103,24 +103,16 @@ def test_die_is_fair_chi_square_60000_rolls():
     assert stat < CRIT_999[5], counts
 
 
-def test_below_5_is_fair_chi_square():
-    rng = Rng(12345)
-    counts = [0] * 5
-    for _ in range(60000):
-        counts[rng.below(5)] += 1
-    stat = chi_square(counts, 12000)
-    print("\nchi-square below(5) (df=4, 60000 draws, seed 12345): %.3f (critical 18.47)" % stat)
-    assert stat < CRIT_999[4], counts
-
-
-def test_below_49_is_fair_chi_square():
-    rng = Rng(49)
-    counts = [0] * 49
-    for _ in range(49000):
-        counts[rng.below(49)] += 1
-    stat = chi_square(counts, 1000)
-    print("\nchi-square below(49) (df=48, 49000 draws, seed 49): %.3f (critical 84.04)" % stat)
-    assert stat < CRIT_999[48], counts
+@pytest.mark.parametrize("n,draws,seed", [(5, 60000, 12345), (49, 49000, 49)])
+def test_below_n_is_fair_chi_square(n, draws, seed):
+    rng = Rng(seed)
+    counts = [0] * n
+    for _ in range(draws):
+        counts[rng.below(n)] += 1
+    stat = chi_square(counts, draws // n)
+    print("\nchi-square below(%d) (df=%d, %d draws, seed %d): %.3f (critical %.2f)"
+          % (n, n - 1, draws, seed, stat, CRIT_999[n - 1]))
+    assert stat < CRIT_999[n - 1], counts
 
 
 def test_shuffle_of_three_is_uniform_over_the_six_permutations():

@@ -40,13 +40,14 @@ def cmd_scenario(args):
 
 
 def cmd_demo(args):
-    """A seeded game played by the random player, the board printed after each turn."""
+    """A seeded game played by the random player (aiming, skill 1), the board
+    printed after each turn."""
     from shared_rules.autoplay import RandomPlayer
     from shared_rules.engine import Game, PLAYING
     from osada.board_text import render
 
     game = Game(players=args.players, seed=args.seed)
-    agent = RandomPlayer(args.seed)
+    agent = RandomPlayer(args.seed, skill=1)
     print("Osada demo: a seeded game of Siege played by the random player (seed %d)." % args.seed)
     print(render(game.state()))
     turn = game.turn

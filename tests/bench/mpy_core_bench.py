@@ -134,8 +134,5 @@ def finish():
     out["mpy_action_us_p50"] = round(times[n // 2], 1)
     out["mpy_action_us_p95"] = round(times[(n * 95) // 100], 1)
     out["mpy_action_us_max"] = round(times[-1], 1)
-    t0 = now_us()
-    gc.collect()
-    out["mpy_gc_collect_us"] = round(now_us() - t0, 1)
     print(json.dumps(out))
     return False
