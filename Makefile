@@ -8,12 +8,14 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.osada-installed
 NPM_STAMP := node_modules/.osada-installed
 
-.PHONY: help setup run test bench clean
+.PHONY: help setup run test bench firmware flash clean
 
 help:
 	@echo "make run    - play a game (installs on first use)"
 	@echo "make test   - run the whole test suite, CPython and real MicroPython"
 	@echo "make bench  - print speed/memory figures and write build/bench.json"
+	@echo "make firmware - build the Pico bundle (.mpy files) into build/firmware/"
+	@echo "make flash [PORT=/dev/ttyACM0] - build and copy it to a Pico"
 	@echo "make setup  - only install (.venv/ and node_modules/)"
 	@echo "make clean  - remove build output and installed environments"
 
@@ -43,6 +45,12 @@ test: setup
 bench: setup
 	@mkdir -p build
 	@$(PY) -m tests.bench
+
+firmware: setup
+	@$(PY) -m osada.deploy build
+
+flash: setup
+	@$(PY) -m osada.deploy flash $(if $(PORT),--port $(PORT))
 
 clean:
 	rm -rf build $(VENV) node_modules .pytest_cache .hypothesis

@@ -7,7 +7,7 @@
 
 KEY_ORDER = (
     # what an object is comes first
-    "ev", "do", "id", "enemy",
+    "ev", "do", "id", "ok", "error", "rule", "enemy",
     # state
     "outcome", "turn", "player", "phase", "reveals", "patrol",
     "walls", "dots", "buildings", "enemies", "pool", "discard", "trophies",
@@ -15,7 +15,7 @@ KEY_ORDER = (
     # enemy
     "kind", "sector", "line", "armor", "held",
     # events, pending, actions
-    "choice", "candidates", "cause", "count", "rule", "error",
+    "choice", "candidates", "cause", "count",
     "card", "type", "arm", "color", "with", "tokens",
 )
 _RANK = {}

@@ -69,6 +69,11 @@ def cmd_demo(args):
     return 0
 
 
+def cmd_sim(args):
+    from osada import sim
+    return sim.main(args)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="osada", description="Osada: the electronic companion for War Thunder: Siege")
     sub = p.add_subparsers(dest="cmd", metavar="COMMAND")
@@ -82,7 +87,19 @@ def main(argv=None):
     dm.add_argument("--players", type=int, default=2)
     dm.add_argument("--turns", type=int, default=12, help="stop after this many turns")
     dm.set_defaults(func=cmd_demo)
+    sm = sub.add_parser("sim", help="run the firmware on this PC with a virtual board and serial port")
+    sm.add_argument("--link", default="/tmp/osada-sim",
+                    help="symlink to the simulated serial port (default /tmp/osada-sim)")
+    sm.add_argument("--state", default=None, help="directory for the game journal (default build/sim-state)")
+    sm.add_argument("--seed", type=int, default=None, help="entropy for new games and free rolls")
+    sm.add_argument("--config", default=None, help="hardware config (default firmware/config.json)")
+    sm.add_argument("--headless", action="store_true", help="no terminal display, even in a terminal")
+    sm.set_defaults(func=cmd_sim)
     args = p.parse_args(argv)
+    if getattr(args, "cmd", None) == "sim":
+        from osada import sim as _sim
+        args.state = args.state or _sim.DEFAULT_STATE
+        args.config = args.config or _sim.DEFAULT_CONFIG
     if not getattr(args, "func", None):
         p.print_help()
         return 2

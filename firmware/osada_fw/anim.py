@@ -1,0 +1,305 @@
+# Non-blocking LED animations drawn over the board frame.
+#
+#     anims.append(DieRoll(4, now))
+#     ...each frame:
+#     r.draw(game, now); run(anims, now, r); r.limit(); strip.write(r.buf)
+#
+# An animation is an object with step(now_ms, renderer) -> bool: it draws its
+# overlay into renderer.buf (after Renderer.draw/render) and returns True
+# while it runs, False once it has ended (then it draws nothing).  Every
+# animation but Blink ends by itself: after .duration_ms at the latest.  Blink
+# runs until cancel(); any animation can be cancelled.
+#
+# Times are time.ticks_ms() values; differences are taken modulo 2**30 like
+# time.ticks_diff, so the wrap-around of the Pico's tick counter is harmless.
+# A step() before start_ms draws nothing and returns True.
+#
+# step() allocates nothing on MicroPython: cells are turned into cell codes
+# (layouts.cell_code) and all timings into small ints in __init__; the LED of a
+# cell is looked up in renderer.layout.inv at each step, so one animation works
+# with any layout.
+#
+# Cells are (sector, part): part 0..3 for rear, air, artillery, tank (or those
+# names), 4 or 'city' for the city cell / building LED, 'wall' for the wall LED.
+# The wall and city LEDs exist only with leds.city; without them those cells
+# are skipped.
+#
+# Runs on MicroPython and CPython alike.
+
+from osada_fw import colors as C
+from osada_fw.layouts import cell_code, NPARTS, NCELLS, NONE, WALL, CITY
+
+_MASK = 0x3FFFFFFF          # ticks period 2**30, minus one (a small int)
+_HALF = 0x20000000
+
+
+def elapsed(now_ms, start_ms):
+    """ticks_diff(now_ms, start_ms) for ticks_ms values (period 2**30)."""
+    d = (now_ms - start_ms) & _MASK
+    if d >= _HALF:
+        d = d - _HALF - _HALF
+    return d
+
+
+def he111_path(sector):
+    """R41: the He-111's path from sector s, in order, as (sector, part):
+    s rear, air, artillery, tank, s wall, s city, o city, o wall, o tank,
+    artillery, air, rear; o = the opposite sector ((s + 2) % 6) + 1."""
+    if not isinstance(sector, int) or isinstance(sector, bool) or sector < 1 or sector > 6:
+        raise ValueError("sector must be 1-6 (got %r)" % (sector,))
+    o = (sector + 2) % 6 + 1
+    return [(sector, 0), (sector, 1), (sector, 2), (sector, 3), (sector, WALL),
+            (sector, CITY), (o, CITY), (o, WALL), (o, 3), (o, 2), (o, 1), (o, 0)]
+
+
+def _codes(cells):
+    t = bytearray(len(cells))
+    for k in range(len(cells)):
+        cell = cells[k]
+        t[k] = cell_code(cell[0], cell[1])
+    return t
+
+
+def _rgb(color):
+    if not isinstance(color, (tuple, list)) or len(color) != 3:
+        raise ValueError("a colour is (r, g, b) (got %r)" % (color,))
+    for v in color:
+        if not isinstance(v, int) or v < 0 or v > 255:
+            raise ValueError("colour channels are 0-255 (got %r)" % (color,))
+    return color[0], color[1], color[2]
+
+
+class Anim:
+    """Base: start_ms, duration_ms (None: until cancelled), done, cancel()."""
+
+    duration_ms = 0
+
+    def __init__(self, start_ms):
+        self.start_ms = start_ms
+        self.done = False
+
+    def cancel(self):
+        self.done = True
+
+    def step(self, now_ms, r):
+        if self.done:
+            return False
+        t = elapsed(now_ms, self.start_ms)
+        if t < 0:
+            return True
+        d = self.duration_ms
+        if d is not None and t >= d:
+            self.done = True
+            return False
+        self._draw(t, r)
+        return True
+
+    def _draw(self, t, r):
+        pass
+
+
+def _sector(r, s0, pal):
+    """All LEDs of sector s0 + 1 (lines, wall, building) to palette pal."""
+    inv = r.layout.inv
+    base = s0 * NPARTS
+    for p in range(NPARTS):
+        i = inv[base + p]
+        if i != NONE:
+            r.set_pal(i, pal)
+
+
+class DieRoll(Anim):
+    """A light runs clockwise round the six sectors, slowing down, at least
+    `spins` full turns, and lands on result_sector, which then shows its
+    colour for HOLD_MS.  duration_ms <= MAX_MS."""
+
+    HOLD_MS = 1200
+    FIRST_MS = 40             # the first step; step k lasts FIRST_MS + (18k/N)^2
+    MAX_MS = 4000
+
+    def __init__(self, result_sector, start_ms, spins=2):
+        Anim.__init__(self, start_ms)
+        if not isinstance(result_sector, int) or result_sector < 1 or result_sector > 6:
+            raise ValueError("result_sector must be 1-6 (got %r)" % (result_sector,))
+        if not isinstance(spins, int) or spins < 1 or spins > 3:
+            raise ValueError("spins must be 1-3")
+        self.result = result_sector
+        n = 6 * spins + result_sector   # step k lights sector k % 6 + 1; the last is the result
+        self._n = n
+        self._ends = [0] * n            # end of each step, ms after start
+        t = 0
+        for k in range(n):
+            q = 18 * k // n
+            t += self.FIRST_MS + q * q
+            self._ends[k] = t
+        self._spin_ms = t
+        self.duration_ms = t + self.HOLD_MS
+
+    def _draw(self, t, r):
+        if t >= self._spin_ms:
+            _sector(r, self.result - 1, C.SECTOR_BRIGHT[self.result])
+            return
+        ends = self._ends
+        k = 0
+        while ends[k] <= t:
+            k += 1
+        _sector(r, k % 6, C.SPIN)
+
+
+class Reveal(Anim):
+    """Flash where a revealed enemy lands: FLASHES x (white, colour) of
+    FLASH_MS each, then the colour steady for HOLD_MS."""
+
+    FLASH_MS = 120
+    FLASHES = 4
+    HOLD_MS = 400
+
+    def __init__(self, sector, line, color, start_ms):
+        Anim.__init__(self, start_ms)
+        self._code = cell_code(sector, line)
+        self._r, self._g, self._b = _rgb(color)
+        self.duration_ms = 2 * self.FLASHES * self.FLASH_MS + self.HOLD_MS
+
+    def _draw(self, t, r):
+        i = r.layout.inv[self._code]
+        if i == NONE:
+            return
+        if t < 2 * self.FLASHES * self.FLASH_MS and (t // self.FLASH_MS) % 2 == 0:
+            r.set_pal(i, C.FLASH)
+        else:
+            r.set_pixel(i, self._r, self._g, self._b)
+
+
+class MoveSteps(Anim):
+    """The movement phase step by step: cells[k] is lit during step k
+    (step_ms each), the previous step dimmer as a trail.  An item of cells
+    is one cell (sector, part) or a list of cells lit together."""
+
+    def __init__(self, cells, start_ms, step_ms=250):
+        Anim.__init__(self, start_ms)
+        if not isinstance(step_ms, int) or step_ms < 20 or step_ms > 5000:
+            raise ValueError("step_ms must be 20-5000")
+        flat = []
+        starts = [0]
+        for item in cells:
+            if len(item) and isinstance(item[0], (tuple, list)):
+                for cell in item:
+                    flat.append(cell)
+            else:
+                flat.append(item)
+            starts.append(len(flat))
+        self._codes = _codes(flat)
+        self._starts = starts
+        self._groups = len(starts) - 1
+        self.step_ms = step_ms
+        self.duration_ms = self._groups * step_ms
+
+    def _group(self, r, g, pal):
+        inv = r.layout.inv
+        codes = self._codes
+        for k in range(self._starts[g], self._starts[g + 1]):
+            i = inv[codes[k]]
+            if i != NONE:
+                r.set_pal(i, pal)
+
+    def _draw(self, t, r):
+        g = t // self.step_ms
+        if g > 0:
+            self._group(r, g - 1, C.TRAIL)
+        self._group(r, g, C.STEP)
+
+
+class He111Flight(Anim):
+    """The bomber flies path_cells (default: the whole R41 path from sector,
+    he111_path(sector); give the part it actually flew) one cell per step_ms;
+    each cell of destroyed_cells flashes from the moment the bomber passes it
+    until the end.  Cells without an LED in the layout (wall and city without
+    leds.city) are skipped and take no time.  Ends TAIL_MS after the last
+    cell; duration_ms is the bound with every cell present."""
+
+    TAIL_MS = 600
+    BLAST_MS = 100
+
+    def __init__(self, sector, path_cells=None, destroyed_cells=(), start_ms=0, step_ms=160):
+        Anim.__init__(self, start_ms)
+        if path_cells is None:
+            path_cells = he111_path(sector)
+        if not isinstance(step_ms, int) or step_ms < 20 or step_ms > 5000:
+            raise ValueError("step_ms must be 20-5000")
+        self.sector = sector
+        self._path = _codes(path_cells)
+        self._hit = bytearray(NCELLS)
+        for cell in destroyed_cells:
+            self._hit[cell_code(cell[0], cell[1])] = 1
+        self.step_ms = step_ms
+        self.duration_ms = len(self._path) * step_ms + self.TAIL_MS
+
+    def step(self, now_ms, r):
+        if self.done:
+            return False
+        t = elapsed(now_ms, self.start_ms)
+        if t < 0:
+            return True
+        inv = r.layout.inv
+        path = self._path
+        m = 0
+        for k in range(len(path)):
+            if inv[path[k]] != NONE:
+                m += 1
+        if t >= m * self.step_ms + self.TAIL_MS:
+            self.done = True
+            return False
+        v = t // self.step_ms
+        blast = (t // self.BLAST_MS) % 2 == 0
+        q = 0
+        for k in range(len(path)):
+            c = path[k]
+            i = inv[c]
+            if i == NONE:
+                continue
+            if q == v:
+                r.set_pal(i, C.PLANE)
+            elif q < v and self._hit[c]:
+                r.set_pal(i, C.BLAST if blast else C.OFF)
+            q += 1
+        return True
+
+
+class Blink(Anim):
+    """Blink cells (a pending choice) until cancel(): half of each period_ms
+    the board shows through, the other half the cells show `color` (default:
+    dark)."""
+
+    def __init__(self, cells, start_ms, period_ms=400, color=None):
+        Anim.__init__(self, start_ms)
+        if not isinstance(period_ms, int) or period_ms < 20:
+            raise ValueError("period_ms must be at least 20")
+        self._codes = _codes(cells)
+        self.period_ms = period_ms
+        self.duration_ms = None
+        if color is not None:
+            self._r, self._g, self._b = _rgb(color)
+        else:
+            self._r = self._g = self._b = 0
+
+    def _draw(self, t, r):
+        if t % self.period_ms < self.period_ms // 2:
+            return
+        inv = r.layout.inv
+        codes = self._codes
+        for k in range(len(codes)):
+            i = inv[codes[k]]
+            if i != NONE:
+                r.set_pixel(i, self._r, self._g, self._b)
+
+
+def run(anims, now_ms, r):
+    """Step every animation of the list over r.buf, in order, and remove the
+    finished ones (in place).  Returns how many still run."""
+    k = 0
+    while k < len(anims):
+        if anims[k].step(now_ms, r):
+            k += 1
+        else:
+            del anims[k]
+    return len(anims)

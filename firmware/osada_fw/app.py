@@ -1,0 +1,342 @@
+# The Osada app: the game, its journal, the lit board, the inputs and the USB
+# protocol, driven by one non-blocking tick() on the asyncio loop.
+# The same code runs on the Pico (hal/pico.py) and in the simulator (hal/fake.py).
+
+from shared_rules import actions as A
+from shared_rules.engine import Game, RuleError, replay
+from shared_rules.jsonout import dumps
+from shared_rules.rng import Rng
+
+from osada_fw import anim, colors, protocol
+from osada_fw.config import led_count
+from osada_fw.journal import Journal
+from osada_fw.layouts import Layout
+from osada_fw.render import Renderer
+from osada_fw.ui import UI
+
+FIRMWARE_VERSION = "0.1.0"
+FRAME_MS = 33              # ~30 frames a second
+WRITE_BUDGET_MS = 10       # outgoing serial may take at most this per tick
+DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
+# the movement sweep: every cell of a line at once, outermost line first
+_SWEEP = [[(s, line) for s in range(1, 7)] for line in range(4)]
+
+
+def colors_city():
+    return anim.CITY
+
+
+def _stop_index(path, sector, part):
+    for k in range(len(path)):
+        if path[k][0] == sector and path[k][1] == part:
+            return k
+    return len(path) - 1
+
+
+# where the bomber's flight ends in its R41 path, by what stopped it
+_STOP_AT = {
+    "wall": lambda path, s: _stop_index(path, s, anim.WALL),
+    "dot": lambda path, s: _stop_index(path, s, anim.WALL),
+    "building": lambda path, s: _stop_index(path, s, anim.CITY),
+}
+
+
+class CommandError(Exception):
+    pass
+
+
+class App:
+    def __init__(self, hw, cfg):
+        self.hw = hw
+        self.cfg = cfg
+        leds = cfg["leds"]
+        self.layout = Layout(leds["layout"], leds["city"])
+        self.renderer = Renderer(self.layout, leds["brightness"], leds["order"],
+                                 leds["max_ma"], leds["ma_per_channel"])
+        self.journal = Journal(hw.state_dir)
+        self.reader = protocol.LineReader(cfg["serial"]["max_line"])
+        self.outbox = protocol.Outbox()
+        self.free_rng = Rng(hw.free_roll_seed() & 0x3FFFFFFF)
+        self.game = None
+        self.anims = []
+        self.anim_end = 0
+        self.positions = {}
+        self.last_frame = None
+        self.lines = []
+        self.release = False
+        self.ui = UI(self)
+        self.handlers = {
+            "hello": self.cmd_hello, "state": self.cmd_state, "new": self.cmd_new,
+            "act": self.cmd_act, "undo": self.cmd_undo, "roll": self.cmd_roll,
+            "leds": self.cmd_leds, "press": self.cmd_press, "repl": self.cmd_repl,
+            "log": self.cmd_log,
+        }
+
+    # ------------------------------------------------------------- lifecycle
+
+    def boot(self):
+        """Restore the game in progress from the journal, or start one."""
+        self.game = self.journal.restore()
+        if self.game is None:
+            setup = dict(DEFAULT_SETUP)
+            setup["seed"] = self.hw.free_roll_seed() & 0x3FFFFFFF
+            self._start(setup)
+            restored = False
+        else:
+            restored = True
+        self.ui.reset()
+        self.positions = self._positions()
+        self.push({"ev": "boot", "restored": restored, "seq": len(self.game.log)})
+        self.draw(self.hw.clock.ticks_ms(), force=True)
+
+    def tick(self):
+        hw = self.hw
+        now = hw.clock.ticks_ms()
+        data = hw.serial.read()
+        if data:
+            lines = self.lines
+            self.reader.feed(data, lines)
+            for line in lines:
+                self.handle_line(line)
+            del lines[:]
+        for ev in hw.inputs.poll(now):
+            self.ui.handle(ev, now)
+        self.draw(now)
+        self.outbox.pump(hw.serial, hw.clock, WRITE_BUDGET_MS)
+        if self.release:              # {"cmd": "repl"}: hand the port to the REPL
+            self.outbox.pump(hw.serial, hw.clock, 100)
+            self.release = False
+            hw.console_release()
+        if hw.watchdog is not None:
+            hw.watchdog.feed()
+        if hw.buzzer is not None and hasattr(hw.buzzer, "poll"):
+            hw.buzzer.poll(now)
+
+    async def run(self):
+        import asyncio
+        sleep_ms = getattr(asyncio, "sleep_ms", None)
+        self.boot()
+        while True:
+            self.tick()
+            if sleep_ms is not None:
+                await sleep_ms(5)
+            else:
+                await asyncio.sleep(0.005)
+
+    # -------------------------------------------------------------- drawing
+
+    def draw(self, now, force=False):
+        if not force and self.last_frame is not None and self.hw.clock.diff(now, self.last_frame) < FRAME_MS:
+            return
+        self.last_frame = now
+        r = self.renderer
+        r.draw(self.game, now)
+        self.ui.overlay(now, r)
+        anim.run(self.anims, now, r)
+        r.limit()                      # the power cap, over everything drawn
+        self.hw.leds.write(r.buf)
+
+    def animate(self, a, now):
+        """Queue an animation after the ones already playing."""
+        if len(self.anims) >= 8:
+            return
+        start = now
+        if self.anims and anim.elapsed(self.anim_end, now) > 0:
+            start = self.anim_end
+        a.start_ms = start
+        self.anim_end = (start + a.duration_ms) & 0x3FFFFFFF
+        self.anims.append(a)
+
+    def make_roll_anim(self, value, now):
+        self.anims = []                # a die roll takes the board at once
+        self.animate(anim.DieRoll(value, now), now)
+
+    def animate_events(self, events, now):
+        """Turn what the engine reports into light: reveals flash where the
+        enemy lands, moves sweep inwards, the bomber flies its R41 path."""
+        before = self.positions
+        for ev in events:
+            name = ev["ev"]
+            if name == "reveal" and "enemy" in ev:
+                e = self.game.enemy(ev["enemy"])
+                if e is not None:
+                    color = colors.rgb(colors.enemy_pal(e.kind, e.armor))
+                    self.animate(anim.Reveal(ev["sector"], 0, color, now), now)
+            elif name == "move" and ev["count"]:
+                self.animate(anim.MoveSteps(_SWEEP, now), now)
+            elif name == "he111":
+                path = anim.he111_path(ev["sector"])
+                if ev["stop"] is not None:
+                    path = path[:_STOP_AT[ev["stop"]](path, ev["at"]) + 1]
+                hit = [before[i] for i in ev["destroyed"] if i in before]
+                self.animate(anim.He111Flight(ev["sector"], path, hit, now), now)
+        self.positions = self._positions()
+
+    def _positions(self):
+        # where every enemy stands, for animating what an action destroys
+        pos = {}
+        for e in self.game.enemies:
+            pos[e.id] = (e.sector, e.line if e.line < 4 else colors_city())
+        return pos
+
+    # ------------------------------------------------------------- the game
+
+    def _start(self, setup):
+        game = Game.from_setup(setup)
+        self.journal.start(game.setup_dict())
+        self.game = game
+
+    def apply(self, action):
+        """Apply one action (dict) from the protocol or the buttons; journal it
+        before anything is acknowledged.  Returns the events; raises
+        RuleError (nothing changed) or CommandError."""
+        try:
+            t = A.parse(action)
+        except A.ActionError as exc:
+            raise RuleError("format", str(exc))
+        events = self.game.apply_tuple(t)
+        try:
+            self.journal.append(t)
+        except OSError as exc:
+            # flash full or failing: go back to what the journal holds
+            self.game = self.journal.restore() or self.game
+            raise CommandError("could not save the action to flash (%s); not applied" % (exc,))
+        self.after_change(events, now=self.hw.clock.ticks_ms())
+        return events
+
+    def undo(self):
+        log = self.game.log.tuples()
+        if not log:
+            raise CommandError("nothing to undo")
+        setup = self.game.setup_dict()
+        game = replay(setup, log[:-1])
+        self.journal.undo()
+        self.game = game
+        self.after_change([{"ev": "undo", "seq": len(log) - 1}], now=self.hw.clock.ticks_ms())
+
+    def after_change(self, events, now):
+        for ev in events:
+            self.push(ev)
+        self.push_state()
+        self.ui.on_events(events, now)
+
+    def push(self, obj):
+        self.outbox.put(dumps(obj))
+
+    def push_state(self):
+        st = self.game.state()
+        del st["events"]
+        self.outbox.put(dumps({"ev": "state", "seq": len(self.game.log), "state": st}))
+
+    def free_roll(self):
+        return self.free_rng.die()
+
+    # ------------------------------------------------------------- protocol
+
+    def reply(self, rid, fields):
+        fields["id"] = rid
+        fields["ok"] = True
+        self.outbox.put(dumps(fields))
+
+    def reply_error(self, rid, message, rule=None):
+        obj = {"id": rid, "ok": False, "error": message}
+        if rule is not None:
+            obj["rule"] = rule
+        self.outbox.put(dumps(obj))
+
+    def handle_line(self, line):
+        if line is None:
+            self.reply_error(None, "line too long (max %d bytes)" % self.reader.max)
+            return
+        rid = None
+        try:
+            rid, req = protocol.parse_request(line)
+            fn = self.handlers.get(req["cmd"])
+            if fn is None:
+                raise CommandError("unknown command %r; known: %s"
+                                   % (req["cmd"], ", ".join(sorted(self.handlers))))
+            self.reply(rid, fn(req))
+        except protocol.RequestError as exc:
+            self.reply_error(exc.rid, str(exc))
+        except RuleError as exc:
+            self.reply_error(rid, exc.message, exc.rule)
+        except CommandError as exc:
+            self.reply_error(rid, str(exc))
+        except SystemExit:
+            raise
+        except Exception as exc:          # never let a request stop the device
+            self.reply_error(rid, "internal error: %r" % (exc,))
+            self._recover()
+
+    def _recover(self):
+        """After an unexpected error the game in memory may be half-changed:
+        rebuild it from the journal, the source of truth."""
+        game = self.journal.restore()
+        if game is not None:
+            self.game = game
+        self.push_state()
+
+    def cmd_hello(self, req):
+        return {"protocol": protocol.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION,
+                "game": "siege", "leds": led_count(self.cfg), "layout": self.layout.name,
+                "seq": len(self.game.log)}
+
+    def cmd_state(self, req):
+        st = self.game.state()
+        del st["events"]
+        return {"state": st, "seq": len(self.game.log)}
+
+    def cmd_log(self, req):
+        return {"setup": self.game.setup_dict(), "actions": self.game.log.dicts()}
+
+    def cmd_new(self, req):
+        setup = {}
+        for k in ("players", "mode", "variants", "seed"):
+            if k in req:
+                setup[k] = req[k]
+        if "seed" not in setup:
+            setup["seed"] = self.hw.free_roll_seed() & 0x3FFFFFFF
+        game = Game.from_setup(setup)            # RuleError('format') if bad
+        self.journal.start(game.setup_dict())
+        self.game = game
+        self.ui.reset()
+        self.after_change(game.events, now=self.hw.clock.ticks_ms())
+        return {"seq": 0}
+
+    def cmd_act(self, req):
+        action = req.get("action")
+        if not isinstance(action, dict):
+            raise CommandError("act needs 'action', a spec action object")
+        events = self.apply(action)
+        return {"seq": len(self.game.log), "events": len(events)}
+
+    def cmd_undo(self, req):
+        self.undo()
+        return {"seq": len(self.game.log)}
+
+    def cmd_roll(self, req):
+        value = self.free_roll()
+        self.ui.show_roll(value, self.hw.clock.ticks_ms())
+        self.push({"ev": "roll", "value": value})
+        return {"value": value}
+
+    def cmd_leds(self, req):
+        return {"leds": self.renderer.rgb_list()}
+
+    def cmd_press(self, req):
+        now = self.hw.clock.ticks_ms()
+        if "turn" in req:
+            d = req["turn"]
+            if d not in (1, -1):
+                raise CommandError("turn must be 1 or -1")
+            self.ui.handle(("turn", d), now)
+        else:
+            name = req.get("button")
+            if name not in ("action", "back", "encoder"):
+                raise CommandError("button must be action, back or encoder (or give turn)")
+            self.ui.handle(("long" if req.get("long") else "press", name), now)
+        return {}
+
+    def cmd_repl(self, req):
+        self.release = True           # after this reply has gone out (tick)
+        return {"bye": True}

