@@ -17,6 +17,7 @@ from osada_fw.ui import UI
 FIRMWARE_VERSION = "0.1.0"
 FRAME_MS = 33              # ~30 frames a second
 WRITE_BUDGET_MS = 10       # outgoing serial may take at most this per tick
+LINES_BUDGET_MS = 20       # requests handled per tick, at most this long
 DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
 # the movement sweep: every cell of a line at once, outermost line first
 _SWEEP = [[(s, line) for s in range(1, 7)] for line in range(4)]
@@ -92,13 +93,19 @@ class App:
     def tick(self):
         hw = self.hw
         now = hw.clock.ticks_ms()
-        data = hw.serial.read()
-        if data:
-            lines = self.lines
-            self.reader.feed(data, lines)
-            for line in lines:
-                self.handle_line(line)
-            del lines[:]
+        lines = self.lines
+        # Back-pressure: while the host has not taken half the outbox, its
+        # further requests wait in the USB buffer instead of being answered
+        # into an outbox that would overflow.
+        if not lines and self.outbox.pending() < self.outbox.limit // 2:
+            data = hw.serial.read()
+            if data:
+                self.reader.feed(data, lines)
+        while lines and self.outbox.pending() < self.outbox.limit // 2:
+            self.handle_line(lines.pop(0))
+            self.outbox.pump(hw.serial, hw.clock, WRITE_BUDGET_MS)
+            if hw.clock.diff(hw.clock.ticks_ms(), now) >= LINES_BUDGET_MS:
+                break                  # the rest next tick: LEDs and buttons stay live
         for ev in hw.inputs.poll(now):
             self.ui.handle(ev, now)
         self.draw(now)
@@ -198,8 +205,8 @@ class App:
         try:
             self.journal.append(t)
         except OSError as exc:
-            # flash full or failing: go back to what the journal holds
-            self.game = self.journal.restore() or self.game
+            # flash full or failing: the action must not stand, as it is not saved
+            self.game = replay(self.game.setup_dict(), self.game.log.tuples()[:-1])
             raise CommandError("could not save the action to flash (%s); not applied" % (exc,))
         self.after_change(events, now=self.hw.clock.ticks_ms())
         return events
