@@ -9,8 +9,18 @@ Rules core (issue: shared_rules):
                                  (live heap before each action + all it allocates)
   mpy_alloc_per_roll_bytes       heap allocated per die roll
 
+Firmware (issue: the Pico app), on the .mpy build with the real Pico hardware
+layer over fake machine/neopixel modules:
+  mpy_frame_alloc_bytes          heap allocated by one frame
+  mpy_frame_render_us            one frame in the VM; projected_pico_frame_ms on a Pico
+  projected_pico_boot_ms         import of the app to first frame
+  projected_pico_restore_300_ms  restore a 300-action game from the journal
+  mpy_app_heap_peak_bytes        app + a 300-action game (code in RAM, as .mpy files load);
+                                 mpy_app_data_peak_bytes without the code (ROMFS/frozen)
+
 Every figure comes from a run made now; nothing is assumed but the published
-RP2040 calibration constant below.
+RP2040 calibration constant below.  MicroPython times come from a warmed-up VM;
+run `make bench` on a quiet machine, they are sensitive to load.
 """
 
 import json
@@ -35,6 +45,11 @@ TARGETS = {
     "projected_pico_action_ms_p95": ("<=", 30),
     "mpy_heap_peak_bytes": ("<=", 32 * 1024),
     "mpy_alloc_per_roll_bytes": ("<=", 0),
+    "mpy_frame_alloc_bytes": ("<=", 0),
+    "projected_pico_boot_ms": ("<=", 500),
+    "projected_pico_restore_300_ms": ("<=", 500),
+    "mpy_app_heap_peak_bytes": ("<=", 48 * 1024),
+    "mpy_app_data_peak_bytes": ("<=", 48 * 1024),
 }
 
 
@@ -97,6 +112,41 @@ def micropython_figures():
     return json.loads(proc.stdout.decode().strip().splitlines()[-1])
 
 
+def firmware_figures():
+    from osada import mpyvm
+    from osada.mpybuild import compile_tree
+
+    rules = os.path.join(BUILD, "mpy", "shared_rules")
+    fw = os.path.join(BUILD, "mpy", "osada_fw")
+    compile_tree(os.path.join(ROOT, "shared_rules"), rules, exclude=("autoplay.py", "scenario.py"))
+    compile_tree(os.path.join(ROOT, "firmware", "osada_fw"), fw, exclude=("fake.py",))
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        games = os.path.join(tmp, "games.jsonl")
+        write_games_file(games)
+        for mode in ("heap", "time"):
+            say("   firmware app inside MicroPython (%s)..." % mode)
+            proc = mpyvm.run(os.path.join(HERE, "mpy_fw_bench.py"), ["/bench/games.jsonl", mode],
+                             mounts=[(rules, "/lib/shared_rules"), (fw, "/lib/osada_fw"),
+                                     (os.path.join(ROOT, "tests", "mpy", "fakes"), "/fakes")],
+                             files=[(games, "/bench/games.jsonl"),
+                                    (os.path.join(HERE, "vmclock.py"), "/bench/vmclock.py")],
+                             drive="step", timeout=600)
+            if proc.returncode != 0:
+                raise SystemExit("MicroPython firmware benchmark failed:\n" + proc.stderr.decode("utf-8", "replace"))
+            out.update(json.loads(proc.stdout.decode().strip().splitlines()[-1]))
+    calib = out.pop("mpy_calib_us_per_1k_adds")
+    out["mpy_fw_calib_us_per_1k_adds"] = calib
+    out["projected_pico_boot_ms"] = round(out["mpy_app_boot_us"] / calib * PICO_MS_PER_1K_ADDS, 1)
+    out["projected_pico_frame_ms"] = round(out["mpy_frame_render_us"] / calib * PICO_MS_PER_1K_ADDS, 2)
+    say("   journal restore inside MicroPython...")
+    from tests.bench import mpy_restore_bench
+    restore = mpy_restore_bench.figures()
+    restore["mpy_restore_calib_us_per_1k_adds"] = restore.pop("mpy_calib_us_per_1k_adds")
+    out.update(restore)
+    return out
+
+
 def check(results):
     lines = []
     for key, (op, target) in TARGETS.items():
@@ -136,6 +186,9 @@ def main():
     results.update(m)
     results["projected_pico_action_ms_p95"] = round(
         m["mpy_action_us_p95"] / m["mpy_calib_us_per_1k_adds"] * PICO_MS_PER_1K_ADDS, 2)
+
+    say(">> Firmware (MicroPython, .mpy build, Pico hardware layer over fakes)")
+    results.update(firmware_figures())
 
     with open(out_path, "w") as f:
         json.dump(results, f, indent=2, sort_keys=True)
