@@ -18,6 +18,8 @@ FIRMWARE_VERSION = "0.1.0"
 FRAME_MS = 33              # ~30 frames a second
 WRITE_BUDGET_MS = 10       # outgoing serial may take at most this per tick
 LINES_BUDGET_MS = 20       # requests handled per tick, at most this long
+LINE_TIMEOUT_MS = 2000     # a partial line this old is dropped
+LOG_PAGE = 40              # actions per `log` reply: a reply stays well inside the outbox
 DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
 # the movement sweep: every cell of a line at once, outermost line first
 _SWEEP = [[(s, line) for s in range(1, 7)] for line in range(4)]
@@ -64,6 +66,7 @@ class App:
         self.positions = {}
         self.last_frame = None
         self.lines = []
+        self.last_rx = 0
         self.release = False
         self.ui = UI(self)
         self.handlers = {
@@ -100,16 +103,22 @@ class App:
         if not lines and self.outbox.pending() < self.outbox.limit // 2:
             data = hw.serial.read()
             if data:
+                self.last_rx = now
                 self.reader.feed(data, lines)
+            elif self.reader.partial() and hw.clock.diff(now, self.last_rx) >= LINE_TIMEOUT_MS:
+                # a host that left mid-line must not glue its half line onto
+                # the next host's first request
+                self.reader.reset()
+        out_ms = 0                     # time spent writing this tick, all told
         while lines and self.outbox.pending() < self.outbox.limit // 2:
             self.handle_line(lines.pop(0))
-            self.outbox.pump(hw.serial, hw.clock, WRITE_BUDGET_MS)
+            out_ms += self._pump(WRITE_BUDGET_MS - out_ms)
             if hw.clock.diff(hw.clock.ticks_ms(), now) >= LINES_BUDGET_MS:
                 break                  # the rest next tick: LEDs and buttons stay live
         for ev in hw.inputs.poll(now):
             self.ui.handle(ev, now)
         self.draw(now)
-        self.outbox.pump(hw.serial, hw.clock, WRITE_BUDGET_MS)
+        self._pump(WRITE_BUDGET_MS - out_ms)
         if self.release:              # {"cmd": "repl"}: hand the port to the REPL
             self.outbox.pump(hw.serial, hw.clock, 100)
             self.release = False
@@ -118,6 +127,15 @@ class App:
             hw.watchdog.feed()
         if hw.buzzer is not None and hasattr(hw.buzzer, "poll"):
             hw.buzzer.poll(now)
+
+    def _pump(self, budget_ms):
+        """Write what the host takes within budget_ms; returns the ms spent."""
+        if budget_ms <= 0 or not self.outbox.pending():
+            return 0
+        clock = self.hw.clock
+        t0 = clock.ticks_ms()
+        self.outbox.pump(self.hw.serial, clock, budget_ms)
+        return clock.diff(clock.ticks_ms(), t0)
 
     async def run(self):
         import asyncio
@@ -294,7 +312,23 @@ class App:
         return {"state": st, "seq": len(self.game.log)}
 
     def cmd_log(self, req):
-        return {"setup": self.game.setup_dict(), "actions": self.game.log.dicts()}
+        """The game so far as a scenario, in pages: LOG_PAGE actions from
+        `from` (default 0); `next` is where the next page starts, or null."""
+        start = req.get("from", 0)
+        total = len(self.game.log)
+        if not isinstance(start, int) or isinstance(start, bool) or start < 0 or start > total:
+            raise CommandError("from must be an integer from 0 to %d" % total)
+        page = []
+        i = 0
+        for t in self.game.log:
+            if i >= start + LOG_PAGE:
+                break
+            if i >= start:
+                page.append(A.to_dict(t))
+            i += 1
+        end = start + len(page)
+        return {"setup": self.game.setup_dict(), "actions": page, "from": start,
+                "total": total, "next": end if end < total else None}
 
     def cmd_new(self, req):
         setup = {}
@@ -334,7 +368,7 @@ class App:
         now = self.hw.clock.ticks_ms()
         if "turn" in req:
             d = req["turn"]
-            if d not in (1, -1):
+            if not isinstance(d, int) or isinstance(d, bool) or d not in (1, -1):
                 raise CommandError("turn must be 1 or -1")
             self.ui.handle(("turn", d), now)
         else:

@@ -21,6 +21,14 @@ class LineReader:
         self.buf = bytearray()
         self.dropping = False
 
+    def reset(self):
+        """Forget a partial line (its sender went away mid-line)."""
+        self.buf = bytearray()
+        self.dropping = False
+
+    def partial(self):
+        return len(self.buf) > 0 or self.dropping
+
     def feed(self, data, out):
         start = 0
         n = len(data)

@@ -17,6 +17,7 @@
 
 from shared_rules.catalog import KIND_CLASS, KIND_IDS, C_SPECIAL, MODES, VARIANTS
 from shared_rules.engine import RuleError, PHASE_PLAY, PHASE_REVEAL, PHASE_MARSHAL
+from osada_fw.anim import elapsed as anim_elapsed
 
 CURSOR_CELLS = 30          # 6 sectors x (4 lines + city)
 PLAY_MENU = ("kill", "hedgehog", "push_back", "dot", "rebuild", "patrol")
@@ -66,7 +67,7 @@ class UI:
             self.app.push({"ev": "refused", "rule": exc.rule, "error": exc.message, "source": "buttons"})
         except Exception as exc:       # CommandError (flash): told to the host
             self.app.push({"ev": "error", "error": str(exc), "source": "buttons"})
-        self.message_until = now + 600  # a red flash on the cursor
+        self.message_until = self._until(now, 600)  # a red flash on the cursor
         return False
 
     def _open_menu(self, kind, items, multi=False):
@@ -91,7 +92,7 @@ class UI:
             try:
                 self.app.undo()
             except Exception:
-                self.message_until = now + 600
+                self.message_until = self._until(now, 600)
             self.mode = M_PLAY
             return
         if self.mode == M_MENU:
@@ -113,7 +114,7 @@ class UI:
                 s, line = self.cursor_cell()
                 e = self._top_enemy(s, line)
                 if e is None:
-                    self.message_until = now + 300
+                    self.message_until = self._until(now, 300)
                 else:
                     self._act({"do": "hit", "enemy": e.id}, now)
             elif game.phase == PHASE_REVEAL:
@@ -188,7 +189,7 @@ class UI:
         else:
             e = self._top_enemy(s, line)
             if e is None:
-                self.message_until = now + 300
+                self.message_until = self._until(now, 300)
             else:
                 self._act({"do": item, "enemy": e.id}, now)
 
@@ -218,13 +219,20 @@ class UI:
             self.app.cmd_new(setup)
         except Exception as exc:
             self.app.push({"ev": "error", "error": str(exc), "source": "buttons"})
-            self.message_until = now + 600
+            self.message_until = self._until(now, 600)
 
     # ------------------------------------------------------------ feedback
 
+    def _until(self, now, ms):
+        return (now + ms) & 0x3FFFFFFF      # ticks_ms wraps at 2**30
+
+    def _before(self, now, until):
+        """now is before `until` (wrap-aware, as time.ticks_diff)."""
+        return until and anim_elapsed(now, until) < 0
+
     def show_roll(self, value, now):
         self.roll_value = value
-        self.roll_until = now + 1500
+        self.roll_until = self._until(now, 1500)
         anim = getattr(self.app, "make_roll_anim", None)
         if anim is not None:
             anim(value, now)
@@ -255,11 +263,11 @@ class UI:
             if e is not None and blink:
                 self._light_cell(r, e.sector, e.line, CHOSEN)
             return
-        if self.roll_until and now < self.roll_until:
+        if self._before(now, self.roll_until):
             return                     # the die roll animation has the board
         s = self.cursor // 5 + 1          # inline, not cursor_cell(): no tuple per frame
         line = self.cursor % 5
-        color = (255, 0, 0) if now < self.message_until else (CURSOR_CITY if line == 4 else CURSOR)
+        color = (255, 0, 0) if self._before(now, self.message_until) else (CURSOR_CITY if line == 4 else CURSOR)
         if blink:
             self._light_cell(r, s, line, color)
 

@@ -22,13 +22,15 @@ BUNDLE = os.path.join(ROOT, "build", "firmware")
 # Host-only modules that never go on the board.
 SKIP_RULES = ("autoplay.py", "scenario.py")
 SKIP_FW = ("fake.py",)
-# The .mpy format mpy-cross emits (see `mpy-cross --version`) and the
-# MicroPython releases that load it.
-MPY_VERSION = (6, 3)
-MPY_RELEASES = "MicroPython 1.23 or newer"
+# The .mpy format mpy-cross emits (see `mpy-cross --version`: v6.3).  Our
+# files hold bytecode only, and for those only the major version matters (the
+# sub-version concerns native code), so every MicroPython since 1.20 loads them.
+MPY_VERSION = 6
+MPY_RELEASES = "MicroPython 1.20 or newer"
 
 
 def build(out=BUNDLE, config=None, quiet=False):
+    # `out` is wiped first: give it a directory of its own
     """Compile the bundle into `out`; returns the list of files in it."""
     if os.path.isdir(out):
         shutil.rmtree(out)
@@ -79,10 +81,10 @@ def flash(port):
     files = build()
     release_app(port)
     board = _board_mpy(port)
-    if board != MPY_VERSION:
-        raise BuildError("the board loads .mpy v%d.%d but mpy-cross makes v%d.%d: put %s on the board "
+    if board[0] != MPY_VERSION:
+        raise BuildError("the board loads .mpy v%d but mpy-cross makes v%d: put %s on the board "
                          "(https://micropython.org/download/RPI_PICO/), then run make flash again"
-                         % (board[0], board[1], MPY_VERSION[0], MPY_VERSION[1], MPY_RELEASES))
+                         % (board[0], MPY_VERSION, MPY_RELEASES))
     print("copying %d files to the board on %s ..." % (len(files), port))
     cmd = [sys.executable, "-m", "mpremote", "connect", port]
     for name in ("shared_rules", "osada_fw"):            # into the board's root
