@@ -66,3 +66,16 @@ def test_make_firmware_command_builds(tmp_path):
                           text=True, env=env, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     assert "built build/firmware" in proc.stdout and "mpy v6.3" in proc.stdout
+
+
+def test_romfs_image_holds_the_code_for_boards_with_a_rom_partition(tmp_path):
+    out = tmp_path / "fw"
+    deploy.build(str(out), quiet=True)
+    image = (tmp_path / "fw.romfs").read_bytes()
+    assert image[:3] == b"\xd2\xcd\x31"                      # the ROMFS header
+    # every .mpy of the code is in it, byte for byte (executed in place on the board)
+    for sub in ("osada_fw", "shared_rules"):
+        for name in os.listdir(out / sub):
+            if name.endswith(".mpy"):
+                assert (out / sub / name).read_bytes() in image, name
+    assert b"main.py" not in image and b"config.json" not in image   # those stay on the filesystem
