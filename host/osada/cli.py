@@ -69,6 +69,80 @@ def cmd_demo(args):
     return 0
 
 
+def _open_link(args):
+    """A connected Link to --port (or the device found automatically)."""
+    from osada import client
+    port = args.port
+    if port in (None, "auto"):
+        port = client.find_device()
+        if port is None:
+            raise client.ProtocolError("no device found: plug in a Pico, or start the simulator "
+                                       "(make run, or osada sim), or give --port")
+    link = client.serial_link(port)
+    try:
+        link.connect()
+    except OSError as exc:
+        raise client.ProtocolError("cannot open %s: %s" % (port, exc))
+    except TimeoutError:
+        raise client.ProtocolError("%s does not answer: is it running the Osada firmware?" % port)
+    return link
+
+
+def _device_cmd(fn):
+    def run(args):
+        from osada import client
+        try:
+            return fn(args)
+        except client.ProtocolError as exc:
+            return _fail(str(exc))
+        except (OSError, TimeoutError) as exc:
+            return _fail("device: %s" % exc)
+    return run
+
+
+@_device_cmd
+def cmd_state(args):
+    link = _open_link(args)
+    try:
+        print(json.dumps(link.mirror.state, ensure_ascii=False))
+    finally:
+        link.close()
+    return 0
+
+
+@_device_cmd
+def cmd_send(args):
+    try:
+        req = json.loads(args.request)
+    except ValueError as exc:
+        return _fail("send: the request is not JSON (%s)" % exc)
+    if not isinstance(req, dict) or not isinstance(req.get("cmd"), str):
+        return _fail('send: a request is an object with a "cmd", e.g. \'{"cmd": "hello"}\'')
+    link = _open_link(args)
+    try:
+        req.pop("id", None)
+        cmd = req.pop("cmd")
+        reply = link.request(cmd, timeout=args.timeout, **req)
+        print(json.dumps(reply, ensure_ascii=False))
+        return 0 if reply.get("ok") else 1
+    finally:
+        link.close()
+
+
+@_device_cmd
+def cmd_record(args):
+    link = _open_link(args)
+    try:
+        scenario = link.fetch_log()
+    finally:
+        link.close()
+    with open(args.file, "w", encoding="utf-8") as f:
+        json.dump(scenario, f, ensure_ascii=False, indent=1)
+        f.write("\n")
+    print("recorded %d actions to %s (replay: osada scenario %s)" % (len(scenario["actions"]), args.file, args.file))
+    return 0
+
+
 def cmd_sim(args):
     from osada import sim
     return sim.main(args)
@@ -87,6 +161,19 @@ def main(argv=None):
     dm.add_argument("--players", type=int, default=2)
     dm.add_argument("--turns", type=int, default=12, help="stop after this many turns")
     dm.set_defaults(func=cmd_demo)
+    port_help = "serial port of the device (default: auto — a Pico by USB id, else the simulator)"
+    st = sub.add_parser("state", help="print the device's state JSON")
+    st.add_argument("--port", default="auto", help=port_help)
+    st.set_defaults(func=cmd_state)
+    se = sub.add_parser("send", help="send one request to the device and print its reply")
+    se.add_argument("request", help='a JSON request, e.g. \'{"cmd": "act", "action": {"do": "end_turn"}}\'')
+    se.add_argument("--port", default="auto", help=port_help)
+    se.add_argument("--timeout", type=float, default=3.0, help="seconds to wait for the reply")
+    se.set_defaults(func=cmd_send)
+    rc = sub.add_parser("record", help="save the device's game so far as a scenario file")
+    rc.add_argument("file", help="where to write the scenario (JSON)")
+    rc.add_argument("--port", default="auto", help=port_help)
+    rc.set_defaults(func=cmd_record)
     sm = sub.add_parser("sim", help="run the firmware on this PC with a virtual board and serial port")
     sm.add_argument("--link", default="/tmp/osada-sim",
                     help="symlink to the simulated serial port (default /tmp/osada-sim)")

@@ -1,0 +1,222 @@
+"""The host's protocol client, tested by replaying byte streams (clean, torn,
+corrupted) and against the firmware app on fake hardware."""
+
+import json
+import random
+
+import pytest
+
+from osada import client
+from osada.client import Decoder, Mirror, Link, ProtocolError
+from osada_fw.app import App
+from osada_fw.config import load, led_count
+from osada_fw.hal.fake import FakeHardware, ManualClock
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CFG = load(os.path.join(ROOT, "firmware", "config.json"))
+
+
+class AppTransport:
+    """A Link transport straight into a firmware App on fake hardware."""
+
+    def __init__(self, app, clock, garble=None):
+        self.app = app
+        self.clock = clock
+        self.garble = garble
+        self.closed = False
+
+    def read(self, n):
+        if self.closed:
+            raise OSError("closed")
+        self.clock.advance(5)
+        self.app.tick()
+        data = self.app.hw.serial.host_take()
+        return self.garble(data) if self.garble else data
+
+    def write(self, data):
+        if self.closed:
+            raise OSError("closed")
+        self.app.hw.serial.host_send(data)
+
+    def close(self):
+        self.closed = True
+
+
+def truth(game):
+    """The device's state as the protocol carries it (no events), canonical."""
+    st = json.loads(game.state_json(events=[]))
+    del st["events"]
+    return json.dumps(st, sort_keys=True)
+
+
+def same(state, game):
+    return json.dumps(state, sort_keys=True) == truth(game)
+
+
+def device(tmp_path, seed=4):
+    clock = ManualClock()
+    hw = FakeHardware(led_count(CFG), str(tmp_path), clock=clock, seed=seed)
+    app = App(hw, CFG)
+    app.boot()
+    return app, clock
+
+
+def recorded_stream(tmp_path):
+    """The bytes a device sends for a short session: boot, hello, two acts, state."""
+    app, clock = device(tmp_path)
+    reqs = [{"id": 1, "cmd": "hello"}, {"id": 2, "cmd": "act", "action": {"do": "end_turn"}},
+            {"id": 3, "cmd": "act", "action": {"do": "hit", "enemy": 99}},
+            {"id": 4, "cmd": "act", "action": {"do": "end_turn"}}, {"id": 5, "cmd": "state"}]
+    out = b""
+    for r in reqs:
+        app.hw.serial.host_send((json.dumps(r) + "\n").encode())
+        for _ in range(3):
+            clock.advance(10)
+            app.tick()
+        out += app.hw.serial.host_take()
+    return out, app.game
+
+
+def mirror_of(chunks):
+    d, m = Decoder(), Mirror()
+    for c in chunks:
+        for msg in d.feed(c):
+            m.apply(msg)
+    return d, m
+
+
+def test_clean_stream_builds_the_devices_state(tmp_path):
+    data, game = recorded_stream(tmp_path)
+    d, m = mirror_of([data])
+    assert d.bad == 0 and m.seq == 2 and not m.stale
+    assert same(m.state, game)
+    assert [e["ev"] for _, e in m.log][:1] == ["boot"]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_stream_torn_anywhere_decodes_the_same(tmp_path, seed):
+    data, _ = recorded_stream(tmp_path)
+    rng = random.Random(seed)
+    cuts = sorted(rng.sample(range(1, len(data)), 25))
+    chunks = [data[a:b] for a, b in zip([0] + cuts, cuts + [len(data)])]
+    whole = Decoder().feed(data)
+    d = Decoder()
+    torn = []
+    for c in chunks:
+        torn += d.feed(c)
+    assert torn == whole and d.bad == 0
+
+
+def test_corrupted_lines_are_skipped_and_counted_never_raised(tmp_path):
+    data, game = recorded_stream(tmp_path)
+    lines = data.split(b"\n")
+    bad = [b"\xff\xfe\x00garbage", b"{not json", b"[1, 2, 3]", b'"just a string"', b"\x03\x03"]
+    # corrupt a few pushed events in the middle, but not the last state push
+    mixed = []
+    for i, line in enumerate(lines):
+        mixed.append(line)
+        if i % 4 == 1:
+            mixed.append(bad[i % len(bad)])
+    d, m = mirror_of([b"\n".join(mixed)])
+    assert d.bad >= 4
+    assert m.seq == 2
+    assert same(m.state, game)
+
+
+def test_a_line_cut_by_a_lost_connection_does_not_glue_onto_the_next(tmp_path):
+    data, _ = recorded_stream(tmp_path)
+    d = Decoder()
+    d.feed(data[:len(data) // 2 + 7])          # torn in the middle of a line
+    d.reset()                                   # the link reconnected
+    msgs = d.feed(b'{"id": 9, "ok": true}\n')
+    assert msgs == [{"id": 9, "ok": True}] and d.bad == 0
+
+
+def test_overflow_and_boot_ask_for_a_resync():
+    m = Mirror()
+    m.apply({"ev": "state", "seq": 3, "state": {"turn": 1}})
+    assert not m.need_resync and not m.stale
+    m.apply({"ev": "overflow", "dropped": 4})
+    assert m.need_resync
+    m.apply({"id": 1, "ok": True, "seq": 5, "state": {"turn": 2}})
+    assert not m.need_resync and m.seq == 5
+    m.lost()
+    assert m.stale and m.state == {"turn": 2}          # the last board is kept
+
+
+def test_link_requests_mirror_and_log_against_the_firmware(tmp_path):
+    app, clock = device(tmp_path)
+    link = Link(lambda: AppTransport(app, clock))
+    link.connect()
+    assert link.mirror.hello["protocol"] == client.PROTOCOL_VERSION
+    assert link.mirror.seq == 0
+    for _ in range(3):
+        assert link.request("act", action={"do": "end_turn"})["ok"]
+    refused = link.request("act", action={"do": "hit", "enemy": 999})
+    assert refused["ok"] is False and refused["rule"] == "R10"
+    link.poll()
+    assert link.mirror.seq == 3
+    assert same(link.mirror.state, app.game)
+    scenario = link.fetch_log()
+    from shared_rules.scenario import run
+    g, _ = run(scenario)
+    assert g.state_json(events=[]) == app.game.state_json(events=[])
+
+
+def test_link_reconnects_and_resyncs_after_the_device_restarts(tmp_path):
+    app, clock = device(tmp_path)
+    current = {"app": app}
+    link = Link(lambda: AppTransport(current["app"], clock))
+    link.connect()
+    link.request("act", action={"do": "end_turn"})
+    link.transport.close()                      # the cable is pulled
+    link.poll()
+    assert not link.connected and link.mirror.stale
+    seq_before = link.mirror.seq
+    # the device reboots on the same flash; the link comes back by itself
+    app2 = App(FakeHardware(led_count(CFG), str(tmp_path), clock=clock, seed=9), CFG)
+    app2.boot()
+    current["app"] = app2
+    link.connect()
+    assert not link.mirror.stale and link.mirror.seq == seq_before == 1
+    assert same(link.mirror.state, app2.game)
+
+
+def test_protocol_version_mismatch_is_a_clear_error():
+    class OldDevice:
+        def __init__(self):
+            self.out = b""
+
+        def write(self, data):
+            req = json.loads(data)
+            self.out += (json.dumps({"id": req["id"], "ok": True, "protocol": 99}) + "\n").encode()
+
+        def read(self, n):
+            d, self.out = self.out, b""
+            return d
+
+        def close(self):
+            pass
+
+    link = Link(OldDevice)
+    with pytest.raises(ProtocolError) as ei:
+        link.connect()
+    assert "protocol 99" in str(ei.value) and "host tool" in str(ei.value)
+    assert not link.connected
+
+
+def test_a_silent_port_times_out_instead_of_hanging():
+    class Silent:
+        def write(self, data):
+            pass
+
+        def read(self, n):
+            return b""
+
+        def close(self):
+            pass
+
+    link = Link(Silent)
+    with pytest.raises(TimeoutError):
+        link.connect()
