@@ -1,6 +1,7 @@
 # Osada firmware entry point on the Pico (copied to the board's root).
-# Hold BACK while plugging the board in to skip the app and keep the REPL;
-# or send {"cmd": "repl"} over the serial line (firmware/README.md).
+# Hold BACK while plugging the board in to skip the app and keep the REPL,
+# or send {"cmd": "repl"} over the serial line; hold ACTION for the LED
+# self-test (firmware/README.md, hardware/README.md).
 
 import asyncio
 
@@ -17,7 +18,12 @@ def main():
         micropython.kbd_intr(3)
         print("osada: BACK held at boot: app not started, REPL kept")
         return
-    asyncio.run(App(hw, cfg).run())
+    app = App(hw, cfg)
+    app.boot()
+    if hw.inputs.held("action"):
+        # ACTION held at boot: the LED self-test (hardware/README.md)
+        app.start_selftest(hw.clock.ticks_ms())
+    asyncio.run(app.run(booted=True))
 
 
 main()

@@ -19,6 +19,8 @@ FRAME_MS = 33              # ~30 frames a second
 WRITE_BUDGET_MS = 10       # outgoing serial may take at most this per tick
 LINES_BUDGET_MS = 20       # requests handled per tick, at most this long
 LINE_TIMEOUT_MS = 2000     # a partial line this old is dropped
+SELFTEST_MS = 700          # each LED lit this long in the self-test
+LINE_NAMES = ("rear", "air", "artillery", "tank", "city")
 LOG_PAGE = 40              # actions per `log` reply: a reply stays well inside the outbox
 DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
 # the movement sweep: every cell of a line at once, outermost line first
@@ -66,6 +68,8 @@ class App:
         self.positions = {}
         self.last_frame = None
         self.lines = []
+        self.selftest_led = None
+        self.selftest_at = 0
         self.last_rx = 0
         self.release = False
         self.ui = UI(self)
@@ -73,7 +77,7 @@ class App:
             "hello": self.cmd_hello, "state": self.cmd_state, "new": self.cmd_new,
             "act": self.cmd_act, "undo": self.cmd_undo, "roll": self.cmd_roll,
             "leds": self.cmd_leds, "press": self.cmd_press, "repl": self.cmd_repl,
-            "log": self.cmd_log,
+            "log": self.cmd_log, "selftest": self.cmd_selftest,
         }
 
     # ------------------------------------------------------------- lifecycle
@@ -137,10 +141,11 @@ class App:
         self.outbox.pump(self.hw.serial, clock, budget_ms)
         return clock.diff(clock.ticks_ms(), t0)
 
-    async def run(self):
+    async def run(self, booted=False):
         import asyncio
         sleep_ms = getattr(asyncio, "sleep_ms", None)
-        self.boot()
+        if not booted:
+            self.boot()
         while True:
             self.tick()
             if sleep_ms is not None:
@@ -155,6 +160,10 @@ class App:
             return
         self.last_frame = now
         r = self.renderer
+        if self.selftest_led is not None and self._selftest_draw(now, r):
+            r.limit()
+            self.hw.leds.write(r.buf)
+            return
         r.draw(self.game, now)
         self.ui.overlay(now, r)
         anim.run(self.anims, now, r)
@@ -171,6 +180,36 @@ class App:
         a.start_ms = start
         self.anim_end = (start + a.duration_ms) & 0x3FFFFFFF
         self.anims.append(a)
+
+    # ------------------------------------------------------------ self-test
+
+    def start_selftest(self, now):
+        """Light each LED in turn, white, and name its cell on the serial line,
+        so a builder can check the layout against the board (hardware/README.md)."""
+        self.selftest_led = -1
+        self.selftest_at = now
+        self._selftest_next(now)
+
+    def _selftest_next(self, now):
+        self.selftest_led += 1
+        self.selftest_at = now
+        i = self.selftest_led
+        if i >= self.layout.count:
+            self.selftest_led = None
+            self.push({"ev": "selftest", "done": True, "leds": self.layout.count})
+            return
+        sector, part = self.layout.cell_of(i)
+        name = part if isinstance(part, str) else LINE_NAMES[part]
+        self.push({"ev": "selftest", "led": i, "sector": sector, "line": name})
+
+    def _selftest_draw(self, now, r):
+        if self.hw.clock.diff(now, self.selftest_at) >= SELFTEST_MS:
+            self._selftest_next(now)
+            if self.selftest_led is None:
+                return False
+        r.clear()
+        r.set_pixel(self.selftest_led, 255, 255, 255)
+        return True
 
     def make_roll_anim(self, value, now):
         self.anims = []                # a die roll takes the board at once
@@ -377,6 +416,10 @@ class App:
                 raise CommandError("button must be action, back or encoder (or give turn)")
             self.ui.handle(("long" if req.get("long") else "press", name), now)
         return {}
+
+    def cmd_selftest(self, req):
+        self.start_selftest(self.hw.clock.ticks_ms())
+        return {"leds": self.layout.count, "ms_per_led": SELFTEST_MS}
 
     def cmd_repl(self, req):
         self.release = True           # after this reply has gone out (tick)

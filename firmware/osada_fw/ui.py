@@ -80,6 +80,10 @@ class UI:
     def handle(self, ev, now):
         what, value = ev
         game = self.app.game
+        if self.app.selftest_led is not None:
+            if what == "press":                  # any button ends the self-test
+                self.app.selftest_led = None
+            return
         if what == "press" and value == "encoder":
             self.show_roll(self.app.free_roll(), now)
             self.app.push({"ev": "roll", "value": self.roll_value})
