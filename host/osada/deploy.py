@@ -79,29 +79,27 @@ def build_romfs(bundle, image):
     return image
 
 
-def _board_has_romfs(port):
-    proc = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec",
-                           "import vfs; print(hasattr(vfs, 'rom_ioctl') and vfs.rom_ioctl(1) > 0)"],
+def _board(port, code):
+    """Run code on the board's REPL with mpremote; its printed output."""
+    proc = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec", code],
                           capture_output=True, text=True, timeout=30)
-    return proc.returncode == 0 and proc.stdout.strip().endswith("True")
+    if proc.returncode != 0:
+        raise BuildError("cannot talk to the board on %s: %s" % (port, proc.stderr.strip() or proc.stdout.strip()))
+    return proc.stdout.strip()
+
+
+def _board_has_romfs(port):
+    return _board(port, "import vfs; print(hasattr(vfs, 'rom_ioctl') and vfs.rom_ioctl(1) > 0)").endswith("True")
 
 
 def _board_mpy(port):
     """(version, sub) of the .mpy format the board's MicroPython loads."""
-    proc = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec",
-                           "import sys; print(sys.implementation._mpy & 0xff, sys.implementation._mpy >> 8 & 3)"],
-                          capture_output=True, text=True, timeout=30)
-    if proc.returncode != 0:
-        raise BuildError("cannot talk to the board on %s: %s" % (port, proc.stderr.strip() or proc.stdout.strip()))
-    v, sub = proc.stdout.split()[-2:]
+    v, sub = _board(port, "import sys; print(sys.implementation._mpy & 0xff, sys.implementation._mpy >> 8 & 3)").split()[-2:]
     return int(v), int(sub)
 
 
 def _board_has_fs_copy(port):
-    proc = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec",
-                           "import os; print('osada_fw' in os.listdir('/') or 'shared_rules' in os.listdir('/'))"],
-                          capture_output=True, text=True, timeout=30)
-    return proc.returncode == 0 and proc.stdout.strip().endswith("True")
+    return _board(port, "import os; print('osada_fw' in os.listdir('/') or 'shared_rules' in os.listdir('/'))").endswith("True")
 
 
 def release_app(port):

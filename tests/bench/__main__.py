@@ -112,7 +112,8 @@ def micropython_figures():
         say("   replaying %d recorded actions inside MicroPython (.mpy build)..." % n)
         proc = mpyvm.run(os.path.join(HERE, "mpy_core_bench.py"), ["/bench/games.jsonl"],
                          mounts=[(mpy_dir, "/lib/shared_rules")],
-                         files=[(games, "/bench/games.jsonl")], drive="step", timeout=600)
+                         files=[(games, "/bench/games.jsonl"), (os.path.join(HERE, "vmclock.py"), "/bench/vmclock.py")],
+                         drive="step", timeout=600)
     if proc.returncode != 0:
         raise SystemExit("MicroPython benchmark failed:\n" + proc.stderr.decode("utf-8", "replace"))
     return json.loads(proc.stdout.decode().strip().splitlines()[-1])

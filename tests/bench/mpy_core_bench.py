@@ -15,17 +15,8 @@ import gc
 import sys
 import json
 
-try:
-    import js
-    _now = js.performance.now          # sub-microsecond clock (ms, float)
-
-    def now_us():
-        return _now() * 1000.0
-except ImportError:                     # another port: ticks_us
-    import time
-
-    def now_us():
-        return time.ticks_us()
+sys.path.insert(0, "/bench")
+from vmclock import now_us, calibrate    # noqa: E402
 
 BASE = gc.mem_alloc()
 from shared_rules.engine import Game    # noqa: E402  (measured import)
@@ -38,26 +29,6 @@ game = None
 game_no = 0
 peak = 0
 times = []
-
-
-def add1000():
-    # the usual "1000 integer additions" loop, loop overhead included
-    x = 0
-    for i in range(1000):
-        x = x + 1
-    return x
-
-
-def calibrate():
-    for _ in range(300):                # let the wasm JIT settle
-        add1000()
-    ts = []
-    for _ in range(301):
-        t0 = now_us()
-        add1000()
-        ts.append(now_us() - t0)
-    ts.sort()
-    return ts[150]
 
 
 def rolls_alloc():

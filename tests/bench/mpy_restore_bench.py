@@ -29,40 +29,14 @@ REPEAT = 15
 if sys.implementation.name == "micropython":
     import gc
     import json
-    try:
-        import js
-        _now = js.performance.now          # sub-microsecond clock (ms, float)
-
-        def now_us():
-            return _now() * 1000.0
-    except ImportError:                     # another port
-        import time
-
-        def now_us():
-            return time.ticks_us()
+    sys.path.insert(0, "/bench")
+    from vmclock import now_us, calibrate as _calibrate
 
     from osada_fw.journal import Journal
-    import shared_rules.engine              # noqa: F401  (imported before timing)
+    import shared_rules.engine  # noqa: F401,E402  (imported before timing)
 
     _state = {"phase": "calib", "restore": [], "scan": [], "alloc": [], "n": 0}
     _out = {}
-
-    def _add1000():
-        x = 0
-        for i in range(1000):
-            x = x + 1
-        return x
-
-    def _calibrate():
-        for _ in range(300):
-            _add1000()
-        ts = []
-        for _ in range(301):
-            t0 = now_us()
-            _add1000()
-            ts.append(now_us() - t0)
-        ts.sort()
-        return ts[150]
 
     def _median(xs):
         xs = sorted(xs)
@@ -175,7 +149,10 @@ else:
             out["journal_300_bytes"] = os.path.getsize(path)
             out["cpython_restore_300_ms"] = round(cpython_restore_ms(d), 3)
             proc = mpyvm.run(os.path.abspath(__file__), ["/osada"], mounts=_mpy_build(tmp),
-                             files=[(path, "/osada/journal.bin")], drive="step", timeout=600)
+                             files=[(path, "/osada/journal.bin"),
+                                    (os.path.join(os.path.dirname(os.path.abspath(__file__)), "vmclock.py"),
+                                     "/bench/vmclock.py")],
+                             drive="step", timeout=600)
         if proc.returncode != 0:
             raise SystemExit("MicroPython restore benchmark failed:\n"
                              + proc.stderr.decode("utf-8", "replace"))
