@@ -11,7 +11,7 @@ NPM_STAMP := node_modules/.osada-installed
 .PHONY: help setup run test bench firmware flash clean
 
 help:
-	@echo "make run    - play a game on the simulated board (installs on first use)"
+	@echo "make run    - play: the monitor on a Pico, or on the simulator if none (installs on first use)"
 	@echo "make test   - run the whole test suite, CPython and real MicroPython"
 	@echo "make bench  - print speed/memory figures and write build/bench.json"
 	@echo "make firmware - build the Pico bundle (.mpy files) into build/firmware/"
@@ -37,7 +37,7 @@ $(NPM_STAMP): package.json package-lock.json
 	@touch $@
 
 run: setup
-	@$(VENV)/bin/osada sim
+	@$(VENV)/bin/osada monitor --start-sim
 
 test: setup
 	@$(PY) -m pytest

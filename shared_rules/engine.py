@@ -597,6 +597,9 @@ class Game:
             self.events.append({"ev": "phase", "phase": PHASE_MARSHAL})
             if not self.patrol:                                # R60 (b); R17
                 self._marshal_draw()
+                # The defenders' end_turn stops here: what the marshal plays is
+                # his decision (R60 c), not theirs to skip.
+                self.ending = False
         else:
             self.phase = PHASE_REVEAL
             self.reveals = 0 if self.patrol else 2             # R17, R30

@@ -689,3 +689,15 @@ def test_rulebook_worked_example_turn():
     assert {"ev": "reveal", "kind": "sabotage_air"} in events
     assert st["discard"] == ["sabotage_air"] and st["pool"] == 1
     assert (st["turn"], st["player"], st["phase"]) == (2, 2, 4)
+
+
+def test_r60_defenders_end_turn_stops_for_the_marshals_play():
+    g = marshal_game(["tiger", "pz3", "sdkfz"], [("pz3", 1, "air")], pool=["sdkfz"])
+    g.apply({"do": "end_turn"})                     # the defenders are done
+    assert g.phase == 7 and g.state()["player"] == 1    # the marshal decides now
+    g.apply({"do": "marshal_play", "tokens": ["tiger"], "sector": 2})
+    assert g.state()["player"] == 2 and g.phase == 4
+    g.apply({"do": "end_turn"})                     # next defender
+    assert g.phase == 7
+    g.apply({"do": "end_turn"})                     # the marshal plays nothing
+    assert g.state()["player"] == 1 and g.phase == 4

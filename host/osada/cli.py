@@ -143,6 +143,11 @@ def cmd_record(args):
     return 0
 
 
+def cmd_monitor(args):
+    from osada import monitor
+    return monitor.main(args)
+
+
 def cmd_sim(args):
     from osada import sim
     return sim.main(args)
@@ -174,6 +179,11 @@ def main(argv=None):
     rc.add_argument("file", help="where to write the scenario (JSON)")
     rc.add_argument("--port", default="auto", help=port_help)
     rc.set_defaults(func=cmd_record)
+    mo = sub.add_parser("monitor", help="full-screen live view of the device, with keys to play")
+    mo.add_argument("--port", default="auto", help=port_help)
+    mo.add_argument("--start-sim", action="store_true",
+                    help="if no device is found, start the simulator (osada sim --headless) without asking")
+    mo.set_defaults(func=cmd_monitor)
     sm = sub.add_parser("sim", help="run the firmware on this PC with a virtual board and serial port")
     sm.add_argument("--link", default="/tmp/osada-sim",
                     help="symlink to the simulated serial port (default /tmp/osada-sim)")

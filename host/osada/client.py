@@ -208,6 +208,8 @@ class Link:
         for msg in msgs:
             if "ok" in msg and msg.get("id") is not None:
                 self.replies[msg["id"]] = msg
+                if len(self.replies) > 64:       # replies nobody waited for (auto-resync)
+                    del self.replies[next(iter(self.replies))]
             self.mirror.apply(msg)
             if self.on_message is not None:
                 self.on_message(msg)
@@ -289,9 +291,22 @@ def find_device():
                 return p.device
     except ImportError:
         pass
-    if os.path.exists(SIM_LINK):
+    if sim_alive(SIM_LINK):
         return SIM_LINK
     return None
+
+
+def sim_alive(link):
+    """A simulator's link is trusted only while the simulator that made it runs:
+    a link left by a killed one may point at a pty someone else now uses."""
+    import os
+    try:
+        with open(link + ".pid") as f:
+            pid = int(f.read().strip())
+        os.kill(pid, 0)
+    except (OSError, ValueError):
+        return False
+    return os.path.exists(link)
 
 
 def serial_link(port, **kw):

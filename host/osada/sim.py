@@ -46,6 +46,8 @@ class Simulator:
             except FileNotFoundError:
                 pass
             os.symlink(self.port, link)
+            with open(link + ".pid", "w") as f:       # lets clients tell a live link from a stale one
+                f.write("%d\n" % os.getpid())
         self.hw = FakeHardware(led_count(self.cfg), state_dir, serial=FdSerial(self.master), seed=seed)
         self.app = App(self.hw, self.cfg)
 
@@ -54,6 +56,7 @@ class Simulator:
             try:
                 if os.path.islink(self.link) and os.readlink(self.link) == self.port:
                     os.remove(self.link)
+                    os.remove(self.link + ".pid")
             except OSError:
                 pass
         for fd in (self.master, self.slave):
@@ -160,7 +163,8 @@ class Screen:
 
 def main(args):
     sim = Simulator(link=args.link, state_dir=args.state, seed=args.seed, config=args.config)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    for sig in (signal.SIGTERM, signal.SIGHUP):   # a closed terminal, too: remove the link
+        signal.signal(sig, lambda *_: sys.exit(0))
     interactive = sys.stdin.isatty() and sys.stdout.isatty() and not args.headless
     try:
         sim.run(interactive)

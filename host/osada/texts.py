@@ -1,0 +1,304 @@
+"""Words for people: token names as printed, line names, one readable line per event.
+
+The Russian names are the rulebook's (../shared/seeds/, «Раскрытие новых врагов»,
+«События»); tank names are printed in Latin letters on the tokens.  The English
+glosses say what the players must do.  `describe(ev)` turns any message the
+device pushes ({"ev": ...}) into one line for the monitor's log."""
+
+from shared_rules.catalog import (
+    KIND_INDEX, KIND_ARMOR, KIND_TROPHY, KIND_CLASS, C_TANK, C_SPECIAL,
+    C_BOMBER, SECTOR_COLOR, opposite,
+)
+
+# kind -> (name as printed on the token / in the rulebook, English gloss)
+KINDS = {
+    "sdkfz": ("Sd. Kfz. 140/1", "Sd.Kfz. 140/1: light tank, armor 1"),
+    "pz3": ("Pz.Kpfw. III", "Pz.Kpfw. III: medium tank, armor 2"),
+    "tiger": ("Tiger E", "Tiger E: heavy tank, armor 3"),
+    "pz2h": ("Pz.Kpfw. II Ausf. H",
+             "Pz.Kpfw. II Ausf. H (special): a tank column: 3 more tokens are revealed"),
+    "pz4h": ("Pz.Kpfw. IV Ausf. H",
+             "Pz.Kpfw. IV Ausf. H (special): every enemy in the sectors of its colour moves one step"),
+    "maus": ("Maus", "Maus (special): every enemy on the board moves one step"),
+    "panther": ("Panther G", "Panther G (special): every damaged enemy regains 1 armor"),
+    "he111": ("He-111", "He-111: the bomber flies across the board, destroying everything "
+                        "in its path up to the first wall, dot or building"),
+    "move_red": ("Враги в красных секторах движутся",
+                 "Enemies in the red sectors (1-2) move one step"),
+    "move_green": ("Враги в зелёных секторах движутся",
+                   "Enemies in the green sectors (3-4) move one step"),
+    "move_blue": ("Враги в синих секторах движутся",
+                  "Enemies in the blue sectors (5-6) move one step"),
+    "move_cw": ("Все враги движутся по часовой стрелке",
+                "All enemies move one sector clockwise"),
+    "move_ccw": ("Все враги движутся против часовой стрелки",
+                 "All enemies move one sector counter-clockwise"),
+    "sabotage_air": ("Диверсия: авиация",
+                     "Sabotage: air — every player discards all air strike cards"),
+    "sabotage_artillery": ("Диверсия: артиллерия",
+                           "Sabotage: artillery — every player discards all artillery strike cards"),
+    "sabotage_tank": ("Диверсия: танки",
+                      "Sabotage: tanks — every player discards all tank strike cards"),
+    "discard_one": ("Все игроки сбрасывают по 1 карте",
+                    "Every player discards 1 card of their choice"),
+    "reveal3": ("Раскройте 3 жетона врагов", "Reveal 3 more enemy tokens"),
+    "reveal4": ("Раскройте 4 жетона врагов", "Reveal 4 more enemy tokens"),
+}
+
+# Short tags for the board picture: kind + armor, e.g. "Tgr3"; specials end in "*"
+# before the armor ("Maus*3").  Every tag ends in a letter or "*", so the armor
+# digit that follows reads apart.
+SHORT = {"sdkfz": "Sdk", "pz3": "PzIII", "tiger": "Tgr", "pz2h": "Pz2H*",
+         "pz4h": "Pz4H*", "maus": "Maus*", "panther": "Pnth*"}
+
+# line -> (Russian, English)
+LINE_NAMES = {
+    "rear": ("тыл", "rear"),
+    "air": ("авиационный рубеж", "air line"),
+    "artillery": ("артиллерийский рубеж", "artillery line"),
+    "tank": ("танковый рубеж", "tank line"),
+    "city": ("город", "city"),
+}
+LINE_SHORT_RU = {"rear": "тыл", "air": "авиация", "artillery": "артиллерия",
+                 "tank": "танки", "city": "город"}
+
+COLOR_NAMES = {"red": ("красный", "red"), "green": ("зелёный", "green"), "blue": ("синий", "blue")}
+
+PHASES = {4: "play cards", 5: "enemies move", 6: "reveal", 7: "field marshal"}
+
+MODES = {"standard": ("обычный", "standard"), "shoulder": ("Плечом к плечу", "shoulder to shoulder: no trophies"),
+         "solo": ("одиночный", "solo"), "marshal": ("Фельдмаршал", "field marshal: one player commands the enemy")}
+
+
+def ru(kind):
+    """The token's name as printed (tanks in Latin letters, events in Russian)."""
+    return KINDS.get(kind, (kind, kind))[0]
+
+
+def gloss(kind):
+    return KINDS.get(kind, (kind, kind))[1]
+
+
+def short(kind, armor=None):
+    tag = SHORT.get(kind, kind[:4])
+    return tag if armor is None else "%s%d" % (tag, armor)
+
+
+def is_special(kind):
+    k = KIND_INDEX.get(kind)
+    return k is not None and KIND_CLASS[k] == C_SPECIAL
+
+
+def is_enemy(kind):
+    k = KIND_INDEX.get(kind)
+    return k is not None and KIND_CLASS[k] <= C_SPECIAL
+
+
+def points(kind):
+    k = KIND_INDEX.get(kind)
+    return KIND_TROPHY[k] if k is not None else 0
+
+
+def full_armor(kind):
+    k = KIND_INDEX.get(kind)
+    return KIND_ARMOR[k] if k is not None else 0
+
+
+def line_name(line, lang="en"):
+    return LINE_NAMES.get(line, (line, line))[0 if lang == "ru" else 1]
+
+
+def token_line(kind):
+    """«Russian name» — English gloss, for events; the plain name for tanks."""
+    k = KIND_INDEX.get(kind)
+    if k is None:
+        return "unknown token %r" % (kind,)
+    if KIND_CLASS[k] <= C_BOMBER:
+        return gloss(kind)
+    return "«%s» — %s" % (ru(kind), gloss(kind))
+
+
+# ------------------------------------------------------------------ events
+
+def _enemy_name(eid, state, kind=None):
+    """'Tiger E #5' (kind from the event, else from the state before it)."""
+    if kind is None and state is not None and eid is not None:
+        for e in state.get("enemies", ()):
+            if e.get("id") == eid:
+                kind = e.get("kind")
+                break
+    if kind is None:
+        return "enemy #%s" % (eid,)
+    return "%s #%s" % (ru(kind), eid)
+
+
+def _where(eid, state):
+    if state is None:
+        return ""
+    for e in state.get("enemies", ()):
+        if e.get("id") == eid:
+            return " (sector %s %s)" % (e.get("sector"), e.get("line"))
+    return ""
+
+
+_CAUSES = {"play": "by a play", "wall": "attacking a wall", "dot": "attacking a ДОТ (dot)",
+           "building": "destroying a building", "he111": "by the He-111", "enemy": "by the enemy"}
+
+
+def _move(ev, state):
+    n = ev.get("count")
+    what = "%s %s" % (n, "enemy" if n == 1 else "enemies")
+    cause = ev.get("cause")
+    if cause == "phase":
+        return "  → %s moved one step" % what
+    if cause in ("move_cw", "move_ccw"):
+        return "  → %s moved one sector %s" % (what, "clockwise" if cause == "move_cw" else "counter-clockwise")
+    if cause in KIND_INDEX:
+        return "  → %s moved one step (%s)" % (what, ru(cause))
+    return "  → %s moved (%s)" % (what, cause)
+
+
+def _reveal(ev, state):
+    kind = ev.get("kind")
+    k = KIND_INDEX.get(kind)
+    if k is None:
+        return "Revealed %s" % (kind,)
+    cls = KIND_CLASS[k]
+    if cls == C_TANK:
+        return "Revealed %s (armor %d) → sector %s rear" % (ru(kind), KIND_ARMOR[k], ev.get("sector"))
+    if cls == C_SPECIAL:
+        return "Revealed %s (special, armor %d) → sector %s rear: %s" % (
+            ru(kind), KIND_ARMOR[k], ev.get("sector"), gloss(kind).split(": ", 1)[-1])
+    if cls == C_BOMBER:
+        s = ev.get("sector")
+        return "Revealed He-111: the die says sector %s — it flies from sector %s towards sector %s" % (
+            s, s, opposite(s) if isinstance(s, int) and 1 <= s <= 6 else "?")
+    return token_line(kind)
+
+
+def _he111(ev, state):
+    n = len(ev.get("destroyed") or ())
+    stop = ev.get("stop")
+    at = ev.get("at")
+    text = "He-111 from sector %s: destroyed %d %s" % (ev.get("sector"), n, "enemy" if n == 1 else "enemies")
+    if stop == "wall":
+        text += ", stopped at the wall of sector %s (wall destroyed)" % at
+    elif stop == "dot":
+        text += ", stopped at the ДОТ on the wall of sector %s (the dot is gone, the wall stands)" % at
+    elif stop == "building":
+        text += ", stopped at the building of sector %s (building destroyed)" % at
+    else:
+        text += ", crossed the whole board and left it"
+    return text
+
+
+def _destroyed(ev, state):
+    who = _enemy_name(ev.get("enemy"), state, ev.get("kind"))
+    cause = ev.get("cause")
+    if cause == "play":
+        if ev.get("player") is not None:
+            return "%s destroyed: trophy for player %s (+%d)" % (who, ev.get("player"), points(ev.get("kind")))
+        return "%s destroyed (to the discard: no trophies in this mode)" % who
+    return "%s destroyed %s" % (who, _CAUSES.get(cause, "(%s)" % cause))
+
+
+def _won(ev, state):
+    text = "WON — the pool is empty and no enemy is left (%s)" % ev.get("rule", "R51")
+    rank = ev.get("ranking")
+    if rank:
+        text += "; ranking: " + ", ".join("player %s %s pts (%s trophies)" % (p, pts, n) for p, pts, n in rank)
+    return text
+
+
+def _lost(ev, state):
+    if ev.get("rule") == "R62":
+        return "LOST — every player's house is destroyed (R62)"
+    return "LOST — the last building has fallen (%s)" % ev.get("rule", "R50")
+
+
+def _setup(ev, state):
+    mode = ev.get("mode", "standard")
+    return "New game: %s players, mode %s; hand limit %s, trades %s, discard-and-draw %s" % (
+        ev.get("players"), mode, ev.get("hand_limit"), ev.get("trades"), ev.get("discard_draw"))
+
+
+def _refused(ev, state):
+    rule = ev.get("rule")
+    src = " (from the board's buttons)" if ev.get("source") == "buttons" else ""
+    return "Refused%s%s: %s" % (" by " + rule if rule else "", src, ev.get("error", ""))
+
+
+def _sector_with_color(s):
+    if isinstance(s, int) and 1 <= s <= 6:
+        return "sector %d (%s)" % (s, SECTOR_COLOR[s])
+    return "sector %s" % (s,)
+
+
+_EVENTS = {
+    "setup": _setup,
+    "hit": lambda ev, st: "Hit %s%s: armor %s left" % (_enemy_name(ev.get("enemy"), st), _where(ev.get("enemy"), st),
+                                                      ev.get("armor")),
+    "kill": lambda ev, st: "IL-2 / precise shot: %s%s destroyed outright" % (
+        _enemy_name(ev.get("enemy"), st), _where(ev.get("enemy"), st)),
+    "damaged": lambda ev, st: "%s damaged %s: armor %s left" % (
+        _enemy_name(ev.get("enemy"), st), _CAUSES.get(ev.get("cause"), "(%s)" % ev.get("cause")), ev.get("armor")),
+    "destroyed": _destroyed,
+    "hedgehog": lambda ev, st: "Противотанковые ежи (hedgehog) on %s%s: it does not move this turn" % (
+        _enemy_name(ev.get("enemy"), st), _where(ev.get("enemy"), st)),
+    "dot": lambda ev, st: "ДОТ (dot) placed on the wall of %s" % _sector_with_color(ev.get("sector")),
+    "push_back": lambda ev, st: "Натиск (push back): %s back to the rear of sector %s" % (
+        _enemy_name(ev.get("enemy"), st), ev.get("sector")),
+    "rebuild": lambda ev, st: "Wall rebuilt in %s (sandbags + barbed wire)" % _sector_with_color(ev.get("sector")),
+    "patrol": lambda ev, st: "Патруль (patrol): no tokens are revealed this turn",
+    "end_turn": lambda ev, st: "Player %s ends the turn" % ev.get("player"),
+    "phase": lambda ev, st: "Phase %s: %s" % (ev.get("phase"), PHASES.get(ev.get("phase"), "?")),
+    "move": _move,
+    "wall_destroyed": lambda ev, st: "Wall of %s destroyed %s" % (
+        _sector_with_color(ev.get("sector")), _CAUSES.get(ev.get("cause"), "")),
+    "dot_destroyed": lambda ev, st: "ДОТ on the wall of %s destroyed %s (the wall stands)" % (
+        _sector_with_color(ev.get("sector")), _CAUSES.get(ev.get("cause"), "")),
+    "building_destroyed": lambda ev, st: "Building of %s destroyed %s" % (
+        _sector_with_color(ev.get("sector")), _CAUSES.get(ev.get("cause"), "")),
+    "reveal": _reveal,
+    "he111": _he111,
+    "repaired": lambda ev, st: "Panther G: %s damaged %s regain 1 armor" % (
+        ev.get("count"), "enemy" if ev.get("count") == 1 else "enemies"),
+    "pool_empty": lambda ev, st: "The pool is empty: nothing more to reveal",
+    "marshal_draw": lambda ev, st: "The field marshal draws %s token%s" % (
+        ev.get("count"), "" if ev.get("count") == 1 else "s"),
+    "marshal_play": lambda ev, st: "The field marshal plays: %s" % (
+        ", ".join(ru(k) for k in ev.get("tokens") or ()) or "nothing"),
+    "player_out": lambda ev, st: "Player %s is out: their house is destroyed (R62)" % ev.get("player"),
+    "turn": lambda ev, st: "— Turn %s: player %s —" % (ev.get("turn"), ev.get("player")),
+    "won": _won,
+    "lost": _lost,
+    "refused": _refused,
+    "error": lambda ev, st: "Error%s: %s" % (" (from the board's buttons)" if ev.get("source") == "buttons" else "",
+                                             ev.get("error", "")),
+    # the firmware's and the protocol's own
+    "boot": lambda ev, st: "The device started: %s (%s actions)" % (
+        "game restored from its journal" if ev.get("restored") else "a new game", ev.get("seq")),
+    "undo": lambda ev, st: "Undo: back to action %s" % ev.get("seq"),
+    "roll": lambda ev, st: "Free die roll: %s" % ev.get("value"),
+    "overflow": lambda ev, st: "The device dropped %s lines (the host was slow): resyncing" % ev.get("dropped"),
+    "state": lambda ev, st: "State #%s" % ev.get("seq"),
+    "selftest": lambda ev, st: ("LED self-test done" if ev.get("done") else
+                                "LED self-test: LED %s lit (sector %s, %s)" % (ev.get("led"), ev.get("sector"),
+                                                                              ev.get("line"))),
+}
+
+EVENT_NAMES = frozenset(_EVENTS)
+
+
+def describe(ev, state=None):
+    """One readable line for a pushed event.  `state` is the state before the
+    event (to name the enemies events give only by id)."""
+    name = ev.get("ev")
+    fn = _EVENTS.get(name)
+    if fn is None:
+        return "%s: %s" % (name, ", ".join("%s=%s" % (k, v) for k, v in ev.items() if k != "ev"))
+    try:
+        return fn(ev, state)
+    except (TypeError, ValueError, KeyError):        # a malformed event still gets a line
+        return "%s: %r" % (name, ev)
+
