@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.osada-installed
 NPM_STAMP := node_modules/.osada-installed
 
-.PHONY: help setup run test bench firmware flash clean
+.PHONY: help setup run test bench firmware flash hardware clean
 
 help:
 	@echo "make run    - play: the monitor on a Pico, or on the simulator if none (installs on first use)"
@@ -16,6 +16,7 @@ help:
 	@echo "make bench  - print speed/memory figures and write build/bench.json"
 	@echo "make firmware - build the Pico bundle (.mpy files) into build/firmware/"
 	@echo "make flash [PORT=/dev/ttyACM0] - build and copy it to a Pico"
+	@echo "make hardware - regenerate hardware/ (wiring, LED templates, BOM, power) from firmware/config.json"
 	@echo "make setup  - only install (.venv/ and node_modules/)"
 	@echo "make clean  - remove build output and installed environments"
 
@@ -51,6 +52,9 @@ firmware: setup
 
 flash: setup
 	@$(PY) -m osada.deploy flash $(if $(PORT),--port $(PORT))
+
+hardware: setup
+	@$(PY) -m osada.hardware
 
 clean:
 	rm -rf build $(VENV) node_modules .pytest_cache .hypothesis

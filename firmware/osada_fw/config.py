@@ -41,9 +41,14 @@ def _merge(defaults, given, where):
     return given
 
 
+# GP23, GP24, GP25 and GP29 are not on the Pico's header (GP25 drives the
+# on-board LED; on a Pico W they belong to the radio).
+NOT_ON_HEADER = (23, 24, 25, 29)
+
+
 def _pin(v, where):
-    if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 29:
-        raise ConfigError("%s must be a GPIO number 0-29 (got %r)" % (where, v))
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 28 or v in NOT_ON_HEADER:
+        raise ConfigError("%s must be a GPIO on the Pico's header: 0-22, 26-28 (got %r)" % (where, v))
     return v
 
 
