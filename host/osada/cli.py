@@ -81,10 +81,10 @@ def _open_link(args):
     link = client.serial_link(port)
     try:
         link.connect()
+    except TimeoutError:          # before OSError: it is one since Python 3.10
+        raise client.ProtocolError("%s does not answer: is it running the Osada firmware?" % port)
     except OSError as exc:
         raise client.ProtocolError("cannot open %s: %s" % (port, exc))
-    except TimeoutError:
-        raise client.ProtocolError("%s does not answer: is it running the Osada firmware?" % port)
     return link
 
 
@@ -95,7 +95,9 @@ def _device_cmd(fn):
             return fn(args)
         except client.ProtocolError as exc:
             return _fail(str(exc))
-        except (OSError, TimeoutError) as exc:
+        except TimeoutError as exc:
+            return _fail("the device stopped answering: %s" % exc)
+        except OSError as exc:
             return _fail("device: %s" % exc)
     return run
 
