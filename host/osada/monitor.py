@@ -1024,25 +1024,23 @@ class MonitorApp(App):
             self.sel_id = None
             self.redraw()
 
-    def action_hit(self):
-        e = self._target("hit")
+    def _on_target(self, do):
+        """Send `do` for the selected enemy (default: the strongest in the cell)."""
+        e = self._target(do.replace("_", " "))
         if e:
-            self.send_action({"do": "hit", "enemy": e["id"]})
+            self.send_action({"do": do, "enemy": e["id"]})
+
+    def action_hit(self):
+        self._on_target("hit")
 
     def action_kill(self):
-        e = self._target("kill")
-        if e:
-            self.send_action({"do": "kill", "enemy": e["id"]})
+        self._on_target("kill")
 
     def action_hedgehog(self):
-        e = self._target("hedgehog")
-        if e:
-            self.send_action({"do": "hedgehog", "enemy": e["id"]})
+        self._on_target("hedgehog")
 
     def action_push_back(self):
-        e = self._target("push back")
-        if e:
-            self.send_action({"do": "push_back", "enemy": e["id"]})
+        self._on_target("push_back")
 
     def action_dot(self):
         self.send_action({"do": "dot", "sector": self.cursor[0]})
