@@ -23,8 +23,6 @@ SELFTEST_MS = 700          # each LED lit this long in the self-test
 LINE_NAMES = ("rear", "air", "artillery", "tank", "city")
 LOG_PAGE = 40              # actions per `log` reply: a reply stays well inside the outbox
 DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
-# the movement sweep: every cell of a line at once, outermost line first
-_SWEEP = [[(s, line) for s in range(1, 7)] for line in range(4)]
 
 
 def colors_city():
@@ -227,7 +225,9 @@ class App:
                     color = colors.rgb(colors.enemy_pal(e.kind, e.armor))
                     self.animate(anim.Reveal(ev["sector"], 0, color, now), now)
             elif name == "move" and ev["count"]:
-                self.animate(anim.MoveSteps(_SWEEP, now), now)
+                steps = self._moved_cells(before)
+                if steps:
+                    self.animate(anim.MoveSteps(steps, now), now)
             elif name == "he111":
                 path = anim.he111_path(ev["sector"])
                 if ev["stop"] is not None:
@@ -235,6 +235,17 @@ class App:
                 hit = [before[i] for i in ev["destroyed"] if i in before]
                 self.animate(anim.He111Flight(ev["sector"], path, hit, now), now)
         self.positions = self._positions()
+
+    def _moved_cells(self, before):
+        """Where the enemies that moved stand now, grouped by line from the
+        rear inwards: the movement phase lit step by step, as it happened."""
+        groups = [[] for _ in range(5)]
+        for e in self.game.enemies:
+            was = before.get(e.id)
+            cell = (e.sector, e.line if e.line < 4 else anim.CITY)
+            if was is not None and was != cell:
+                groups[e.line].append(cell)
+        return [g for g in groups if g]
 
     def _positions(self):
         # where every enemy stands, for animating what an action destroys
