@@ -21,17 +21,36 @@ KEY_ORDER = (
 _RANK = {}
 for _i in range(len(KEY_ORDER)):
     _RANK[KEY_ORDER[_i]] = _i
-_LAST = len(KEY_ORDER)
 
 _ESC = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t",
         "\b": "\\b", "\f": "\\f"}
 
 
-def _key(k):
-    return (_RANK.get(k, _LAST), k)
+def _rank(k):
+    return _RANK[k]
+
+
+# Encoded strings, by string: the same few dozen (kind ids, line names, event
+# names, keys) make up most of a state, so each is escaped once, not on
+# every push.  Bounded, so free text (error messages) cannot grow it.
+_ENC = {}
+_ENC_MAX = 256
 
 
 def _str(s, out):
+    enc = _ENC.get(s)
+    if enc is not None:
+        out.append(enc)
+        return
+    part = []
+    _escape(s, part)
+    enc = "".join(part)
+    if len(_ENC) < _ENC_MAX and len(s) <= 24:
+        _ENC[s] = enc
+    out.append(enc)
+
+
+def _escape(s, out):
     out.append('"')
     start = 0
     n = len(s)
@@ -72,7 +91,16 @@ def _write(v, out):
     elif isinstance(v, dict):
         out.append("{")
         first = True
-        for k in sorted(v, key=_key):
+        # Known keys by their (distinct) rank, then the rest by name.  Two
+        # plain sorts: MicroPython's sort is not stable, so no tie-breaking
+        # may rest on a previous order.
+        keys = [k for k in v if k in _RANK]
+        keys.sort(key=_rank)
+        rest = [k for k in v if k not in _RANK]
+        if rest:
+            rest.sort()
+            keys.extend(rest)
+        for k in keys:
             if not first:
                 out.append(", ")
             first = False
