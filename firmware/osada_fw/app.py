@@ -3,6 +3,7 @@
 # The same code runs on the Pico (hal/pico.py) and in the simulator (hal/fake.py).
 
 from shared_rules import actions as A
+from shared_rules.catalog import LINES
 from shared_rules.engine import Game, RuleError, replay
 from shared_rules.jsonout import dumps
 from shared_rules.rng import Rng
@@ -20,28 +21,20 @@ WRITE_BUDGET_MS = 10       # outgoing serial may take at most this per tick
 LINES_BUDGET_MS = 20       # requests handled per tick, at most this long
 LINE_TIMEOUT_MS = 2000     # a partial line this old is dropped
 SELFTEST_MS = 700          # each LED lit this long in the self-test
-LINE_NAMES = ("rear", "air", "artillery", "tank", "city")
 LOG_PAGE = 40              # actions per `log` reply: a reply stays well inside the outbox
 DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
 
 
-def colors_city():
-    return anim.CITY
-
-
 def _stop_index(path, sector, part):
+    """Where in the bomber's R41 path it stopped."""
     for k in range(len(path)):
         if path[k][0] == sector and path[k][1] == part:
             return k
     return len(path) - 1
 
 
-# where the bomber's flight ends in its R41 path, by what stopped it
-_STOP_AT = {
-    "wall": lambda path, s: _stop_index(path, s, anim.WALL),
-    "dot": lambda path, s: _stop_index(path, s, anim.WALL),
-    "building": lambda path, s: _stop_index(path, s, anim.CITY),
-}
+# what stopped the bomber -> the part of the path it stands on
+_STOP_PART = {"wall": anim.WALL, "dot": anim.WALL, "building": anim.CITY}
 
 
 class CommandError(Exception):
@@ -197,7 +190,7 @@ class App:
             self.push({"ev": "selftest", "done": True, "leds": self.layout.count})
             return
         sector, part = self.layout.cell_of(i)
-        name = part if isinstance(part, str) else LINE_NAMES[part]
+        name = part if isinstance(part, str) else LINES[part]
         self.push({"ev": "selftest", "led": i, "sector": sector, "line": name})
 
     def _selftest_draw(self, now, r):
@@ -231,7 +224,7 @@ class App:
             elif name == "he111":
                 path = anim.he111_path(ev["sector"])
                 if ev["stop"] is not None:
-                    path = path[:_STOP_AT[ev["stop"]](path, ev["at"]) + 1]
+                    path = path[:_stop_index(path, ev["at"], _STOP_PART[ev["stop"]]) + 1]
                 hit = [before[i] for i in ev["destroyed"] if i in before]
                 self.animate(anim.He111Flight(ev["sector"], path, hit, now), now)
         self.positions = self._positions()
@@ -251,7 +244,7 @@ class App:
         # where every enemy stands, for animating what an action destroys
         pos = {}
         for e in self.game.enemies:
-            pos[e.id] = (e.sector, e.line if e.line < 4 else colors_city())
+            pos[e.id] = (e.sector, e.line if e.line < 4 else anim.CITY)
         return pos
 
     # ------------------------------------------------------------- the game
