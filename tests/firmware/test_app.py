@@ -990,10 +990,14 @@ def test_tick_wall_time_with_a_slow_line(tmp_path):
 
 def test_tick_output_stays_within_the_write_budget(tmp_path):
     worst_tick, worst_write, one = _slow_host_session(tmp_path)
-    # the budget, plus the one write that was under way when it ran out
-    allowed = app_mod.WRITE_BUDGET_MS / 1000.0 + one + 0.002
-    assert worst_write <= allowed, "%.1f ms writing in one tick (allowed %.1f)" % (
-        worst_write * 1000, allowed * 1000)
+    # The app budgets 10 ms of writing a tick (plus the write under way when
+    # it runs out); the promise is that writes never block the loop
+    # for more than 20 ms.  Asserted against the promise, so a loaded machine
+    # does not make this flaky; a budget per request line (the old bug) gave
+    # 30-38 ms here.
+    assert app_mod.WRITE_BUDGET_MS <= 10
+    assert worst_write <= 0.020, "%.1f ms writing in one tick (one write: %.1f ms)" % (
+        worst_write * 1000, one * 1000)
 
 
 # ============================================== formerly bugs (kept as regressions)
