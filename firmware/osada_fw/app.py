@@ -20,6 +20,7 @@ FRAME_MS = 33              # ~30 frames a second
 WRITE_BUDGET_MS = 10       # outgoing serial may take at most this per tick
 LINES_BUDGET_MS = 20       # requests handled per tick, at most this long
 LINE_TIMEOUT_MS = 2000     # a partial line this old is dropped
+MAX_LAG_MS = 4000          # queued animations never start later than this
 SELFTEST_MS = 700          # each LED lit this long in the self-test
 LOG_PAGE = 40              # actions per `log` reply: a reply stays well inside the outbox
 DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
@@ -162,11 +163,15 @@ class App:
         self.hw.leds.write(r.buf)
 
     def animate(self, a, now):
-        """Queue an animation after the ones already playing."""
+        """Queue an animation after the ones already playing.  One that would
+        start more than MAX_LAG_MS late is skipped: the board never lags the
+        game by more than that (a cascade of reveals stays watchable)."""
         if len(self.anims) >= 8:
             return
         start = now
         if self.anims and anim.elapsed(self.anim_end, now) > 0:
+            if anim.elapsed(self.anim_end, now) > MAX_LAG_MS:
+                return
             start = self.anim_end
         a.start_ms = start
         self.anim_end = (start + a.duration_ms) & 0x3FFFFFFF
@@ -212,8 +217,11 @@ class App:
         before = self.positions
         for ev in events:
             name = ev["ev"]
-            if name == "reveal" and "enemy" in ev:
-                e = self.game.enemy(ev["enemy"])
+            if name == "reveal" and "sector" in ev:
+                # the die spins and lands on the sector (tanks, He-111), then
+                # the enemy flashes where it lands; the bomber's flight follows
+                self.animate(anim.DieRoll(ev["sector"], now, spins=1), now)
+                e = self.game.enemy(ev["enemy"]) if "enemy" in ev else None
                 if e is not None:
                     color = colors.rgb(colors.enemy_pal(e.kind, e.armor))
                     self.animate(anim.Reveal(ev["sector"], 0, color, now), now)
