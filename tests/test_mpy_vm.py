@@ -21,16 +21,6 @@ except ImportError:  # not installed: `make setup` installs it (editable); else 
 pytestmark = pytest.mark.micropython
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _vm_installed():
-    if mpyvm.find_node() is None:
-        pytest.skip("Node.js not found; install Node 18+ to run the MicroPython VM tests")
-    try:
-        mpyvm.ensure_vm()
-    except mpyvm.MicroPythonUnavailable as exc:
-        pytest.fail(str(exc), pytrace=False)
-
-
 def ok(proc):
     """stdout of a run that must have succeeded (shows stderr otherwise)."""
     assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")

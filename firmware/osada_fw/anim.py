@@ -87,12 +87,16 @@ class Anim:
         t = elapsed(now_ms, self.start_ms)
         if t < 0:
             return True
-        d = self.duration_ms
+        d = self._length(r)
         if d is not None and t >= d:
             self.done = True
             return False
         self._draw(t, r)
         return True
+
+    def _length(self, r):
+        """How long it runs on this renderer's layout (None: until cancelled)."""
+        return self.duration_ms
 
     def _draw(self, t, r):
         pass
@@ -234,21 +238,19 @@ class He111Flight(Anim):
         self.step_ms = step_ms
         self.duration_ms = len(self._path) * step_ms + self.TAIL_MS
 
-    def step(self, now_ms, r):
-        if self.done:
-            return False
-        t = elapsed(now_ms, self.start_ms)
-        if t < 0:
-            return True
+    def _length(self, r):
+        # only the cells this layout has an LED for take time
         inv = r.layout.inv
         path = self._path
         m = 0
         for k in range(len(path)):
             if inv[path[k]] != NONE:
                 m += 1
-        if t >= m * self.step_ms + self.TAIL_MS:
-            self.done = True
-            return False
+        return m * self.step_ms + self.TAIL_MS
+
+    def _draw(self, t, r):
+        inv = r.layout.inv
+        path = self._path
         v = t // self.step_ms
         blast = (t // self.BLAST_MS) % 2 == 0
         q = 0
@@ -262,7 +264,6 @@ class He111Flight(Anim):
             elif q < v and self._hit[c]:
                 r.set_pal(i, C.BLAST if blast else C.OFF)
             q += 1
-        return True
 
 
 class Blink(Anim):

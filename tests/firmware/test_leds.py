@@ -720,16 +720,7 @@ def _cpython_scene():
 
 @pytest.fixture(scope="module")
 def vm_result():
-    try:
-        from osada import mpyvm
-    except ImportError:
-        pytest.skip("osada.mpyvm not importable")
-    if mpyvm.find_node() is None:
-        pytest.skip("Node.js not found; install Node 18+ to run the MicroPython VM tests")
-    try:
-        mpyvm.ensure_vm()
-    except mpyvm.MicroPythonUnavailable as exc:
-        pytest.fail(str(exc), pytrace=False)
+    from osada import mpyvm      # the VM is checked by conftest.py (marker micropython)
     mounts = list(mpyvm.project_mounts()) + [(os.path.join(ROOT, "firmware", "osada_fw"), "/lib/osada_fw")]
     proc = mpyvm.run_code(SCENE + VM_MAIN, mounts=mounts, timeout=300)
     assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")
