@@ -22,36 +22,45 @@ _RANK = {}
 for _i in range(len(KEY_ORDER)):
     _RANK[KEY_ORDER[_i]] = _i
 
-_ESC = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t",
-        "\b": "\\b", "\f": "\\f"}
+_ESC = {'"': b'\\"', "\\": b"\\\\", "\n": b"\\n", "\r": b"\\r", "\t": b"\\t",
+        "\b": b"\\b", "\f": b"\\f"}
 
 
 def _rank(k):
     return _RANK[k]
 
 
-# Encoded strings, by string: the same few dozen (kind ids, line names, event
-# names, keys) make up most of a state, so each is escaped once, not on
-# every push.  Bounded, so free text (error messages) cannot grow it.
+# The text is written as UTF-8 straight into one bytearray, so a state push
+# allocates about its own length and not a part per token (the Pico's heap
+# is small).  Encoded strings are kept by string: the same few dozen (kind
+# ids, line names, event names, keys) make up most of a state, so each is
+# escaped once, not on every push.  Bounded, so free text (error messages)
+# cannot grow it.
 _ENC = {}
 _ENC_MAX = 256
+# One reused key list per nesting depth: ordering an object's keys allocates
+# nothing.  Deeper objects than this get a fresh list.
+_KEYS = []
+_KEYS_MAX = 8
 
 
 def _str(s, out):
     enc = _ENC.get(s)
     if enc is not None:
-        out.append(enc)
+        out.extend(enc)
         return
-    part = []
-    _escape(s, part)
-    enc = "".join(part)
     if len(_ENC) < _ENC_MAX and len(s) <= 24:
+        enc = bytearray()
+        _escape(s, enc)
+        enc = bytes(enc)
         _ENC[s] = enc
-    out.append(enc)
+        out.extend(enc)
+    else:
+        _escape(s, out)
 
 
 def _escape(s, out):
-    out.append('"')
+    out.append(34)                     # "
     start = 0
     n = len(s)
     i = 0
@@ -59,61 +68,103 @@ def _escape(s, out):
         c = s[i]
         if c in _ESC or c < " ":
             if start < i:
-                out.append(s[start:i])
-            out.append(_ESC.get(c) or "\\u%04x" % ord(c))
+                out.extend(s[start:i].encode("utf-8"))
+            out.extend(_ESC.get(c) or ("\\u%04x" % ord(c)).encode())
             start = i + 1
         i += 1
     if start < n:
-        out.append(s[start:] if start else s)
-    out.append('"')
+        out.extend((s[start:] if start else s).encode("utf-8"))
+    out.append(34)
 
 
-def _write(v, out):
+def _int(v, out):
+    if 0 <= v < 100:                   # most numbers in a state: no allocation
+        if v >= 10:
+            out.append(48 + v // 10)
+        out.append(48 + v % 10)
+    else:
+        out.extend(str(v).encode())
+
+
+def _write(v, out, depth):
     if v is None:
-        out.append("null")
+        out.extend(b"null")
     elif v is True:
-        out.append("true")
+        out.extend(b"true")
     elif v is False:
-        out.append("false")
+        out.extend(b"false")
     elif isinstance(v, int):
-        out.append(str(v))
+        _int(v, out)
     elif isinstance(v, str):
         _str(v, out)
     elif isinstance(v, (list, tuple)):
-        out.append("[")
-        first = True
-        for x in v:
-            if not first:
-                out.append(", ")
-            first = False
-            _write(x, out)
-        out.append("]")
+        out.append(91)                 # [
+        n = len(v)
+        i = 0
+        while i < n:
+            if i:
+                out.extend(b", ")
+            _write(v[i], out, depth)
+            i += 1
+        out.append(93)
     elif isinstance(v, dict):
-        out.append("{")
-        first = True
         # Known keys by their (distinct) rank, then the rest by name.  Two
         # plain sorts: MicroPython's sort is not stable, so no tie-breaking
         # may rest on a previous order.
-        keys = [k for k in v if k in _RANK]
+        if depth < len(_KEYS):
+            keys = _KEYS[depth]
+        else:
+            keys = []
+            if depth < _KEYS_MAX:
+                _KEYS.append(keys)
+        rest = None
+        for k in v:
+            if k in _RANK:
+                keys.append(k)
+            elif rest is None:
+                rest = [k]
+            else:
+                rest.append(k)
         keys.sort(key=_rank)
-        rest = [k for k in v if k not in _RANK]
-        if rest:
+        if rest is not None:
             rest.sort()
             keys.extend(rest)
-        for k in keys:
-            if not first:
-                out.append(", ")
-            first = False
+        out.append(123)                # {
+        n = len(keys)
+        i = 0
+        while i < n:
+            if i:
+                out.extend(b", ")
+            k = keys[i]
             _str(k, out)
-            out.append(": ")
-            _write(v[k], out)
-        out.append("}")
+            out.extend(b": ")
+            _write(v[k], out, depth + 1)
+            i += 1
+        out.append(125)
+        del keys[:]                    # keep the list, drop the references
     else:
         raise TypeError("cannot write %r as JSON" % (v,))
 
 
+def dump_into(v, out):
+    """Append the JSON text of v, UTF-8, to the bytearray out."""
+    mark = len(out)
+    try:
+        _write(v, out, 0)
+    except TypeError:
+        del _KEYS[:]                   # a half-written object left keys behind
+        if len(out) > mark:
+            out[mark:] = b""
+        raise
+
+
+def dumpb(v):
+    """JSON text of v with the canonical key order, as UTF-8 bytes (a bytearray)."""
+    out = bytearray()
+    dump_into(v, out)
+    return out
+
+
 def dumps(v):
     """JSON text of v with the canonical key order."""
-    out = []
-    _write(v, out)
-    return "".join(out)
+    return str(dumpb(v), "utf-8")

@@ -306,6 +306,19 @@ def test_dumps_keeps_cyrillic_as_utf8_and_escapes_specials():
     assert dumps('a"b\\c\nd\x01') == '"a\\"b\\\\c\\nd\\u0001"'
 
 
+def test_dump_into_appends_utf8_and_a_refused_value_leaves_the_buffer_as_it_was():
+    from shared_rules.jsonout import dump_into, dumpb
+    buf = bytearray(b"head\n")
+    dump_into({"ev": "s", "t": "ё", "n": [0, 9, 10, 99, 100, -1, 2 ** 40]}, buf)
+    assert bytes(buf) == b"head\n" + dumps({"ev": "s", "t": "ё", "n": [0, 9, 10, 99, 100, -1, 2 ** 40]}).encode()
+    before = bytes(buf)
+    with pytest.raises(TypeError):
+        dump_into({"a": {"b": {"c": [1, 2.5]}}}, buf)
+    assert bytes(buf) == before
+    # and the writer's reused key lists were not left dirty by the failure
+    assert dumpb({"b": {"y": 1, "x": 2}, "a": 0}) == b'{"a": 0, "b": {"x": 2, "y": 1}}'
+
+
 def test_dumps_separators_and_literals():
     assert dumps({"a": [1, True, None, False, -3]}) == '{"a": [1, true, null, false, -3]}'
     assert dumps([]) == "[]" and dumps({}) == "{}"

@@ -5,7 +5,6 @@
 from shared_rules import actions as A
 from shared_rules.catalog import LINES
 from shared_rules.engine import Game, RuleError, replay
-from shared_rules.jsonout import dumps
 from shared_rules.rng import Rng
 
 from osada_fw import anim, colors, protocol
@@ -297,12 +296,12 @@ class App:
         self.ui.on_events(events, now)
 
     def push(self, obj):
-        self.outbox.put(dumps(obj))
+        self.outbox.put(obj)
 
     def push_state(self):
         st = self.game.state()
         del st["events"]
-        self.outbox.put(dumps({"ev": "state", "seq": len(self.game.log), "state": st}))
+        self.outbox.put({"ev": "state", "seq": len(self.game.log), "state": st})
 
     def free_roll(self):
         return self.free_rng.die()
@@ -312,13 +311,13 @@ class App:
     def reply(self, rid, fields):
         fields["id"] = rid
         fields["ok"] = True
-        self.outbox.put(dumps(fields))
+        self.outbox.put(fields)
 
     def reply_error(self, rid, message, rule=None):
         obj = {"id": rid, "ok": False, "error": message}
         if rule is not None:
             obj["rule"] = rule
-        self.outbox.put(dumps(obj))
+        self.outbox.put(obj)
 
     def handle_line(self, line):
         if line is None:

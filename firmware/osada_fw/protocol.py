@@ -8,6 +8,8 @@
 
 import json
 
+from shared_rules.jsonout import dump_into
+
 PROTOCOL_VERSION = 1
 
 
@@ -88,41 +90,63 @@ def parse_request(line):
 class Outbox:
     """Lines waiting for the host.  Bounded: when a host stops reading, new
     lines are dropped and counted, and an {"ev": "overflow"} tells the host
-    to resync with a full `state` once it reads again."""
+    to resync with a full `state` once it reads again.
+
+    Objects are written as JSON straight into the one buffer, which is sent
+    from an offset: a push allocates about its own length and nothing per
+    write, so a state push every action keeps the Pico's heap quiet."""
 
     def __init__(self, limit=6144):
         self.buf = bytearray()
+        self.head = 0              # bytes of buf already sent
         self.limit = limit
         self.dropped = 0
 
-    def put(self, text):
-        data = text.encode("utf-8") if isinstance(text, str) else text
+    def put(self, data):
+        """Queue one line: a dict (written as canonical JSON), str or bytes.
+        Returns False when it did not fit (counted, and said later)."""
+        buf = self.buf
+        mark = len(buf)
         if self.dropped:
-            note = ('{"ev": "overflow", "dropped": %d}\n' % self.dropped).encode()
-            if len(self.buf) + len(note) + len(data) + 1 > self.limit:
-                self.dropped += 1
-                return False
-            self.buf.extend(note)
-            self.dropped = 0
-        if len(self.buf) + len(data) + 1 > self.limit:
+            buf.extend(('{"ev": "overflow", "dropped": %d}\n' % self.dropped).encode())
+        if isinstance(data, dict):
+            try:
+                dump_into(data, buf)
+            except TypeError:
+                buf[mark:] = b""           # not JSON: leave the outbox as it was
+                raise
+        else:
+            buf.extend(data.encode("utf-8") if isinstance(data, str) else data)
+        buf.append(10)
+        if len(buf) - self.head > self.limit:
+            buf[mark:] = b""
             self.dropped += 1
             return False
-        self.buf.extend(data)
-        self.buf.extend(b"\n")
+        self.dropped = 0
         return True
 
     def pump(self, serial, clock, budget_ms):
         """Write what the host takes, for at most budget_ms."""
-        if not self.buf:
+        end = len(self.buf)
+        if self.head >= end:
             return
         t0 = clock.ticks_ms()
-        while self.buf:
-            n = serial.write(memoryview(self.buf)[:256])
+        view = memoryview(self.buf)
+        while self.head < end:
+            n = serial.write(view[self.head:self.head + 256])
             if not n:
-                return
-            self.buf = self.buf[n:]
+                break
+            self.head += n
             if clock.diff(clock.ticks_ms(), t0) >= budget_ms:
-                return
+                break
+        view = None
+        if self.head >= end:
+            self.buf = bytearray()
+            self.head = 0
+        elif self.head >= self.limit:
+            # a slow host: drop what was sent so the buffer does not creep
+            self.buf = self.buf[self.head:]
+            self.head = 0
 
     def pending(self):
-        return len(self.buf)
+        return len(self.buf) - self.head

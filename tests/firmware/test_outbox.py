@@ -1,0 +1,129 @@
+"""The outbox (firmware/osada_fw/protocol.py): lines waiting for the host.
+
+Objects are written as canonical JSON straight into its buffer and sent from
+an offset, so these check that what comes out is exactly the lines put in,
+in order, across slow hosts, partial writes, overflow and refused objects."""
+
+import json
+import os
+import random
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+try:
+    import osada_fw  # noqa: F401
+except ImportError:  # run from the tree
+    sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
+
+import pytest  # noqa: E402
+
+from osada_fw.protocol import Outbox  # noqa: E402
+from shared_rules.jsonout import dumps  # noqa: E402
+
+
+class Clock:
+    def __init__(self):
+        self.t = 0
+
+    def ticks_ms(self):
+        self.t += 1
+        return self.t
+
+    def diff(self, a, b):
+        return a - b
+
+
+class Host:
+    """Takes at most `room` bytes per write (0: a host that is not reading)."""
+
+    def __init__(self, room):
+        self.room = room
+        self.got = bytearray()
+
+    def write(self, data):
+        n = min(self.room, len(data))
+        self.got.extend(bytes(data[:n]))
+        return n
+
+    def lines(self):
+        return [json.loads(x) for x in bytes(self.got).decode().splitlines()]
+
+
+def test_a_dict_goes_out_as_its_canonical_json_line():
+    box, host = Outbox(), Host(10_000)
+    obj = {"state": {"turn": 3, "enemies": [{"id": 1, "kind": "tank"}]}, "ok": True, "id": 7}
+    assert box.put(obj)
+    box.pump(host, Clock(), 100)
+    assert bytes(host.got) == (dumps(obj) + "\n").encode()
+    assert box.pending() == 0
+
+
+def test_lines_come_out_whole_and_in_order_through_a_trickling_host():
+    rng = random.Random(5)
+    box, host, clock = Outbox(limit=4096), Host(0), Clock()
+    sent = []
+    for i in range(400):
+        obj = {"ev": "n", "seq": i, "text": "Осада" * rng.randrange(0, 30)}
+        if box.put(obj):
+            sent.append(obj)
+        host.room = rng.randrange(0, 300)          # partial writes, sometimes none
+        box.pump(host, clock, rng.randrange(1, 4))
+        assert box.pending() <= 4096
+    host.room = 10_000
+    while box.pending():
+        box.pump(host, clock, 100)
+    got = host.lines()
+    assert [m for m in got if m.get("ev") == "n"] == sent
+    assert all(m.get("ev") in ("n", "overflow") for m in got)
+
+
+def test_a_host_that_never_reads_fills_the_box_then_gets_the_overflow_count():
+    box, host, clock = Outbox(limit=1024), Host(0), Clock()
+    accepted = sum(box.put({"ev": "x", "n": i}) for i in range(200))
+    assert 0 < accepted < 200
+    assert box.pending() <= 1024
+    host.room = 100_000
+    box.pump(host, clock, 100)
+    box.put({"ev": "after"})
+    box.pump(host, clock, 100)
+    got = host.lines()
+    assert got[-2] == {"ev": "overflow", "dropped": 200 - accepted}
+    assert got[-1] == {"ev": "after"}
+
+
+def test_an_object_that_is_not_json_leaves_the_box_as_it_was():
+    box = Outbox()
+    box.put({"ev": "first"})
+    before = bytes(box.buf), box.pending()
+    with pytest.raises(TypeError):
+        box.put({"ev": "bad", "x": {"deep": [object()]}})
+    assert (bytes(box.buf), box.pending()) == before
+    box.put({"ev": "next", "nested": {"a": {"b": 1}}})
+    host = Host(10_000)
+    box.pump(host, Clock(), 100)
+    assert host.lines() == [{"ev": "first"}, {"ev": "next", "nested": {"a": {"b": 1}}}]
+
+
+def test_str_and_bytes_lines_are_queued_as_given():
+    box, host = Outbox(), Host(10_000)
+    box.put('{"ev": "s", "t": "ё"}')
+    box.put(b'{"ev": "b"}')
+    box.pump(host, Clock(), 100)
+    assert host.lines() == [{"ev": "s", "t": "ё"}, {"ev": "b"}]
+
+
+def test_a_slow_host_that_never_catches_up_does_not_grow_the_buffer():
+    box, host, clock = Outbox(limit=1024), Host(0), Clock()
+    sent, biggest = [], 0
+    for i in range(3000):
+        obj = {"ev": "n", "seq": i, "pad": "x" * 40}
+        if box.put(obj):
+            sent.append(obj)
+        host.room = 50                      # one short write a round: never drained
+        box.pump(host, clock, 1)
+        assert box.pending() > 0
+        biggest = max(biggest, len(box.buf))
+    assert biggest <= 2 * 1024 + 100        # sent bytes are dropped, not kept
+    host.room = 100_000
+    box.pump(host, clock, 100)
+    assert [m for m in host.lines() if m.get("ev") == "n"] == sent
