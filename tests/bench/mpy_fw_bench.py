@@ -12,8 +12,10 @@
 #   mpy_app_live_after_boot_bytes   ... plus the booted app and a new game
 #   mpy_app_heap_peak_bytes  peak heap over a 300-action game played over the
 #                            protocol (live before each request + all it allocates)
-#   mpy_app_data_peak_bytes  the same less the code: what remains if the code
-#                            stays in flash (ROMFS or frozen firmware)
+#   mpy_app_data_peak_bytes  the same less the code and the data import builds
+#   mpy_app_modules          the app's modules, for the ROMFS projection (the
+#                            host reads their .mpy files); the RAM qstr pool is
+#                            printed as Q(...) lines by micropython.qstr_info(1)
 # time (warmed up, as the calibration is: a cold WebAssembly VM also compiles
 # the interpreter itself, which a Pico never does):
 #   mpy_app_boot_us          import of the app to its first frame, median of 5
@@ -25,6 +27,12 @@ import gc
 import sys
 sys.path.insert(0, "/fakes")
 sys.path.insert(0, "/bench")
+# On a Pico `machine` is C and `neopixel` a frozen module: both are firmware,
+# in flash.  Their stand-ins here are test code compiled into RAM, so they are
+# loaded before the baseline; what the app makes of them (pins, the strip's
+# buffer) is still counted.
+import machine      # noqa: E402,F401
+import neopixel     # noqa: E402,F401
 
 BASE = gc.mem_alloc()
 from vmclock import now_us, calibrate    # noqa: E402
@@ -98,6 +106,9 @@ def heap_step():
         out["mpy_app_heap_peak_bytes"] = peak - BASE
         out["mpy_app_data_peak_bytes"] = peak - BASE - out["mpy_app_code_bytes"]
         out["mpy_app_game_actions"] = app.game.log.count
+        out["mpy_app_modules"] = sorted(n for n in sys.modules if n.split(".")[0] in MODULES)
+        import micropython
+        micropython.qstr_info(1)
         return done()
     if b'"setup"' in line:
         line = line.replace(b'{"setup": {', b'{"cmd": "new", ', 1)[:-2] + b"\n"
