@@ -78,4 +78,8 @@ def test_romfs_image_holds_the_code_for_boards_with_a_rom_partition(tmp_path):
         for name in os.listdir(out / sub):
             if name.endswith(".mpy"):
                 assert (out / sub / name).read_bytes() in image, name
-    assert b"main.py" not in image and b"config.json" not in image   # those stay on the filesystem
+    # those stay on the filesystem: no ROMFS entry (length byte, then the name) for them
+    for name in (b"__init__.mpy", b"engine.mpy"):
+        assert bytes([len(name)]) + name in image
+    for name in (b"main.py", b"config.json"):
+        assert bytes([len(name)]) + name not in image

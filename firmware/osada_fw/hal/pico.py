@@ -9,36 +9,10 @@ import machine
 import micropython
 
 from osada_fw.hal import EVENT_PRESS, EVENT_LONG, EVENT_TURN, LONG_PRESS_MS
+from osada_fw.hal.leds import PicoLeds
 
 DEBOUNCE_MS = 20
 SERIAL_CHUNK = 64          # one USB full-speed packet: a write never waits long
-
-
-class PicoLeds:
-    """WS2812 strip.  Uses MicroPython's neopixel (its .buf is the wire-order
-    buffer); falls back to CircuitPython's neopixel_write where that exists."""
-
-    def __init__(self, pin, count):
-        self.count = count
-        try:
-            import neopixel
-            self.np = neopixel.NeoPixel(machine.Pin(pin, machine.Pin.OUT), count)
-            self._cp = None
-        except ImportError:                       # CircuitPython
-            import board
-            import digitalio
-            import neopixel_write
-            self.np = None
-            self._cp = neopixel_write.neopixel_write
-            self._pin = digitalio.DigitalInOut(getattr(board, "GP%d" % pin))
-            self._pin.direction = digitalio.Direction.OUTPUT
-
-    def write(self, buf):
-        if self.np is not None:
-            self.np.buf[:] = buf                  # same length, no allocation
-            self.np.write()
-        else:
-            self._cp(self._pin, buf)
 
 
 class Encoder:
