@@ -113,6 +113,8 @@ def _write(v, out, depth):
         # may rest on a previous order.
         if depth < len(_KEYS):
             keys = _KEYS[depth]
+            if keys:                   # left over by a write that failed midway
+                del keys[:]
         else:
             keys = []
             if depth < _KEYS_MAX:
@@ -151,10 +153,8 @@ def dump_into(v, out):
     mark = len(out)
     try:
         _write(v, out, 0)
-    except TypeError:
-        del _KEYS[:]                   # a half-written object left keys behind
-        if len(out) > mark:
-            out[mark:] = b""
+    except Exception:
+        out[mark:] = b""               # nothing half-written stays
         raise
 
 

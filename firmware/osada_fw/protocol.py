@@ -112,8 +112,8 @@ class Outbox:
         if isinstance(data, dict):
             try:
                 dump_into(data, buf)
-            except TypeError:
-                buf[mark:] = b""           # not JSON: leave the outbox as it was
+            except Exception:
+                buf[mark:] = b""           # the overflow note too: as it was
                 raise
         else:
             buf.extend(data.encode("utf-8") if isinstance(data, str) else data)
@@ -139,7 +139,6 @@ class Outbox:
             self.head += n
             if clock.diff(clock.ticks_ms(), t0) >= budget_ms:
                 break
-        view = None
         if self.head >= end:
             self.buf = bytearray()
             self.head = 0
