@@ -91,6 +91,24 @@ VARIANTS = ("caught_off_guard", "simple_battles", "one_for_all",
             "all_for_one", "my_house", "supplies_low")
 
 
+# "The strongest enemy" of a cell: what the device's ACTION key hits, the LED
+# shows first in a shared cell, and the monitor selects by default.  One
+# definition for all three: the highest current armor; on a tie the higher
+# trophy value (a special before a tiger before a pz3 before an sdkfz); on a
+# tie still, the lower id (the enemy that came first).
+def strength(k, armor, eid):
+    """The enemy's strength as one small int (higher = stronger), so the
+    device can rank enemies without allocating.  armor is clamped to 0-7 and
+    eid to 1-1023, which no game reaches."""
+    if armor < 0:
+        armor = 0
+    elif armor > 7:
+        armor = 7
+    if eid > 1023:
+        eid = 1023
+    return (armor * 8 + KIND_TROPHY[k]) * 1024 + 1023 - eid
+
+
 def opposite(s):
     """The opposite sector: 1<->4, 2<->5, 3<->6."""
     return (s + 2) % 6 + 1

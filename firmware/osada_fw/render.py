@@ -12,7 +12,7 @@
 # - a cell with one enemy: its colour (colors.enemy_pal: plain tanks by
 #   current armor, each special its own hue), steady;
 # - a cell with several: their colours in turn, strongest first (strength =
-#   current armor, then specials before plain tanks, then lower id), SLOT_MS
+#   shared_rules.catalog.strength: armor, trophy value, lower id), SLOT_MS
 #   each, the last GAP_MS of each slot dark; so a shared cell always flickers,
 #   even when its enemies look alike;
 # - the hedgehog-held enemy (game.hedgehog): white for the first HELD_ON_MS of
@@ -42,6 +42,7 @@
 # Runs on MicroPython and CPython alike.
 
 from osada_fw import colors as C
+from shared_rules.catalog import strength
 from osada_fw.layouts import NCELLS, NPARTS, P_CITY, P_WALL, NONE, Layout
 
 SLOT_MS = 500           # shared cell: each enemy's turn
@@ -254,16 +255,10 @@ class Renderer:
                 a = 3
             elif a < 0:
                 a = 0
-            i = e.id
-            if i > 1023:
-                i = 1023
-            # strength: armor, then specials (those with their own hue), then lower id
             pal = kpal[k]
-            if pal:
-                sc = a * 2048 + 2047 - i
-            else:
+            if not pal:
                 pal = apal[a]
-                sc = a * 2048 + 1023 - i
+            sc = strength(k, e.armor, e.id)      # the device's one ranking
             epal[ne] = pal
             escore[ne] = sc
             eid[ne] = e.id

@@ -15,7 +15,7 @@
 #
 # The menus are data (item lists) so they take no code per item.
 
-from shared_rules.catalog import KIND_CLASS, KIND_IDS, C_SPECIAL, MODES, VARIANTS
+from shared_rules.catalog import KIND_CLASS, KIND_IDS, C_SPECIAL, MODES, VARIANTS, strength
 from shared_rules.engine import RuleError, PHASE_PLAY, PHASE_REVEAL, PHASE_MARSHAL
 from osada_fw.anim import elapsed as anim_elapsed
 
@@ -53,10 +53,15 @@ class UI:
         return self.cursor // 5 + 1, self.cursor % 5
 
     def _top_enemy(self, sector, line):
+        """The cell's strongest enemy (catalog.strength), as the LEDs show it."""
         best = None
+        top = -1
         for e in self.app.game.enemies:
-            if e.sector == sector and e.line == line and (best is None or e.armor > best.armor):
-                best = e
+            if e.sector == sector and e.line == line:
+                sc = strength(e.kind, e.armor, e.id)
+                if sc > top:
+                    best = e
+                    top = sc
         return best
 
     def _act(self, action, now):

@@ -27,7 +27,7 @@ from textual.widgets import Button, Footer, Input, Label, RichLog, Select, Selec
 
 from osada import client, texts
 from osada.client import Link, ProtocolError, SerialTransport
-from shared_rules.catalog import LINES, MODES, SECTOR_COLOR, VARIANTS
+from shared_rules.catalog import LINES, MODES, SECTOR_COLOR, VARIANTS, kind_index, strength
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIM_LINK = client.SIM_LINK
@@ -100,9 +100,11 @@ def candidates(state):
 
 
 def strongest(enemies):
+    """The cell's strongest enemy (state dicts), ranked as the device ranks
+    them (shared_rules.catalog.strength); None for no enemy."""
     if not enemies:
         return None
-    return sorted(enemies, key=lambda e: (-e["armor"], -texts.points(e["kind"]), e["id"]))[0]
+    return max(enemies, key=lambda e: strength(kind_index(e["kind"]), e["armor"], e["id"]))
 
 
 def _tag_style(e, bg, cand_no, selected):
