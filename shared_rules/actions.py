@@ -40,17 +40,16 @@ CARD_COUNTER = 2
 CARD_PRECISE_STRIKE = 3     # precise shot with a strike card
 CARD_IL2 = 4
 CARD_ALL_FOR_ONE = 5
-CARD_PRECISE_COUNTER = 6    # precise shot with a counterattack
 CARD_COLORS = ("red", "green", "blue", "any")
 
 
 class ActionError(ValueError):
-    """A malformed action (not a rule violation): rule id 'format'."""
-    rule = "format"
+    """An action that cannot be played as written: 'format' when malformed,
+    or the rule id its card breaks whatever the board (R12)."""
 
-
-def card_type(code):
-    return code & 7
+    def __init__(self, message, rule="format"):
+        super().__init__(message)
+        self.rule = rule
 
 
 def card_arm(code):
@@ -100,8 +99,9 @@ def parse_card(card):
         if ct == CARD_STRIKE:
             return (code & ~7) | CARD_PRECISE_STRIKE
         if ct == CARD_COUNTER:
-            return (code & ~7) | CARD_PRECISE_COUNTER
-        raise ActionError("precise_shot is played with a strike card or a counterattack")
+            raise ActionError("a precise shot improves a strike card only («Улучшает обычную"
+                              " ударную карту»); a counterattack cannot carry it", "R12")
+        raise ActionError("precise_shot is played with a strike card")
     if t == "il2":
         return CARD_IL2
     if t == "all_for_one":
@@ -117,8 +117,6 @@ def card_dict(code):
         return {"type": "counterattack", "color": card_color(code)}
     if t == CARD_PRECISE_STRIKE:
         return {"type": "precise_shot", "with": card_dict((code & ~7) | CARD_STRIKE)}
-    if t == CARD_PRECISE_COUNTER:
-        return {"type": "precise_shot", "with": card_dict((code & ~7) | CARD_COUNTER)}
     if t == CARD_IL2:
         return {"type": "il2"}
     if t == CARD_ALL_FOR_ONE:

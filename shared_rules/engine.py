@@ -630,11 +630,7 @@ class Game:
     def apply(self, action):
         """Apply one spec action object.  Returns the events it caused.
         Raises RuleError (state unchanged) if it breaks a rule."""
-        try:
-            t = A.parse(action)
-        except A.ActionError as exc:
-            raise RuleError("format", str(exc))
-        return self.apply_tuple(t)
+        return self.apply_tuple(parse(action))
 
     def apply_tuple(self, t):
         self.events = []
@@ -714,7 +710,7 @@ class Game:
         if e.line == REAR:
             _bad("R12", "enemies in the rear cannot be destroyed by cards (enemy %d)" % eid)
         t = code & 7
-        if t == A.CARD_PRECISE_STRIKE or t == A.CARD_PRECISE_COUNTER:
+        if t == A.CARD_PRECISE_STRIKE:
             self._reach(e, code, "R12")
         elif t == A.CARD_ALL_FOR_ONE:
             if not self.all_for_one:
@@ -902,6 +898,15 @@ HANDLERS[A.MOVE] = Game._move
 HANDLERS[A.REVEAL] = Game._reveal
 HANDLERS[A.END_TURN] = Game._end_turn
 HANDLERS[A.MARSHAL_PLAY] = Game._marshal_play
+
+
+def parse(action):
+    """A spec action object -> the engine's action tuple; RuleError naming
+    the rule ('format' for a malformed one) if it cannot be played."""
+    try:
+        return A.parse(action)
+    except A.ActionError as exc:
+        raise RuleError(exc.rule, str(exc))
 
 
 def replay(setup, log):

@@ -24,7 +24,7 @@ strike_cards = st.builds(lambda arm, color: {"arm": arm, "color": color},
 counter_cards = st.builds(lambda color: {"type": "counterattack", "color": color},
                           st.sampled_from(RGB))
 precise_cards = st.builds(lambda inner: {"type": "precise_shot", "with": inner},
-                          strike_cards | counter_cards)
+                          strike_cards)
 other_cards = st.just({"type": "il2"}) | st.builds(
     lambda c: {"type": "all_for_one", "color": c}, st.sampled_from(RGB))
 cards = strike_cards | counter_cards | precise_cards | other_cards

@@ -149,6 +149,19 @@ def test_r12_precise_shot_needs_a_strike_card_that_could_hit():
     refused(g, {"do": "hit", "enemy": 2, "card": {"type": "precise_shot", "with": {"arm": "tank", "color": "blue"}}}, "R12")
 
 
+def test_r12_a_counterattack_cannot_carry_a_precise_shot():
+    # «Улучшает обычную ударную карту»: a strike card only, never a counterattack,
+    # even one that could hit the enemy (green counterattack, enemy in sector 4)
+    g = game([("tiger", 4, "tank")])
+    for do in ("kill", "hit"):
+        err = refused(g, {"do": do, "enemy": 1, "card": {"type": "precise_shot",
+                                                         "with": {"type": "counterattack", "color": "green"}}},
+                      "R12")
+        assert "strike card" in err and "counterattack" in err
+    g.apply({"do": "hit", "enemy": 1, "card": {"type": "counterattack", "color": "green"}})   # alone it hits
+    assert where(g, 1)[2] == 2
+
+
 def test_r12_all_for_one_only_with_the_variant_and_its_colour():
     plain = game([("tiger", 1, "air")])
     refused(plain, {"do": "kill", "enemy": 1, "card": {"type": "all_for_one", "color": "red"}}, "R12")

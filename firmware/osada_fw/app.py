@@ -4,7 +4,7 @@
 
 from shared_rules import actions as A
 from shared_rules.catalog import LINES
-from shared_rules.engine import Game, RuleError, replay
+from shared_rules.engine import Game, RuleError, parse, replay
 from shared_rules.rng import Rng
 
 from osada_fw import anim, colors, protocol
@@ -265,10 +265,7 @@ class App:
         """Apply one action (dict) from the protocol or the buttons; journal it
         before anything is acknowledged.  Returns the events; raises
         RuleError (nothing changed) or CommandError."""
-        try:
-            t = A.parse(action)
-        except A.ActionError as exc:
-            raise RuleError("format", str(exc))
+        t = parse(action)
         events = self.game.apply_tuple(t)
         try:
             self.journal.append(t)
