@@ -562,7 +562,8 @@ class Game:
     def _run(self):
         """Carry the game forward until it needs the players (or is over)."""
         while self.outcome == PLAYING:
-            if self.pending is not None:
+            self._check_won()      # R51: the win ends the action where it is reached
+            if self.pending is not None or self.outcome != PLAYING:
                 return
             if self.tasks:
                 if self._next_task():
@@ -622,8 +623,18 @@ class Game:
 
     def _check_won(self):
         if (self.outcome == PLAYING and not self.pool and not self.enemies
-                and not self.marshal_hand and not self.queue and self.pending is None):
+                and not self.queue and self.pending is None and not self._marshal_can_play()):
             self._end(WON, "R51")
+
+    def _marshal_can_play(self):
+        """R51/R60: the marshal's hand counts as enemies still to come while
+        he can still play from it.  With the pool empty, a hand of one token
+        that is not a tank has no play left (a lone non-tank is not a play,
+        and he draws nothing more), unless a reveal3/reveal4 lets him play it."""
+        hand = self.marshal_hand
+        if not hand:
+            return False
+        return len(hand) > 1 or self.marshal_extra > 0 or KIND_CLASS[hand[0]] <= C_SPECIAL
 
     # ------------------------------------------------------------- actions
 
@@ -813,10 +824,10 @@ class Game:
             if sector:
                 _bad("R60", "these tokens are placed by die rolls")
         elif len(kinds) == 1:
-            # "either 1 or 2 tokens": a lone tank may go to a sector of his
-            # choice; any other token is resolved as usual (an He-111 by die).
-            if sector and KIND_CLASS[kinds[0]] > C_SPECIAL:
-                _bad("R60", "only a tank is placed by the marshal's choice; %s is resolved as usual"
+            # «Выбирает 1 танк на руке и помещает его в тыл любого сектора»:
+            # one token alone is a tank (to a sector of his choice, or rolled)
+            if KIND_CLASS[kinds[0]] > C_SPECIAL:
+                _bad("R60", "a lone %s is not a play: the marshal plays one tank, two tokens, or nothing"
                      % KIND_IDS[kinds[0]])
         elif len(kinds) == 2:
             if sector:

@@ -46,6 +46,26 @@ def test_seeded_random_games_identical_on_cpython_and_micropython(first, count, 
     assert "lost" in outcomes and ("won" in outcomes or skill == 0)
 
 
+GAMECHECK = os.path.join(ROOT, "tests", "mpy", "gamecheck.py")
+
+
+@pytest.mark.parametrize("mode,first,count,skill", [
+    ("marshal", 0, 25, 0), ("marshal", 0, 3, 1), ("solo", 0, 10, 1), ("solo", 100, 10, 0)])
+def test_invariants_and_marshal_plays_hold_in_micropython_too(mode, first, count, skill):
+    """tests/mpy/gamecheck.py checks R51, R60 and the board invariants after
+    every action of random games (valid and invalid plays mixed); in the VM it
+    must pass and play exactly the games CPython plays."""
+    args = [mode, str(first), str(count), str(skill)]
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    cpy = subprocess.run([sys.executable, GAMECHECK] + args, capture_output=True, env=env)
+    assert cpy.returncode == 0, cpy.stderr.decode()
+    mpy = mpyvm.run(GAMECHECK, args, mounts=mpyvm.project_mounts(), timeout=600)
+    assert mpy.returncode == 0, mpy.stderr.decode()
+    assert mpy.stdout == cpy.stdout
+    games, accepted, refused, won, lost = (int(x) for x in cpy.stdout.split()[1:6])
+    assert games == count and won + lost == count and accepted > 0 and refused > 0
+
+
 def test_micropython_really_is_micropython_and_32_bit():
     proc = mpyvm.run_code("import sys, gc\n"
                           "print(sys.implementation.name)\n"

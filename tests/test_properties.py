@@ -1,149 +1,27 @@
-"""Property tests over whole random games (shared_rules/autoplay.py drives them;
-hypothesis draws the seeds).  The invariants are checked after EVERY accepted
-action; every refused action is checked to change nothing.
+"""Property tests over whole random games (hypothesis draws the seeds).
+
+The games are played by tests/mpy/gamecheck.py, which checks the spec's
+invariants after EVERY action (49 tokens, walls, dots, hedgehog, R23, R50,
+R51 with its turn and player, R60's marshal plays) and that every refused
+action changes nothing; the same module runs inside MicroPython in
+tests/test_cross_runtime.py.
 
 Spec: /work/shared/spec/siege-rules.md (R13 hedgehog, R14 dots, R23 city,
-R50/R51 end, R61 simple_battles, R62 my_house).
+R50/R51 end, R60 marshal, R61 simple_battles, R62 my_house).
 """
 
 import pytest
 from hypothesis import given, note, settings, strategies as st
 
-from shared_rules.autoplay import RandomPlayer, play, random_setup
-from shared_rules.catalog import KIND_ARMOR, KIND_INDEX, KIND_IDS, LINES, TOTAL_TOKENS
+from mpy.gamecheck import Stats, check_over, check_state, drive, frozen, run, tokens_in_state
+from shared_rules.autoplay import play, random_setup
 from shared_rules.engine import Game, RuleError, replay
 
 SEEDS = st.integers(min_value=0, max_value=0xFFFFFFFF)
-MAX_TRIES = 5000
-
-# Actions thrown in between the random player's own, to exercise refusals of
-# every kind: wrong phase, no pending choice, no such enemy, not marshal mode,
-# malformed.  Some are legal at times; they are then simply played.
-NOISE = (
-    {"do": "reveal"}, {"do": "move"}, {"do": "end_turn"}, {"do": "patrol"},
-    {"do": "choose", "enemy": 1}, {"do": "choose", "enemy": 999},
-    {"do": "hit", "enemy": 999}, {"do": "kill", "enemy": 999},
-    {"do": "hedgehog", "enemy": 2}, {"do": "push_back", "enemy": 3},
-    {"do": "dot", "sector": 1}, {"do": "rebuild", "sector": 2},
-    {"do": "marshal_play", "tokens": []}, {"do": "marshal_play", "tokens": ["tiger"], "sector": 1},
-    {"do": "marshal_play", "tokens": ["he111", "pz3", "sdkfz"]},
-    {"do": "hit", "enemy": 1, "card": {"type": "precise_shot", "with": {"arm": "air", "color": "red"}}},
-    {"do": "kill", "enemy": 1, "card": {"arm": "air", "color": "any"}},
-    {"do": "fire"}, {"do": "hit", "enemy": -1}, "not an action", {"do": "dot", "sector": 7},
-)
-
-# After the game is over, every one of these must be refused.
-EVERY_KIND_OF_ACTION = (
-    {"do": "hit", "enemy": 1}, {"do": "kill", "enemy": 1}, {"do": "hedgehog", "enemy": 1},
-    {"do": "dot", "sector": 1}, {"do": "push_back", "enemy": 1}, {"do": "rebuild", "sector": 1},
-    {"do": "patrol"}, {"do": "move"}, {"do": "reveal"}, {"do": "end_turn"},
-    {"do": "choose", "enemy": 1}, {"do": "marshal_play", "tokens": []},
-)
 
 
-def frozen(game):
-    return game.state_json(events=[])
-
-
-def tokens_seen_in_state(st, setup):
-    """Count the tokens from the state object alone (not token_count())."""
-    n = len(st["enemies"]) + st["pool"] + len(st["discard"])
-    for won in st["trophies"].values():
-        n += len(won)
-    n += len(st.get("marshal_hand", []))
-    n += len(st.get("marshal_queue", []))         # R60: played, not yet resolved
-    if "simple_battles" in setup["variants"]:
-        n += 11                                   # R61: removed from the pool
-    return n
-
-
-def check_invariants(game, setup):
-    st = game.state()
-    variants = setup["variants"]
-
-    # All 49 tokens accounted for, by the engine's count...
-    assert game.token_count() == TOTAL_TOKENS
-    # ...and independently from the state object.
-    assert tokens_seen_in_state(st, setup) == TOTAL_TOKENS, st
-
-    # Enemies: ids unique and sorted, each cell valid, armor 1..start armor.
-    ids = [e["id"] for e in st["enemies"]]
-    assert ids == sorted(set(ids))
-    for e in st["enemies"]:
-        k = KIND_INDEX[e["kind"]]
-        assert 1 <= e["armor"] <= KIND_ARMOR[k], e
-        assert 1 <= e["sector"] <= 6 and e["line"] in LINES, e
-    # Dots (R14): at most 2, each on a standing wall.
-    assert len(st["dots"]) <= 2
-    assert set(st["dots"]) <= set(st["walls"])
-    # Hedgehog (R13): at most one enemy held.
-    assert sum(1 for e in st["enemies"] if e["held"]) <= 1
-    # R23: no enemy in a city cell whose building stands.
-    for e in st["enemies"]:
-        assert not (e["line"] == "city" and e["sector"] in st["buildings"]), (e, st["buildings"])
-
-    # Outcome (R50, R51, R62).
-    if st["outcome"] == "won":
-        assert st["pool"] == 0 and st["enemies"] == []
-        assert st["pending"] is None
-    elif st["outcome"] == "lost":
-        if "my_house" in variants:
-            assert st["buildings"] == [] or st["out"] == list(range(1, setup["players"] + 1))
-        else:
-            assert st["buildings"] == []
-    else:
-        assert st["outcome"] == "playing"
-        assert st["buildings"] != []
-    assert 1 <= st["player"] <= setup["players"]
-
-
-def drive(setup, agent_seed, noise_seed=None, replay_at=(), on_refused=None):
-    """Play one game with the random player (plus noise actions), checking the
-    invariants after every accepted action and that refusals change nothing.
-    Returns (game, accepted, refused)."""
-    game = Game.from_setup(setup)
-    check_invariants(game, setup)
-    agent = RandomPlayer(agent_seed)
-    noise = RandomPlayer(noise_seed) if noise_seed is not None else None
-    accepted = refused = 0
-    replay_at = set(replay_at)
-    for _ in range(MAX_TRIES):
-        if game.outcome != "playing":
-            break
-        if noise is not None and noise.rng.below(4) == 0:
-            action = NOISE[noise.rng.below(len(NOISE))]
-        else:
-            action = agent.action(game)
-        before = frozen(game)
-        n = len(game.log)
-        try:
-            game.apply(action)
-        except RuleError as exc:
-            refused += 1
-            assert frozen(game) == before, "refused %r (%s) changed the state" % (action, exc)
-            assert len(game.log) == n, "refused %r was logged" % (action,)
-            if on_refused is not None:
-                on_refused(exc)
-            continue
-        accepted += 1
-        assert len(game.log) == n + 1
-        check_invariants(game, setup)
-        if accepted in replay_at:
-            assert frozen(replay(game.setup_dict(), game.log)) == frozen(game), \
-                "replay differs after %d accepted actions" % accepted
-    return game, accepted, refused
-
-
-def check_game_over_refuses_everything(game):
-    assert game.outcome in ("won", "lost")
-    for action in EVERY_KIND_OF_ACTION:
-        before = frozen(game)
-        n = len(game.log)
-        with pytest.raises(RuleError):
-            game.apply(action)
-        assert frozen(game) == before
-        assert len(game.log) == n
-        assert game.outcome in ("won", "lost")
+def replays(game):
+    return frozen(replay(game.setup_dict(), game.log)) == frozen(game)
 
 
 # ------------------------------------------------------------------- tests
@@ -154,12 +32,10 @@ def test_invariants_hold_after_every_action_of_random_games(setup_seed, agent_se
                                                            replay_at):
     setup = random_setup(setup_seed)
     note("setup %r" % (setup,))
-    game, accepted, refused = drive(setup, agent_seed, noise_seed, replay_at)
-    assert accepted == len(game.log)
-    # The whole game replays from its setup and log.
-    assert frozen(replay(game.setup_dict(), game.log)) == frozen(game)
-    if game.outcome != "playing":
-        check_game_over_refuses_everything(game)
+    stats = Stats()
+    game = drive(setup, agent_seed, noise_seed, replay_at, stats=stats)
+    assert stats.accepted == len(game.log)
+    assert replays(game)                  # the whole game replays from its setup and log
 
 
 @settings(max_examples=300, deadline=None)
@@ -170,13 +46,13 @@ def test_autoplay_games_keep_invariants_and_replay(setup_seed, agent_seed):
     checked = []
 
     def keep(game, action, events):
-        check_invariants(game, setup)
+        check_state(game, setup)
         assert isinstance(events, list) and all("ev" in e for e in events)
         checked.append(len(game.log))
 
     game, accepted, refused = play(setup, agent_seed, keep=keep)
     assert checked == list(range(1, accepted + 1))
-    assert frozen(replay(game.setup_dict(), game.log)) == frozen(game)
+    assert replays(game)
     # The same seeds play the same game.
     again, accepted2, refused2 = play(setup, agent_seed)
     assert (accepted2, refused2) == (accepted, refused)
@@ -197,19 +73,41 @@ def test_autoplay_games_keep_invariants_and_replay(setup_seed, agent_seed):
 def test_invariants_hold_in_every_mode(mode, players, variants, game_seed, agent_seed, noise_seed):
     # random_setup picks modes at random; this makes sure each one is covered.
     setup = {"players": players, "mode": mode, "variants": variants, "seed": game_seed}
-    game, _, _ = drive(setup, agent_seed, noise_seed, replay_at=(5, 25))
-    assert frozen(replay(game.setup_dict(), game.log)) == frozen(game)
-    if game.outcome != "playing":
-        check_game_over_refuses_everything(game)
+    game = drive(setup, agent_seed, noise_seed, replay_at=(5, 25))
+    assert replays(game)
+
+
+@pytest.mark.parametrize("mode", ["marshal", "solo"])
+@settings(max_examples=40, deadline=None)
+@given(game_seed=SEEDS, agent_seed=SEEDS, noise_seed=SEEDS, players=st.integers(1, 5),
+       skill=st.sampled_from([0, 1]))
+def test_r60_r51_hold_in_marshal_and_solo_games_played_to_the_end(mode, game_seed, agent_seed,
+                                                                  noise_seed, players, skill):
+    # Aimed play (skill 1) wins games as well as losing them, so the R51 checks
+    # (won exactly when pool, board and hand are empty; turn and player kept)
+    # meet real wins; the marshal noise mixes valid and invalid plays of every shape.
+    setup = {"mode": mode, "players": players if mode == "marshal" else 1, "seed": game_seed}
+    stats = Stats()
+    game = drive(setup, agent_seed, noise_seed, stats=stats, skill=skill)
+    assert stats.accepted == len(game.log) and replays(game)
+
+
+def test_the_marshal_checks_meet_every_case_they_check():
+    # Guards the property tests against checking plays that never happen:
+    # lone non-tanks refused, extra plays after reveal3/4, wins and losses.
+    marshal = run("marshal", 0, 12, skill=1)
+    assert marshal.won > 0 and marshal.lone_refused > 0 and marshal.extra > 0, marshal.line("marshal")
+    assert run("marshal", 0, 30).lost > 0
+    assert run("solo", 0, 10, skill=1).won > 0 and run("solo", 0, 10).lost > 0
 
 
 def test_refusals_of_many_kinds_are_exercised():
     # Guards the property tests above against checking refusals that never happen.
-    rules = set()
+    stats = Stats()
     for seed in range(40):
-        drive(random_setup(seed), seed + 1, seed + 2, on_refused=lambda e: rules.add(e.rule))
+        drive(random_setup(seed), seed + 1, seed + 2, stats=stats)
     for rule in ("format", "turn", "R10", "R12", "R14", "R16", "R25", "R60"):
-        assert rule in rules, sorted(rules)
+        assert rule in stats.rules, sorted(stats.rules)
 
 
 def test_simple_battles_removes_exactly_eleven_tokens():
@@ -222,7 +120,7 @@ def test_simple_battles_removes_exactly_eleven_tokens():
 def test_standard_setup_holds_49_tokens_in_the_state():
     for mode, players in (("standard", 2), ("solo", 1), ("marshal", 2), ("shoulder", 6)):
         g = Game(players=players, mode=mode, seed=11)
-        assert tokens_seen_in_state(g.state(), {"variants": []}) == 49
+        assert tokens_in_state(g.state(), []) == 49
         assert sorted(e["kind"] for e in g.state()["enemies"]) == \
             sorted(["sdkfz", "sdkfz", "sdkfz", "pz3", "pz3", "tiger"])
 
@@ -234,7 +132,7 @@ def test_won_needs_empty_pool_and_board():
     g = Game(players=2, board=board, pool=[])
     g.apply({"do": "hit", "enemy": 1, "card": {"arm": "air", "color": "red"}})
     assert g.outcome == "won"
-    check_game_over_refuses_everything(g)
+    check_over(g)
     # Same board with a token still in the pool: not won.
     g = Game(players=2, board=board, pool=["pz3"])
     g.apply({"do": "hit", "enemy": 1, "card": {"arm": "air", "color": "red"}})
@@ -247,7 +145,7 @@ def test_lost_game_refuses_every_action():
     g = Game(players=2, board=board, pool=[])
     g.apply({"do": "end_turn"})
     assert g.outcome == "lost"
-    check_game_over_refuses_everything(g)
+    check_over(g)
 
 
 # ------------------------------------------- regressions (bugs found by these tests)
@@ -276,4 +174,4 @@ def test_state_shows_marshal_tokens_played_but_not_yet_resolved():
     assert st["pending"] is not None and st["pending"]["choice"] == "damage"
     assert g.token_count() == 5            # 2 on the board at setup + 3 in the pool
     # he111 is played but not resolved: it must be visible somewhere in the state
-    assert tokens_seen_in_state(st, {"variants": []}) == 5, st
+    assert tokens_in_state(st, []) == 5, st

@@ -545,6 +545,29 @@ def test_r51_not_won_while_the_pool_has_tokens():
     assert g.outcome == "playing"
 
 
+def test_r51_a_win_in_the_enemy_phase_ends_the_game_in_its_own_turn():
+    # the last enemy dies attacking a wall during end_turn's phase 5: the game
+    # is won there; no phase 6 follows and the turn does not pass
+    g = game([("sdkfz", 2, "tank")], pool=[], players=3)
+    ev = g.apply({"do": "end_turn"})
+    st = g.state()
+    assert st["outcome"] == "won" and (st["turn"], st["player"]) == (1, 1)
+    assert evs(ev, "turn") == [] and evs(ev, "pool_empty") == [] and ev[-1]["ev"] == "won"
+    assert evs(ev, "wall_destroyed") == [{"ev": "wall_destroyed", "sector": 2, "cause": "enemy"}]
+
+
+def test_r51_a_win_by_a_revealed_he111_keeps_the_turn_and_player():
+    # player 2's phase 6: the He-111, the last token, bombs the last enemy
+    g = game([("pz3", 3, "rear")], pool=["sabotage_air", "discard_one", "he111"], rolls=[3], players=2)
+    g.apply({"do": "end_turn"})                     # turn 1: two events revealed
+    assert (g.state()["turn"], g.state()["player"], g.state()["pool"]) == (2, 2, 1)
+    ev = g.apply({"do": "end_turn"})                # turn 2: the pz3 moves, then the He-111
+    st = g.state()
+    assert evs(ev, "he111") == [{"ev": "he111", "sector": 3, "destroyed": [1], "stop": "wall", "at": 3}]
+    assert st["outcome"] == "won" and (st["turn"], st["player"]) == (2, 2)
+    assert evs(ev, "turn") == [] and evs(ev, "pool_empty") == []
+
+
 def test_r52_ranking_by_points_then_number_of_trophies():
     g = game([("tiger", 1, "air", 1), ("sdkfz", 2, "air"), ("sdkfz", 3, "air"), ("sdkfz", 4, "air"),
               ("pz3", 5, "air", 1)], players=3, pool=[])
@@ -627,6 +650,75 @@ def test_r60_marshal_after_patrol_only_moves():
 
 def test_r60_marshal_mode_wins_only_when_his_hand_is_empty_too():
     g = marshal_game(["sdkfz"], [("pz3", 1, "air", 1)])
+    g.apply({"do": "hit", "enemy": 1})
+    assert g.outcome == "playing"
+
+
+@pytest.mark.parametrize("lone", ["move_red", "he111", "reveal3", "sabotage_air", "discard_one"])
+def test_r60_a_lone_token_that_is_not_a_tank_is_not_a_play(lone):
+    # «Выбирает 1 танк на руке ...» or two tokens, or nothing: no third way
+    g = marshal_game([lone, "tiger", "move_green"], [("pz3", 1, "air")], pool=["sdkfz"])
+    g.apply({"do": "move"})
+    err = refused(g, {"do": "marshal_play", "tokens": [lone]}, "R60")
+    assert "lone %s is not a play" % lone in err and "one tank, two tokens, or nothing" in err
+    ev = g.apply({"do": "marshal_play", "tokens": [lone, "move_green"]})  # two events: a play
+    assert evs(ev, "marshal_play") == [{"ev": "marshal_play", "tokens": [lone, "move_green"]}]
+    assert g.state()["marshal_hand"][0] == "tiger" and lone not in g.state()["marshal_hand"]
+
+
+def test_r60_a_lone_tank_is_a_play_in_a_sector_of_his_choice_or_rolled():
+    for kind in ("sdkfz", "tiger"):
+        g = marshal_game([kind, "he111", "move_red"], rolls=[5])
+        g.apply({"do": "move"})
+        g.apply({"do": "marshal_play", "tokens": [kind]})                # no sector: the die says 5
+        assert where(g, 1) == (5, "rear", 1 if kind == "sdkfz" else 3)
+
+
+def test_r60_the_extra_play_after_reveal3_may_be_a_lone_token_of_any_kind():
+    g = marshal_game(["reveal3", "move_red", "tiger"], pool=["he111", "move_blue", "sdkfz"], rolls=[2, 4])
+    g.apply({"do": "move"})
+    g.apply({"do": "marshal_play", "tokens": ["reveal3", "move_red"]})
+    assert g.pending == {"choice": "marshal_extra", "count": 3}
+    g.apply({"do": "marshal_play", "tokens": ["he111"]})                 # "up to n": one is fine
+    assert g.state()["discard"][-1] == "he111" and g.pending is None
+
+
+def test_r51_r60_the_marshals_play_that_leaves_nothing_anywhere_wins_in_his_turn():
+    # pool empty, board empty, his last two tokens played: reveal3 finds
+    # nothing to draw, so nothing is left anywhere and the defenders have won
+    # at once: no marshal_extra is asked, turn and player stay
+    g = marshal_game(["reveal3", "move_red"], players=2)
+    g.apply({"do": "end_turn"})
+    assert g.phase == 7 and g.outcome == "playing"
+    ev = g.apply({"do": "marshal_play", "tokens": ["reveal3", "move_red"]})
+    st = g.state()
+    assert st["outcome"] == "won" and st["pending"] is None
+    assert (st["turn"], st["player"]) == (1, 1) and evs(ev, "turn") == []
+    assert st["marshal_hand"] == [] and st["marshal_queue"] == []
+
+
+def test_r51_r60_not_won_while_the_marshal_holds_a_token():
+    g = marshal_game(["reveal3", "move_red", "he111"], players=2)
+    g.apply({"do": "end_turn"})
+    g.apply({"do": "marshal_play", "tokens": ["reveal3", "move_red"]})
+    assert g.outcome == "playing" and g.pending == {"choice": "marshal_extra", "count": 3}
+    ev = g.apply({"do": "marshal_play", "tokens": ["he111"]})            # his last token
+    st = g.state()
+    assert st["outcome"] == "won" and (st["turn"], st["player"]) == (1, 1) and evs(ev, "turn") == []
+
+
+def test_r51_r60_a_lone_event_he_can_never_play_does_not_hold_off_the_win():
+    # pool empty, his hand one move_red: no R60 play can ever use it (a lone
+    # non-tank is no play, he draws nothing more), so it is no enemy to come;
+    # without this ruling the game could never end
+    g = marshal_game(["move_red"], [("sdkfz", 1, "air")])
+    ev = g.apply({"do": "hit", "enemy": 1})
+    st = g.state()
+    assert st["outcome"] == "won" and st["marshal_hand"] == ["move_red"] and evs(ev, "won")
+    g = marshal_game(["tiger"], [("sdkfz", 1, "air")])        # a tank he can still play
+    g.apply({"do": "hit", "enemy": 1})
+    assert g.outcome == "playing"
+    g = marshal_game(["move_red", "he111"], [("sdkfz", 1, "air")])   # two events: a play
     g.apply({"do": "hit", "enemy": 1})
     assert g.outcome == "playing"
 
