@@ -38,9 +38,10 @@ def _rank(k):
 # cannot grow it.
 _ENC = {}
 _ENC_MAX = 256
-# One reused key list per nesting depth: ordering an object's keys allocates
-# nothing.  Deeper objects than this get a fresh list.
-_KEYS = []
+# Ordering an object's keys needs a list per nesting depth.  A caller that
+# writes often on one thread (the device's outbox) passes its own stack of
+# them, kept between calls, so that allocates nothing; otherwise each call
+# builds its own, so two threads writing at once never share one.
 _KEYS_MAX = 8
 
 
@@ -86,7 +87,7 @@ def _int(v, out):
         out.extend(str(v).encode())
 
 
-def _write(v, out, depth):
+def _write(v, out, depth, stack):
     if v is None:
         out.extend(b"null")
     elif v is True:
@@ -104,21 +105,21 @@ def _write(v, out, depth):
         while i < n:
             if i:
                 out.extend(b", ")
-            _write(v[i], out, depth)
+            _write(v[i], out, depth, stack)
             i += 1
         out.append(93)
     elif isinstance(v, dict):
         # Known keys by their (distinct) rank, then the rest by name.  Two
         # plain sorts: MicroPython's sort is not stable, so no tie-breaking
         # may rest on a previous order.
-        if depth < len(_KEYS):
-            keys = _KEYS[depth]
+        if depth < len(stack):
+            keys = stack[depth]
             if keys:                   # left over by a write that failed midway
                 del keys[:]
         else:
             keys = []
             if depth < _KEYS_MAX:
-                _KEYS.append(keys)
+                stack.append(keys)
         rest = None
         for k in v:
             if k in _RANK:
@@ -140,7 +141,7 @@ def _write(v, out, depth):
             k = keys[i]
             _str(k, out)
             out.extend(b": ")
-            _write(v[k], out, depth + 1)
+            _write(v[k], out, depth + 1, stack)
             i += 1
         out.append(125)
         del keys[:]                    # keep the list, drop the references
@@ -148,11 +149,13 @@ def _write(v, out, depth):
         raise TypeError("cannot write %r as JSON" % (v,))
 
 
-def dump_into(v, out):
-    """Append the JSON text of v, UTF-8, to the bytearray out."""
+def dump_into(v, out, keys=None):
+    """Append the JSON text of v, UTF-8, to the bytearray out.  keys: a list
+    the caller keeps between calls (one thread only) for the writer's key
+    lists; by default each call has its own."""
     mark = len(out)
     try:
-        _write(v, out, 0)
+        _write(v, out, 0, [] if keys is None else keys)
     except Exception:
         out[mark:] = b""               # nothing half-written stays
         raise

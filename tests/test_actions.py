@@ -370,3 +370,33 @@ def test_dumps_state_keys_in_spec_order():
 def test_dumps_rejects_non_json_values(v):
     with pytest.raises(TypeError):
         dumps(v)
+
+
+def test_dumps_from_two_threads_at_once_gives_each_its_own_text():
+    # issue 10 item 17: the monitor writes JSON on its UI thread while the
+    # serial reader writes on another; a key list shared between calls mixed
+    # their keys up.  Switch threads as often as CPython allows to meet it.
+    import sys
+    import threading
+    objs = [{"ev": "state", "z%d" % i: {"b": [i, {"y": i, "x": i}], "a": i}, "seq": i} for i in range(4)]
+    want = [json.dumps(o, sort_keys=True) for o in objs]
+    bad = []
+
+    def work(k):
+        for _ in range(3000):
+            o = objs[k]
+            if json.dumps(json.loads(dumps(o)), sort_keys=True) != want[k]:
+                bad.append(k)
+                return
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert bad == []

@@ -101,6 +101,7 @@ class Outbox:
         self.head = 0              # bytes of buf already sent
         self.limit = limit
         self.dropped = 0
+        self._keys = []            # the JSON writer's key lists, reused (one thread)
 
     def put(self, data):
         """Queue one line: a dict (written as canonical JSON), str or bytes.
@@ -111,7 +112,7 @@ class Outbox:
             buf.extend(('{"ev": "overflow", "dropped": %d}\n' % self.dropped).encode())
         if isinstance(data, dict):
             try:
-                dump_into(data, buf)
+                dump_into(data, buf, self._keys)
             except Exception:
                 buf[mark:] = b""           # the overflow note too: as it was
                 raise
