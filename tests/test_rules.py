@@ -299,9 +299,12 @@ def test_r23_moving_within_the_city_destroys_the_next_building():
 def test_r24_several_enemies_share_any_cell():
     g = game([("pz3", 1, "air"), ("tiger", 1, "air"), ("pz3", 2, "city"), ("pz3", 2, "city")],
              buildings=[1, 3, 4, 5, 6])
-    g.apply({"do": "end_turn"})
-    st = g.state()
+    ev = g.apply({"do": "end_turn"})
     assert [where(g, i)[:2] for i in (1, 2)] == [(1, "artillery")] * 2
+    # the two in the city move on together into sector 3's city cell: its
+    # building falls (R23), one of them takes the damage, both stay there
+    assert [where(g, i) for i in (3, 4)] == [(3, "city", 1), (3, "city", 2)]
+    assert evs(ev, "building_destroyed") == [{"ev": "building_destroyed", "sector": 3, "cause": "enemy"}]
 
 
 def test_r25_asks_when_the_choice_matters_and_refuses_everything_else():

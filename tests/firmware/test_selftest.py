@@ -64,10 +64,10 @@ def test_a_button_press_ends_the_selftest(tmp_path):
     clock.advance(40)
     app.tick()
     assert app.selftest_led == 0
-    hw.inputs.press("back")
+    before = app.game.state_json(events=[])
+    hw.inputs.press("back")             # BACK would end the turn's phase 4 in a game
     clock.advance(40)
     app.tick()
     assert app.selftest_led is None
-    before = app.game.state_json(events=[])
-    assert before == app.game.state_json(events=[])     # the press did not act on the game
+    assert app.game.state_json(events=[]) == before     # the press did not act on the game
     assert len(app.game.log) == 0
