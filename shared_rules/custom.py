@@ -5,7 +5,7 @@
 # engine.py so the Pico does not load this code unless it is needed.
 
 from shared_rules.catalog import LINES, CITY, KIND_ARMOR, KIND_IDS, kind_index, is_enemy
-from shared_rules.engine import _bad, _int
+from shared_rules.errors import bad, need_int
 
 
 def _kind(name):
@@ -17,10 +17,10 @@ def _kind(name):
 
 def _sectors(v, what):
     if not isinstance(v, list):
-        _bad("format", "board.%s must be a list of sectors 1-6" % what)
+        bad("format", "board.%s must be a list of sectors 1-6" % what)
     flags = [0] * 7
     for s in v:
-        _int(s, 1, 6, "a sector in board.%s" % what)
+        need_int(s, 1, 6, "a sector in board.%s" % what)
         flags[s] = 1
     return flags
 
@@ -28,52 +28,52 @@ def _sectors(v, what):
 def place_board(game, board):
     """Set up game's walls, dots, buildings and enemies from a scenario board."""
     if not isinstance(board, dict):
-        _bad("format", "board must be an object")
+        bad("format", "board must be an object")
     for k in board:
         if k not in ("walls", "dots", "buildings", "enemies"):
-            _bad("format", "unknown board key %r" % (k,))
+            bad("format", "unknown board key %r" % (k,))
     game.walls = _sectors(board.get("walls", []), "walls")
     game.dots = _sectors(board.get("dots", []), "dots")
     game.buildings = _sectors(board.get("buildings", []), "buildings")
     if sum(game.dots) > 2:
-        _bad("format", "R14: at most 2 dots")
+        bad("format", "R14: at most 2 dots")
     for s in range(1, 7):
         if game.dots[s] and not game.walls[s]:
-            _bad("format", "R14: a dot in sector %d needs a wall there" % s)
+            bad("format", "R14: a dot in sector %d needs a wall there" % s)
     enemies = board.get("enemies", [])
     if not isinstance(enemies, list):
-        _bad("format", "board.enemies must be a list")
+        bad("format", "board.enemies must be a list")
     for e in enemies:
         if not isinstance(e, dict):
-            _bad("format", "each board enemy is an object {kind, sector, line, armor?}")
+            bad("format", "each board enemy is an object {kind, sector, line, armor?}")
         k = _kind(e.get("kind"))
         if k is None or not is_enemy(k):
-            _bad("format", "board enemy kind must be a tank or special enemy (got %r)" % (e.get("kind"),))
-        s = _int(e.get("sector"), 1, 6, "board enemy sector")
+            bad("format", "board enemy kind must be a tank or special enemy (got %r)" % (e.get("kind"),))
+        s = need_int(e.get("sector"), 1, 6, "board enemy sector")
         line = e.get("line")
         if line not in LINES:
-            _bad("format", "board enemy line must be one of %s (got %r)" % (", ".join(LINES), line))
+            bad("format", "board enemy line must be one of %s (got %r)" % (", ".join(LINES), line))
         line = LINES.index(line)
         armor = e.get("armor", KIND_ARMOR[k])
-        _int(armor, 1, KIND_ARMOR[k], "%s armor" % KIND_IDS[k])
+        need_int(armor, 1, KIND_ARMOR[k], "%s armor" % KIND_IDS[k])
         if line == CITY and game.buildings[s]:
-            _bad("format", "R23: an enemy cannot stand in the city of sector %d while its building stands" % s)
+            bad("format", "R23: an enemy cannot stand in the city of sector %d while its building stands" % s)
         en = game._place(k, s, line, armor)
         if e.get("held"):
             if game.hedgehog:
-                _bad("format", "R13: only one enemy can be under the hedgehog")
+                bad("format", "R13: only one enemy can be under the hedgehog")
             game.hedgehog = en.id
 
 
 def pool_tokens(pool):
     """A scenario pool (top first) as kind indices with the top at the end."""
     if not isinstance(pool, list):
-        _bad("format", "pool must be a list of kind ids, top first")
+        bad("format", "pool must be a list of kind ids, top first")
     toks = []
     for name in pool:
         k = _kind(name)
         if k is None:
-            _bad("format", "unknown token kind %r in pool" % (name,))
+            bad("format", "unknown token kind %r in pool" % (name,))
         toks.append(k)
     toks.reverse()
     return toks
@@ -82,11 +82,11 @@ def pool_tokens(pool):
 def set_houses(game, houses):
     """R62: the building sector each player owns, [p1, p2, ...]."""
     if not isinstance(houses, list) or len(houses) != game.players:
-        _bad("format", "houses must list one building sector per player (R62)")
+        bad("format", "houses must list one building sector per player (R62)")
     seen = [0] * 7
     for p in range(game.players):
-        b = _int(houses[p], 1, 6, "a house sector")
+        b = need_int(houses[p], 1, 6, "a house sector")
         if seen[b]:
-            _bad("format", "R62: two players cannot own the building of sector %d" % b)
+            bad("format", "R62: two players cannot own the building of sector %d" % b)
         seen[b] = 1
         game.houses[p + 1] = b

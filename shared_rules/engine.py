@@ -16,6 +16,7 @@ from shared_rules.catalog import (
     REVEAL_MORE, MODES, VARIANTS, kind_index, opposite, cw, ccw,
     hand_limit, trades_per_turn, discard_draw,
 )
+from shared_rules.errors import RuleError, bad, need_int  # noqa: F401  (RuleError: part of the engine's API)
 from shared_rules.rng import Rng
 from shared_rules import actions as A
 from shared_rules.jsonout import dumps
@@ -38,16 +39,6 @@ _K_CW = kind_index("move_cw")
 _K_CCW = kind_index("move_ccw")
 
 
-class RuleError(Exception):
-    """An action or setup that breaks a rule.  `rule` names it (R10, R25, ...,
-    'turn' for turn order, 'format' for a malformed action or scenario)."""
-
-    def __init__(self, rule, message):
-        super().__init__("%s: %s" % (rule, message))
-        self.rule = rule
-        self.message = message
-
-
 class Enemy:
     def __init__(self, eid, kind, sector, line, armor):
         self.id = eid
@@ -57,16 +48,6 @@ class Enemy:
         self.armor = armor
 
 
-def _bad(rule, message):
-    raise RuleError(rule, message)
-
-
-def _int(v, lo, hi, what):
-    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
-        _bad("format", "%s must be an integer from %d to %d (got %r)" % (what, lo, hi, v))
-    return v
-
-
 class Game:
     """One game of Siege.  Build it with Game(players=..., mode=..., ...) or
     Game.from_setup(dict); drive it with apply(action_dict)."""
@@ -74,21 +55,21 @@ class Game:
     def __init__(self, players=None, mode="standard", variants=(), seed=1,
                  board=None, pool=None, rolls=None, houses=None):
         if mode not in MODES:
-            _bad("format", "mode must be one of %s (got %r)" % (", ".join(MODES), mode))
+            bad("format", "mode must be one of %s (got %r)" % (", ".join(MODES), mode))
         if players is None:
             players = 1 if mode == "solo" else 2
         if mode == "solo":
-            _int(players, 1, 1, "players (R60: solo is one player)")
+            need_int(players, 1, 1, "players (R60: solo is one player)")
         elif mode == "marshal":
-            _int(players, 1, 5, "players (R60: the defenders besides the marshal)")
+            need_int(players, 1, 5, "players (R60: the defenders besides the marshal)")
         else:
-            _int(players, 2, 6, "players (R3: standard and shoulder take 2-6; use mode solo for 1)")
+            need_int(players, 2, 6, "players (R3: standard and shoulder take 2-6; use mode solo for 1)")
         if not isinstance(variants, (list, tuple)):
-            _bad("format", "variants must be a list")
+            bad("format", "variants must be a list")
         for v in variants:
             if v not in VARIANTS:
-                _bad("format", "unknown variant %r; known: %s" % (v, ", ".join(VARIANTS)))
-        _int(seed, 0, 0xFFFFFFFF, "seed")
+                bad("format", "unknown variant %r; known: %s" % (v, ", ".join(VARIANTS)))
+        need_int(seed, 0, 0xFFFFFFFF, "seed")
         self.players = players
         self.mode = mode
         self.variants = tuple(sorted(set(variants)))
@@ -97,9 +78,9 @@ class Game:
         self.rolls = []
         if rolls is not None:
             if not isinstance(rolls, list):
-                _bad("format", "rolls must be a list of die results 1-6")
+                bad("format", "rolls must be a list of die results 1-6")
             for r in rolls:
-                self.rolls.append(_int(r, 1, 6, "a die roll"))
+                self.rolls.append(need_int(r, 1, 6, "a die roll"))
         self.roll_i = 0
         self.one_for_all = "one_for_all" in self.variants
         self.all_for_one = "all_for_one" in self.variants
@@ -156,11 +137,11 @@ class Game:
         """Game from the setup fields of a scenario object (players, mode,
         variants, seed, board, pool, rolls, houses); RuleError('format') if bad."""
         if not isinstance(d, dict):
-            _bad("format", "a scenario is a JSON object")
+            bad("format", "a scenario is a JSON object")
         for k in d:
             if k not in ("players", "mode", "variants", "seed", "board", "pool",
                          "rolls", "actions", "houses"):
-                _bad("format", "unknown scenario key %r" % (k,))
+                bad("format", "unknown scenario key %r" % (k,))
         return cls(players=d.get("players"), mode=d.get("mode", "standard"),
                    variants=d.get("variants", ()), seed=d.get("seed", 1),
                    board=d.get("board"), pool=d.get("pool"), rolls=d.get("rolls"),
@@ -173,7 +154,7 @@ class Game:
     def _setup_houses(self, houses):
         if not self.my_house:
             if houses is not None:
-                _bad("format", "houses is only for the my_house variant (R62)")
+                bad("format", "houses is only for the my_house variant (R62)")
             return
         if houses is not None:
             from shared_rules import custom
@@ -244,7 +225,7 @@ class Game:
     def _enemy_or_fail(self, eid, rule):
         e = self.enemy(eid)
         if e is None:
-            _bad(rule, "there is no enemy %d on the board" % eid)
+            bad(rule, "there is no enemy %d on the board" % eid)
         return e
 
     def _destroy(self, e, cause):
@@ -647,17 +628,17 @@ class Game:
         self.events = []
         op, a, b = t
         if self.outcome != PLAYING:
-            _bad("R50" if self.outcome == LOST else "R51", "the game is over (%s)" % self.outcome)
+            bad("R50" if self.outcome == LOST else "R51", "the game is over (%s)" % self.outcome)
         if op == A.CHOOSE:
             self._choose(a)
         else:
             if self.pending is not None:
                 if self.pending["choice"] == "marshal_extra":
                     if op != A.MARSHAL_PLAY:
-                        _bad("R60", "the marshal may play %d drawn token(s) first (marshal_play)"
+                        bad("R60", "the marshal may play %d drawn token(s) first (marshal_play)"
                              % self.pending["count"])
                 else:
-                    _bad("R25", "answer the pending choice first: which of %s takes the damage"
+                    bad("R25", "answer the pending choice first: which of %s takes the damage"
                          % self.pending["candidates"])
             HANDLERS[op](self, a, b)
         self.log.append(t)
@@ -667,7 +648,7 @@ class Game:
 
     def _need_phase(self, phase, what):
         if self.phase != phase:
-            _bad("turn", "%s is for phase %d; it is phase %d" % (what, phase, self.phase))
+            bad("turn", "%s is for phase %d; it is phase %d" % (what, phase, self.phase))
 
     def _play_check(self, what):
         self._need_phase(PHASE_PLAY, what)
@@ -680,36 +661,36 @@ class Game:
         color = SECTOR_COLOR[e.sector]
         if t == A.CARD_STRIKE or t == A.CARD_PRECISE_STRIKE:
             if e.line == CITY:
-                _bad(rule, "a strike card cannot reach an enemy in the city; only IL-2, hedgehog and push-back do")
+                bad(rule, "a strike card cannot reach an enemy in the city; only IL-2, hedgehog and push-back do")
             arm = A.card_arm(code)
             if LINES[e.line] != arm:
-                _bad(rule, "a %s card hits the %s line; enemy %d is in %s"
+                bad(rule, "a %s card hits the %s line; enemy %d is in %s"
                      % (arm, arm, e.id, LINES[e.line]))
             c = A.card_color(code)
             if c != "any" and c != color:
-                _bad(rule, "a %s card hits %s sectors; enemy %d is in %s sector %d"
+                bad(rule, "a %s card hits %s sectors; enemy %d is in %s sector %d"
                      % (c, c, e.id, color, e.sector))
         else:   # counterattack
             c = A.card_color(code)
             if c != color:
-                _bad(rule, "a %s counterattack hits %s sectors; enemy %d is in %s sector %d"
+                bad(rule, "a %s counterattack hits %s sectors; enemy %d is in %s sector %d"
                      % (c, c, e.id, color, e.sector))
             if e.line == CITY and not self.one_for_all:
-                _bad(rule, "a counterattack reaches the city only with the one_for_all variant")
+                bad(rule, "a counterattack reaches the city only with the one_for_all variant")
 
     def _hit(self, eid, code):
         self._play_check("hit")
         e = self._enemy_or_fail(eid, "R10")
         if e.line == REAR:
-            _bad("R10", "enemies in the rear cannot be hit (enemy %d)" % eid)
+            bad("R10", "enemies in the rear cannot be hit (enemy %d)" % eid)
         t = code & 7
         if t == A.CARD_NONE:
             if e.line == CITY and not self.one_for_all:
-                _bad("R10", "only IL-2, hedgehog and push-back affect an enemy in the city (enemy %d)" % eid)
+                bad("R10", "only IL-2, hedgehog and push-back affect an enemy in the city (enemy %d)" % eid)
         elif t == A.CARD_STRIKE or t == A.CARD_COUNTER:
             self._reach(e, code, "R10")
         else:
-            _bad("R12", "that card destroys outright: play it with kill")
+            bad("R12", "that card destroys outright: play it with kill")
         e.armor -= 1
         self.events.append({"ev": "hit", "enemy": eid, "armor": e.armor})
         if e.armor <= 0:
@@ -719,19 +700,19 @@ class Game:
         self._play_check("kill")
         e = self._enemy_or_fail(eid, "R12")
         if e.line == REAR:
-            _bad("R12", "enemies in the rear cannot be destroyed by cards (enemy %d)" % eid)
+            bad("R12", "enemies in the rear cannot be destroyed by cards (enemy %d)" % eid)
         t = code & 7
         if t == A.CARD_PRECISE_STRIKE:
             self._reach(e, code, "R12")
         elif t == A.CARD_ALL_FOR_ONE:
             if not self.all_for_one:
-                _bad("R12", "three strike cards of one colour destroy only with the all_for_one variant")
+                bad("R12", "three strike cards of one colour destroy only with the all_for_one variant")
             c = A.card_color(code)
             if SECTOR_COLOR[e.sector] != c:
-                _bad("R12", "all_for_one in %s destroys an enemy in a %s sector; enemy %d is in sector %d"
+                bad("R12", "all_for_one in %s destroys an enemy in a %s sector; enemy %d is in sector %d"
                      % (c, c, eid, e.sector))
         elif t == A.CARD_STRIKE or t == A.CARD_COUNTER:
-            _bad("R12", "a strike card alone only hits; destroy with precise_shot, IL-2 or all_for_one")
+            bad("R12", "a strike card alone only hits; destroy with precise_shot, IL-2 or all_for_one")
         self.events.append({"ev": "kill", "enemy": eid})
         self._destroy(e, "play")                               # R11
 
@@ -739,18 +720,18 @@ class Game:
         self._play_check("hedgehog")
         self._enemy_or_fail(eid, "R13")
         if self.hedgehog:
-            _bad("R13", "the only hedgehog already holds enemy %d this turn" % self.hedgehog)
+            bad("R13", "the only hedgehog already holds enemy %d this turn" % self.hedgehog)
         self.hedgehog = eid
         self.events.append({"ev": "hedgehog", "enemy": eid})
 
     def _dot(self, s, _):
         self._play_check("dot")
         if not self.walls[s]:
-            _bad("R14", "a dot goes on a standing wall; sector %d has none" % s)
+            bad("R14", "a dot goes on a standing wall; sector %d has none" % s)
         if self.dots[s]:
-            _bad("R14", "the wall of sector %d already has a dot" % s)
+            bad("R14", "the wall of sector %d already has a dot" % s)
         if sum(self.dots) >= 2:
-            _bad("R14", "both dot tokens are already on the board")
+            bad("R14", "both dot tokens are already on the board")
         self.dots[s] = 1
         self.events.append({"ev": "dot", "sector": s})
 
@@ -758,33 +739,33 @@ class Game:
         self._play_check("push_back")
         e = self._enemy_or_fail(eid, "R15")
         if e.line == REAR:
-            _bad("R15", "enemy %d is already in the rear" % eid)
+            bad("R15", "enemy %d is already in the rear" % eid)
         e.line = REAR
         self.events.append({"ev": "push_back", "enemy": eid, "sector": e.sector})
 
     def _rebuild(self, s, _):
         self._play_check("rebuild")
         if self.walls[s]:
-            _bad("R16", "sector %d already has a wall; never a second one" % s)
+            bad("R16", "sector %d already has a wall; never a second one" % s)
         self.walls[s] = 1
         self.events.append({"ev": "rebuild", "sector": s})
 
     def _patrol(self, _a, _b):
         self._play_check("patrol")
         if self.patrol:
-            _bad("R17", "patrol is already played this turn")
+            bad("R17", "patrol is already played this turn")
         self.patrol = True
         self.events.append({"ev": "patrol"})
 
     def _move(self, _a, _b):
         if self.phase != PHASE_PLAY:
-            _bad("turn", "enemies move once, after phase 4; it is phase %d" % self.phase)
+            bad("turn", "enemies move once, after phase 4; it is phase %d" % self.phase)
         self._start_move()
 
     def _reveal(self, _a, _b):
         self._need_phase(PHASE_REVEAL, "reveal")
         if self.reveals <= 0:
-            _bad("R30", "no more tokens to reveal this turn%s; end the turn"
+            bad("R30", "no more tokens to reveal this turn%s; end the turn"
                  % (" (patrol, R17)" if self.patrol else ""))
         self._reveal_from_pool()
 
@@ -795,9 +776,9 @@ class Game:
     def _choose(self, eid):
         p = self.pending
         if p is None or p["choice"] != "damage":
-            _bad("R25", "there is no pending choice")
+            bad("R25", "there is no pending choice")
         if eid not in p["candidates"]:
-            _bad("R25", "enemy %d is not one of the candidates %s" % (eid, p["candidates"]))
+            bad("R25", "enemy %d is not one of the candidates %s" % (eid, p["candidates"]))
         cause = self.tasks[0][0]
         self.tasks.pop(0)
         self.pending = None
@@ -805,35 +786,35 @@ class Game:
 
     def _marshal_play(self, sector, kinds):
         if self.mode != "marshal":
-            _bad("R60", "marshal_play is for mode marshal")
+            bad("R60", "marshal_play is for mode marshal")
         extra = self.pending is not None and self.pending["choice"] == "marshal_extra"
         if not extra:
             self._need_phase(PHASE_MARSHAL, "marshal_play")
             if self.ending:
-                _bad("R60", "the marshal has played this turn")
+                bad("R60", "the marshal has played this turn")
             if self.patrol and kinds:
-                _bad("R17", "patrol: the marshal only moves the enemies this turn")
+                bad("R17", "patrol: the marshal only moves the enemies this turn")
         hand = list(self.marshal_hand)
         for k in kinds:
             if k not in hand:
-                _bad("R60", "the marshal holds no %s" % KIND_IDS[k])
+                bad("R60", "the marshal holds no %s" % KIND_IDS[k])
             hand.remove(k)
         if extra:
             if len(kinds) > self.marshal_extra:
-                _bad("R60", "the marshal may play at most %d token(s) now" % self.marshal_extra)
+                bad("R60", "the marshal may play at most %d token(s) now" % self.marshal_extra)
             if sector:
-                _bad("R60", "these tokens are placed by die rolls")
+                bad("R60", "these tokens are placed by die rolls")
         elif len(kinds) == 1:
             # «Выбирает 1 танк на руке и помещает его в тыл любого сектора»:
             # one token alone is a tank (to a sector of his choice, or rolled)
             if KIND_CLASS[kinds[0]] > C_SPECIAL:
-                _bad("R60", "a lone %s is not a play: the marshal plays one tank, two tokens, or nothing"
+                bad("R60", "a lone %s is not a play: the marshal plays one tank, two tokens, or nothing"
                      % KIND_IDS[kinds[0]])
         elif len(kinds) == 2:
             if sector:
-                _bad("R60", "with two tokens, tanks are placed by die rolls")
+                bad("R60", "with two tokens, tanks are placed by die rolls")
         elif len(kinds) > 2:
-            _bad("R60", "the marshal plays one token or two (more only after reveal3/reveal4)")
+            bad("R60", "the marshal plays one token or two (more only after reveal3/reveal4)")
         # valid: tanks first (by die roll, or the chosen sector), then the others
         self.marshal_hand = hand
         for k in kinds:
