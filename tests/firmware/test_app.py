@@ -181,7 +181,8 @@ def states_in(msgs):
 def test_hello_reply_shape_and_id_echo(tmp_path):
     dev = Dev(tmp_path)
     reply, _ = dev.ok("hello")
-    assert set(reply) == {"id", "ok", "protocol", "firmware", "game", "leds", "layout", "seq"}
+    assert set(reply) == {"id", "ok", "protocol", "firmware", "game", "leds", "layout", "seq", "journal"}
+    assert reply["journal"] == "ok"
     assert reply["protocol"] == 1
     assert reply["firmware"] == app_mod.FIRMWARE_VERSION
     assert reply["game"] == "siege"

@@ -455,7 +455,7 @@ def test_protocol_fuzz(tmp_path):
     msgs = rig.run([b'{"id": 1, "cmd": "hello"}\n'])
     assert [m for m in msgs if "ok" in m] == [{
         "id": 1, "ok": True, "protocol": 1, "firmware": msgs[-1]["firmware"], "game": "siege",
-        "leds": led_count(CFG), "layout": CFG["leds"]["layout"], "seq": len(rig.app.game.log)}]
+        "leds": led_count(CFG), "layout": CFG["leds"]["layout"], "seq": len(rig.app.game.log), "journal": "ok"}]
     msgs = rig.run([b'{"id": 2, "cmd": "state"}\n'])
     st = msgs[-1]
     assert (dumps(st["state"]), st["seq"]) == rig.snapshot()
