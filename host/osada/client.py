@@ -31,19 +31,37 @@ class Decoder:
         self.buf = bytearray()
         self.bad = 0
         self.last_bad = None
+        self.after_cr = False      # a LF first in the next read ends nothing (CRLF)
 
     def feed(self, data):
+        """A line ends with LF, CR or CRLF (one end, even split across reads);
+        a UTF-8 byte order mark at the start of a line is dropped."""
         out = []
+        if data and self.after_cr and data[:1] == b"\n":
+            data = data[1:]
+        self.after_cr = False
         self.buf.extend(data)
         while True:
-            nl = self.buf.find(b"\n")
-            if nl < 0:
+            lf = self.buf.find(b"\n")
+            cr = self.buf.find(b"\r")
+            end = cr if (cr >= 0 and (lf < 0 or cr < lf)) else lf
+            if end < 0:
                 if len(self.buf) > MAX_LINE:
                     self._bad(bytes(self.buf[:80]))
                     self.buf = bytearray()
                 return out
-            line = bytes(self.buf[:nl]).strip()
-            del self.buf[:nl + 1]
+            line = bytes(self.buf[:end])
+            skip = end + 1
+            if end == cr:
+                if skip < len(self.buf):
+                    if self.buf[skip] == 10:
+                        skip += 1
+                else:
+                    self.after_cr = True
+            del self.buf[:skip]
+            if line.startswith(b"\xef\xbb\xbf"):
+                line = line[3:]
+            line = line.strip()
             if not line:
                 continue
             try:
@@ -63,6 +81,7 @@ class Decoder:
     def reset(self):
         """A new connection: a torn line from the old one must not be glued on."""
         self.buf = bytearray()
+        self.after_cr = False
 
 
 class Mirror:
