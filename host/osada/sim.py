@@ -50,6 +50,7 @@ class Simulator:
                 f.write("%d\n" % os.getpid())
         self.hw = FakeHardware(led_count(self.cfg), state_dir, serial=FdSerial(self.master), seed=seed)
         self.app = App(self.hw, self.cfg)
+        self.keyparser = KeyParser()
 
     def close(self):
         if self.link:
@@ -86,40 +87,108 @@ class Simulator:
                     keys = os.read(fd, 32)
                     if not self.keys(keys):
                         return
+                else:
+                    self.keyparser.expire()
                 screen.draw()
         finally:
             termios.tcsetattr(fd, termios.TCSADRAIN, old)
             sys.stdout.write("\x1b[?25h\n")
 
-    def keys(self, data):
+    def keys(self, data, now=None):
+        """Apply the keys in `data` (bytes read from the terminal); False on quit."""
         inp = self.hw.inputs
-        i = 0
-        while i < len(data):
-            c = data[i:i + 1]
-            if data[i:i + 3] in (b"\x1b[C", b"\x1b[D"):
-                inp.turn(1 if data[i + 2:i + 3] == b"C" else -1)
-                i += 3
-                continue
-            i += 1
-            if c in (b"q", b"\x03"):
+        for key in self.keyparser.feed(data, now):
+            if key in (b"q", b"\x03"):
                 return False
-            if c == b"d":
+            if key in ("right", b"d"):
                 inp.turn(1)
-            elif c == b"a":
+            elif key in ("left", b"a"):
                 inp.turn(-1)
-            elif c in (b"\r", b"\n", b" "):
+            elif key in (b"\r", b"\n", b" "):
                 inp.press("action")
-            elif c in (b"\x7f", b"\x08", b"b"):
+            elif key in (b"\x7f", b"\x08", b"b"):
                 inp.press("back")
-            elif c == b"A":
+            elif key == b"A":
                 inp.press("action", long=True)
-            elif c == b"B":
+            elif key == b"B":
                 inp.press("back", long=True)
-            elif c == b"r":
+            elif key == b"r":
                 inp.press("encoder")
-            elif c == b"n":
+            elif key == b"n":
                 inp.press("encoder", long=True)
         return True
+
+
+class KeyParser:
+    """Terminal bytes -> keys.  An escape sequence is one key, never its
+    letters: ESC [ A (and ESC O A, as terminals in application mode send it)
+    is "up", not a press of A.  Keys: one-byte bytes objects (b"a", b"\r"),
+    or "up", "down", "right", "left"; other sequences (F-keys, Home, Alt+x,
+    mouse reports) are dropped whole.  A sequence split across reads is
+    completed by the next feed(); a lone ESC is dropped once `expire(now)`
+    finds it older than ESC_WAIT seconds."""
+
+    ESC_WAIT = 0.3
+    ARROWS = {b"A": "up", b"B": "down", b"C": "right", b"D": "left"}
+
+    def __init__(self):
+        self.pending = b""
+        self.since = 0.0
+
+    def feed(self, data, now=None):
+        now = time.monotonic() if now is None else now
+        if not self.pending:
+            self.since = now
+        buf = self.pending + bytes(data)
+        self.pending = b""
+        keys = []
+        i = 0
+        n = len(buf)
+        while i < n:
+            if buf[i] != 0x1B:
+                keys.append(buf[i:i + 1])
+                i += 1
+                continue
+            end, key = self._escape(buf, i)
+            if end is None:                       # incomplete: wait for the rest
+                self.pending = buf[i:]
+                if i:
+                    self.since = now
+                break
+            if key is not None:
+                keys.append(key)
+            i = end
+        return keys
+
+    def _escape(self, buf, i):
+        """(index after the sequence starting at buf[i] == ESC, its key or None);
+        (None, None) when the buffer ends inside it."""
+        n = len(buf)
+        if i + 1 >= n:
+            return None, None
+        kind = buf[i + 1:i + 2]
+        if kind == b"O":                          # SS3: one final byte
+            if i + 2 >= n:
+                return None, None
+            return i + 3, self.ARROWS.get(buf[i + 2:i + 3])
+        if kind == b"[":                          # CSI: parameters, intermediates, a final byte
+            j = i + 2
+            while j < n and 0x20 <= buf[j] <= 0x3F:
+                j += 1
+            if j >= n:
+                return None, None
+            if not 0x40 <= buf[j] <= 0x7E:        # malformed: drop what was read so far
+                return j, None
+            return j + 1, self.ARROWS.get(buf[j:j + 1])
+        if kind == b"\x1b":                       # ESC ESC: the first one was a lone Escape
+            return i + 1, None
+        return i + 2, None                        # Alt+key: not one of ours
+
+    def expire(self, now=None):
+        """Drop an unfinished sequence (a lone Escape key) after ESC_WAIT s."""
+        now = time.monotonic() if now is None else now
+        if self.pending and now - self.since > self.ESC_WAIT:
+            self.pending = b""
 
 
 class Screen:
