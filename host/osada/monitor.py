@@ -788,6 +788,8 @@ class MonitorApp(App):
         elif kind == "nodevice":
             self.conn_text = ("no device — plug in a Pico or start the simulator (osada sim); "
                               "looking every %.1f s" % self.retry)
+        elif port and port in text:           # a sentence of its own (client.PortError): busy, stale link…
+            self.conn_text = "%s — retrying every %.1f s" % (text, self.retry)
         else:
             self.conn_text = "no device at %s (%s) — retrying every %.1f s" % (port, text, self.retry)
 

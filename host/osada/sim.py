@@ -29,42 +29,144 @@ KEYS_HELP = ("keys: ←/→ or a/d turn the encoder · Enter/space ACTION · Bac
              "A/B hold ACTION/BACK (play menu / undo) · r roll · n new game · q quit")
 
 
+class SimBusy(Exception):
+    """Another live simulator has this state directory or this link."""
+
+
+def _read_pid(fd):
+    try:
+        return int(os.pread(fd, 64, 0).split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True                   # someone else's process: alive
+    return True
+
+
+def take_lock(path, tries=50):
+    """An exclusive flock on `path` (created if need be), held as long as the
+    returned fd is open: (fd, None), or (None, pid of the holder).  A holder
+    that has not written its pid yet, or a client peeking with a shared
+    lock (client.sim_owner), is waited for a little."""
+    import fcntl
+    pid = None
+    for _ in range(tries):
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            pid = _read_pid(fd)
+            os.close(fd)
+            if pid is not None and pid != os.getpid() and _alive(pid):
+                return None, pid
+            time.sleep(0.02)
+            continue
+        try:
+            same = os.fstat(fd).st_ino == os.stat(path).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            return fd, None
+        os.close(fd)                   # its owner removed it as it quit: lock the new one
+    return None, pid
+
+
+def _write_lock(fd, text):
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, text.encode(), 0)
+
+
 class Simulator:
+    """One simulated device: a pty (linked at `link`) and the app on fake
+    hardware, its journal in `state_dir`.  One state directory has at most one
+    simulator (a flock on state_dir/sim.lock), and a link belongs to the
+    simulator that holds the flock on link + ".pid": a second one raises
+    SimBusy, saying which process holds it, and never touches the first's
+    link or journal."""
+
     def __init__(self, link=DEFAULT_LINK, state_dir=DEFAULT_STATE, seed=None, config=DEFAULT_CONFIG):
+        from osada.client import describe_pid
         self.cfg = load_config(config)
-        os.makedirs(state_dir, exist_ok=True)
-        self.master, self.slave = pty.openpty()
-        tty.setraw(self.slave)                 # bytes pass through untouched, like USB CDC
-        attrs = termios.tcgetattr(self.slave)
-        attrs[3] &= ~termios.ECHO
-        termios.tcsetattr(self.slave, termios.TCSANOW, attrs)
-        self.port = os.ttyname(self.slave)
         self.link = link
-        if link:
-            try:
-                os.remove(link)
-            except FileNotFoundError:
-                pass
-            os.symlink(self.port, link)
-            with open(link + ".pid", "w") as f:       # lets clients tell a live link from a stale one
-                f.write("%d\n" % os.getpid())
+        self.master = self.slave = None
+        self.state_lock = self.link_lock = None
+        os.makedirs(state_dir, exist_ok=True)
+        self.state_lock, pid = take_lock(os.path.join(state_dir, "sim.lock"))
+        if self.state_lock is None:
+            other = self._other_link(state_dir)
+            raise SimBusy("the state directory %s already has a simulator: pid %s (%s)%s. One state "
+                          "directory takes one simulator: use that one%s, stop it, or give this one "
+                          "its own --state DIR and --link PATH"
+                          % (state_dir, pid, describe_pid(pid) if pid else "starting",
+                             ", serial port %s" % other if other else "",
+                             " (osada monitor --port %s)" % other if other else ""))
+        try:
+            if link:
+                if os.path.lexists(link) and not os.path.islink(link):
+                    raise SimBusy("%s exists and is not a link: give --link a free path" % link)
+                self.link_lock, pid = take_lock(link + ".pid")
+                if self.link_lock is None:
+                    raise SimBusy("%s belongs to another running simulator: pid %s (%s). Stop it, or "
+                                  "give this one its own --link PATH" % (link, pid, describe_pid(pid)))
+            self.master, self.slave = pty.openpty()
+            tty.setraw(self.slave)                 # bytes pass through untouched, like USB CDC
+            attrs = termios.tcgetattr(self.slave)
+            attrs[3] &= ~termios.ECHO
+            termios.tcsetattr(self.slave, termios.TCSANOW, attrs)
+            self.port = os.ttyname(self.slave)
+            _write_lock(self.state_lock, "%d\n%s\n" % (os.getpid(), link or self.port))
+            if link:
+                _write_lock(self.link_lock, "%d\n" % os.getpid())   # clients tell a live link from a stale one
+                tmp = "%s.new%d" % (link, os.getpid())
+                try:
+                    os.remove(tmp)
+                except FileNotFoundError:
+                    pass
+                os.symlink(self.port, tmp)
+                os.replace(tmp, link)              # re-pointed in one step: never missing
+        except BaseException:
+            self.close()
+            raise
         self.hw = FakeHardware(led_count(self.cfg), state_dir, serial=FdSerial(self.master), seed=seed)
         self.app = App(self.hw, self.cfg)
         self.keyparser = KeyParser()
 
+    @staticmethod
+    def _other_link(state_dir):
+        try:
+            with open(os.path.join(state_dir, "sim.lock")) as f:
+                lines = f.read().split()
+            return lines[1] if len(lines) > 1 else None
+        except OSError:
+            return None
+
     def close(self):
-        if self.link:
+        if self.link and self.link_lock is not None:
+            # ours while we hold its lock: remove the link only if it still points at our pty
             try:
-                if os.path.islink(self.link) and os.readlink(self.link) == self.port:
+                if self.master is not None and os.path.islink(self.link) and os.readlink(self.link) == self.port:
                     os.remove(self.link)
-                    os.remove(self.link + ".pid")
             except OSError:
                 pass
-        for fd in (self.master, self.slave):
+            try:
+                os.remove(self.link + ".pid")
+            except OSError:
+                pass
+        for fd in (self.master, self.slave, self.link_lock, self.state_lock):
+            if fd is None:
+                continue
             try:
                 os.close(fd)
             except OSError:
                 pass
+        self.master = self.slave = self.link_lock = self.state_lock = None
 
     def run(self, interactive):
         self.app.boot()
@@ -231,7 +333,11 @@ class Screen:
 
 
 def main(args):
-    sim = Simulator(link=args.link, state_dir=args.state, seed=args.seed, config=args.config)
+    try:
+        sim = Simulator(link=args.link, state_dir=args.state, seed=args.seed, config=args.config)
+    except SimBusy as exc:
+        sys.stderr.write("osada sim: %s\n" % exc)
+        return 3
     for sig in (signal.SIGTERM, signal.SIGHUP):   # a closed terminal, too: remove the link
         signal.signal(sig, lambda *_: sys.exit(0))
     interactive = sys.stdin.isatty() and sys.stdout.isatty() and not args.headless
