@@ -25,8 +25,6 @@ DEFAULT_CONFIG = os.path.join(ROOT, "firmware", "config.json")
 DEFAULT_LINK = "/tmp/osada-sim"
 DEFAULT_STATE = os.path.join(ROOT, "build", "sim-state")
 
-KEYS_HELP = ("keys: ←/→ or a/d turn the encoder · Enter/space ACTION · Backspace/b BACK · "
-             "A/B hold ACTION/BACK (play menu / undo) · r roll · n new game · q quit")
 
 
 class SimBusy(Exception):
@@ -293,8 +291,66 @@ class KeyParser:
             self.pending = b""
 
 
+WIDTH = 80                  # the window must not wrap on an 80-column terminal
+KEYS_HELP_LINES = (
+    "keys: ←/→ or a/d turn · Enter/space ACTION · Backspace/b BACK · r roll",
+    "      A hold ACTION (play menu) · B hold BACK (undo) · n new game · q quit",
+)
+LINE_TAGS = {0: "R", 1: "A", 2: "G", 3: "T", "wall": "W", "city": "C"}
+LEGEND = "R rear · A air · G artillery · T tank · W wall · C city · sectors 1-6 clockwise"
+OFF_RGB = (110, 110, 110)   # an unlit LED: still visible on a dark terminal
+MIN_LIT = 170               # a lit LED's brightest channel is shown at least this bright
+_ANSI = None
+
+
+def visible_len(line):
+    """Columns a line takes on the terminal (its ANSI colour codes take none)."""
+    global _ANSI
+    if _ANSI is None:
+        import re
+        _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+    return len(_ANSI.sub("", line))
+
+
+def fit(text, width=WIDTH):
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _window(items, sel, width):
+    """items joined by spaces, cut to `width` around the selected one."""
+    text = " ".join(items)
+    if len(text) <= width:
+        return text
+    lo = hi = sel
+    used = len(items[sel])
+    while True:
+        grown = False
+        for k in (hi + 1, lo - 1):
+            if 0 <= k < len(items) and not lo <= k <= hi and used + 1 + len(items[k]) <= width - 4:
+                used += 1 + len(items[k])
+                lo, hi = min(lo, k), max(hi, k)
+                grown = True
+        if not grown:
+            break
+    return ("… " if lo > 0 else "") + " ".join(items[lo:hi + 1]) + (" …" if hi < len(items) - 1 else "")
+
+
+def display_rgb(r, g, b):
+    """The LED's wire colour made readable on a screen: the wire values are
+    dimmed (brightness, gamma) for eyes a hand's length from real LEDs, so a lit
+    LED keeps its hue and is brought up to at least MIN_LIT; None when off."""
+    m = max(r, g, b)
+    if m == 0:
+        return None
+    target = MIN_LIT + (255 - MIN_LIT) * m // 255
+    return tuple(min(255, (c * target + m // 2) // m) for c in (r, g, b))
+
+
 class Screen:
-    """The virtual LEDs at their places on the board (layout polar positions)."""
+    """The virtual LEDs at their places on the board (layout polar positions),
+    each tagged with its line (R/A/G/T, W wall, C city), the sectors numbered
+    around the edge; above them the game, and what the device's UI is doing
+    (play cursor, a menu, a choice), so the new-game menu reads as a menu."""
 
     W = 61
     H = 25
@@ -306,29 +362,95 @@ class Screen:
         self.spots = []
         for i in range(lay.count):
             ang, rad = lay.polar(i)
-            a = math.radians(ang)
-            x = int(round(self.W / 2 + math.sin(a) * rad * (self.W / 2 - 3)))
-            y = int(round(self.H / 2 - math.cos(a) * rad * (self.H / 2 - 1)))
-            self.spots.append((x, y))
+            self.spots.append(self._xy(ang, rad))
+        self.tags = [LINE_TAGS.get(lay.cell_of(i)[1], "?") for i in range(lay.count)]
+        self.sector_spots = [self._xy((s - 1) * 60, 1.08) for s in range(1, 7)]
 
-    def draw(self):
+    def _xy(self, ang, rad):
+        a = math.radians(ang)
+        x = int(round(self.W / 2 + math.sin(a) * rad * (self.W / 2 - 3)))
+        y = int(round(self.H / 2 - math.cos(a) * rad * (self.H / 2 - 1)))
+        return min(max(x, 0), self.W - 2), min(max(y, 0), self.H - 1)
+
+    # --------------------------------------------------------------- text
+
+    def game_line(self, st):
+        text = "Osada simulator · turn %d · player %d · phase %d · pool %d · buildings %d/6" % (
+            st["turn"], st["player"], st["phase"], st["pool"], len(st["buildings"]))
+        if st["outcome"] != "playing":
+            text += " · " + str(st["outcome"]).upper()
+        return fit(text)
+
+    def ui_lines(self, st):
+        """What the device UI is doing and what the buttons do now (two lines),
+        from the UI's own state."""
+        from osada_fw import ui as U
+        ui = self.app.ui
+        if self.app.selftest_led is not None:
+            return "SELF-TEST · LED %d lit" % self.app.selftest_led, "any button stops it"
+        if ui.mode == U.M_MENU and ui.menu is not None:
+            kind, items, picked = ui.menu
+            title, hint = {
+                "players": ("NEW GAME 1/3 · players", "turn to pick · ACTION takes · BACK cancels"),
+                "mode": ("NEW GAME 2/3 · mode", "turn to pick · ACTION takes · BACK cancels"),
+                "variants": ("NEW GAME 3/3 · variants", "turn to pick · ACTION toggles (+) · BACK starts the game"),
+                "play": ("PLAY MENU", "turn to pick · ACTION does it · BACK cancels"),
+                "marshal": ("MARSHAL · tokens", "turn to pick · ACTION toggles (+) · BACK plays them"),
+                "sector": ("MARSHAL · sector", "turn to pick · ACTION places · BACK cancels"),
+            }.get(kind, ("MENU " + str(kind), "ACTION takes · BACK cancels"))
+            shown = []
+            for k, item in enumerate(items):
+                name = str(item)
+                if picked is not None and picked[k]:
+                    name = "+" + name
+                shown.append("[%s]" % name if k == ui.sel else name)
+            return fit("%s: %s" % (title, _window(shown, ui.sel, WIDTH - len(title) - 2))), hint
+        pending = st.get("pending")
+        if pending is not None and pending.get("choice") == "damage":
+            cands = pending.get("candidates") or []
+            pick = cands[ui.cand % len(cands)] if cands else "?"
+            return (fit("CHOOSE which enemy takes the damage: #%s (of %s)"
+                        % (pick, ", ".join("#%s" % c for c in cands))), "turn to cycle · ACTION picks")
+        if pending is not None:
+            return fit("CHOOSE: %s" % (pending.get("choice"),)), "ACTION opens the tokens"
+        from shared_rules.catalog import LINES
+        sector, part = ui.cursor // 5 + 1, ui.cursor % 5
+        return ("PLAY · cursor: sector %d, %s" % (sector, LINES[part]),
+                "ACTION hit/reveal · BACK move/end turn · hold A/B: menu/undo")
+
+    # ------------------------------------------------------------ drawing
+
+    def render(self):
+        """The window as lines of text (ANSI colours), none wider than WIDTH."""
         frame = self.app.renderer.rgb_list()
         st = self.app.game.state()
-        key = (json.dumps(frame), st["turn"], st["phase"], st["pending"] is not None)
+        grid = [[" "] * self.W for _ in range(self.H)]
+        for s, (x, y) in enumerate(self.sector_spots, 1):
+            grid[y][x] = "\x1b[1m%d\x1b[0m" % s
+        for (x, y), (r, g, b), tag in zip(self.spots, frame, self.tags):
+            rgb = display_rgb(r, g, b)
+            if rgb is None:
+                grid[y][x] = "\x1b[38;2;%d;%d;%dm○\x1b[0m" % OFF_RGB
+            else:
+                grid[y][x] = "\x1b[1;38;2;%d;%d;%dm●\x1b[0m" % rgb
+            if x + 1 < self.W and grid[y][x + 1] == " ":
+                grid[y][x + 1] = tag
+        pad = " " * ((WIDTH - self.W) // 2)
+        lines = [self.game_line(st)] + list(self.ui_lines(st)) + [""]
+        lines += [(pad + "".join(row)).rstrip() for row in grid]
+        lines += [LEGEND] + list(KEYS_HELP_LINES)
+        return lines
+
+    def draw(self):
+        ui = self.app.ui
+        menu = ui.menu
+        key = (tuple(tuple(c) for c in self.app.renderer.rgb_list()), id(self.app.game), len(self.app.game.log),
+               self.app.game.pending is not None, ui.mode, ui.sel, ui.cand, ui.cursor,
+               None if menu is None else (menu[0], tuple(menu[2] or ())), self.app.selftest_led)
         if key == self.last:
             return
         self.last = key
-        grid = [[" "] * self.W for _ in range(self.H)]
-        for (x, y), (r, g, b) in zip(self.spots, frame):
-            if 0 <= y < self.H and 0 <= x < self.W:
-                grid[y][x] = "\x1b[38;2;%d;%d;%dm●\x1b[0m" % (max(r, 40), max(g, 40), max(b, 40))
-        lines = ["".join(row) for row in grid]
-        head = "Osada simulator · turn %d · player %d · phase %d · pool %d · buildings %d/6 · %s" % (
-            st["turn"], st["player"], st["phase"], st["pool"], len(st["buildings"]), st["outcome"])
-        out = ["\x1b[H", head, ""] + lines + ["", KEYS_HELP]
-        if st["pending"]:
-            out.append("choose: %s" % (st["pending"],))
-        sys.stdout.write("\x1b[K\n".join(out) + "\x1b[J")
+        sys.stdout.write("\x1b[H" + "\x1b[K\n".join(self.render()) + "\x1b[K\x1b[J")
         sys.stdout.flush()
 
 
