@@ -306,6 +306,21 @@ def describe_pid(pid):
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def describe_sim(pid):
+    """describe_pid, plus the osada process that started it, if one did
+    (the monitor starts its own simulator)."""
+    what = describe_pid(pid)
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return what
+    parent = describe_pid(ppid)
+    if parent.startswith("osada"):
+        what += ", started by %s (pid %d)" % (parent, ppid)
+    return what
+
+
 def port_holders(port):
     """[(pid, what)] of the processes holding an flock on `port` (Linux: /proc/locks)."""
     import os

@@ -90,7 +90,7 @@ class Simulator:
     link or journal."""
 
     def __init__(self, link=DEFAULT_LINK, state_dir=DEFAULT_STATE, seed=None, config=DEFAULT_CONFIG):
-        from osada.client import describe_pid
+        from osada.client import describe_sim
         self.cfg = load_config(config)
         self.link = link
         self.master = self.slave = None
@@ -102,7 +102,7 @@ class Simulator:
             raise SimBusy("the state directory %s already has a simulator: pid %s (%s)%s. One state "
                           "directory takes one simulator: use that one%s, stop it, or give this one "
                           "its own --state DIR and --link PATH"
-                          % (state_dir, pid, describe_pid(pid) if pid else "starting",
+                          % (state_dir, pid, describe_sim(pid) if pid else "starting",
                              ", serial port %s" % other if other else "",
                              " (osada monitor --port %s)" % other if other else ""))
         try:
@@ -112,7 +112,7 @@ class Simulator:
                 self.link_lock, pid = take_lock(link + ".pid")
                 if self.link_lock is None:
                     raise SimBusy("%s belongs to another running simulator: pid %s (%s). Stop it, or "
-                                  "give this one its own --link PATH" % (link, pid, describe_pid(pid)))
+                                  "give this one its own --link PATH" % (link, pid, describe_sim(pid)))
             self.master, self.slave = pty.openpty()
             tty.setraw(self.slave)                 # bytes pass through untouched, like USB CDC
             attrs = termios.tcgetattr(self.slave)

@@ -179,3 +179,48 @@ def test_a_missing_port_is_one_clear_line(tmp_path):
     r = osada("state", "--port", str(tmp_path / "nothing"))
     assert r.returncode == 2
     assert r.stderr == "osada: cannot open %s: no such port (is the board plugged in?)\n" % (tmp_path / "nothing")
+
+
+def test_the_refusal_names_the_monitor_that_started_the_simulator(tmp_path):
+    """`make run` (its monitor starts a simulator), then `osada sim` in another terminal."""
+    link, state = str(tmp_path / "tty"), str(tmp_path / "st")
+    code = ("import sys; sys.path[:0] = %r; from osada.monitor import SimProcess; "
+            "p = SimProcess(%r, %r); print(p.start(), flush=True); sys.stdin.read(); p.stop()"
+            % (ENV["PYTHONPATH"].split(os.pathsep), link, state))
+    monitor = subprocess.Popen([sys.executable, "-c", code, "osada.cli", "monitor"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True, env=ENV)
+    try:
+        sim_pid = int(monitor.stdout.readline())
+        end = time.monotonic() + 20
+        while client.sim_owner(link) != sim_pid:
+            assert time.monotonic() < end
+            time.sleep(0.02)
+        r = subprocess.run([sys.executable, "-m", "osada.cli", "sim", "--state", state, "--link",
+                            str(tmp_path / "mine")], capture_output=True, text=True, env=ENV, timeout=30)
+        assert r.returncode == 3
+        assert ("pid %d (osada sim, started by osada monitor (pid %d))" % (sim_pid, monitor.pid)) in r.stderr
+        assert os.readlink(link) != "" and client.sim_owner(link) == sim_pid
+    finally:
+        monitor.stdin.close()
+        monitor.wait(10)
+    assert not os.path.lexists(link)
+
+
+def test_the_monitor_says_stale_link_and_busy_in_words(tmp_path):
+    from osada import monitor
+    link = str(tmp_path / "tty")
+    sim = start_sim(link, tmp_path / "st")
+    sim.send_signal(signal.SIGKILL)
+    sim.wait(5)
+    session = monitor.Session(lambda: link, retry=0.1)
+    session.start()
+    try:
+        kind, text, port = session.updates.get(timeout=5)[1:4]
+    finally:
+        session.stop()
+    assert kind == "cantopen" and port == link
+    assert text == ("%s is the link of a simulator that is no longer running (a stale link): "
+                    "start one with `osada sim` or `make run`" % link)
+    app = monitor.MonitorApp(port=link)
+    app._on_status(kind, text, port, None)
+    assert app.conn_text == text + " — retrying every 0.5 s"
