@@ -3,9 +3,12 @@
 Its serial side is a pseudo-terminal, symlinked at --link, so pyserial
 clients (the monitor, `osada state`, your own scripts) connect to it exactly
 as to a Pico.  In a terminal it draws the LEDs where they sit on the board
-and maps keys to the encoder and the buttons."""
+and maps keys to the encoder and the buttons.
 
-import json
+One state directory (the game journal) has at most one simulator, and a
+link belongs to the simulator that made it: both are flocks held while it
+runs (Simulator); a second one is refused with the holder's pid."""
+
 import math
 import os
 import pty
@@ -24,7 +27,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DEFAULT_CONFIG = os.path.join(ROOT, "firmware", "config.json")
 DEFAULT_LINK = "/tmp/osada-sim"
 DEFAULT_STATE = os.path.join(ROOT, "build", "sim-state")
-
 
 
 class SimBusy(Exception):

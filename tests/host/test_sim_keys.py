@@ -3,7 +3,6 @@ escape sequences are whole keys.  ↑ and ↓ (ESC [ A, ESC [ B) once fell
 through to the A/B bindings: a long ACTION (the play menu) and a long BACK
 (undo)."""
 
-import os
 
 import pytest
 

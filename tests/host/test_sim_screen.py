@@ -3,7 +3,6 @@ sectors and lines labelled, readable on a dark terminal, its header in step
 with the device UI (the new-game menu reads as a menu), and never wider than
 80 columns."""
 
-import os
 
 import pytest
 
