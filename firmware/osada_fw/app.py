@@ -135,8 +135,14 @@ class App:
                 self.reader.feed(data, lines)
             elif self.reader.partial() and hw.clock.diff(now, self.last_rx) >= LINE_TIMEOUT_MS:
                 # a host that left mid-line must not glue its half line onto
-                # the next host's first request
+                # the next host's first request; a host that forgot the line
+                # end is told why nothing happened
+                held = self.reader.pending()
                 self.reader.reset()
+                if held:
+                    self.push({"ev": "line_timeout", "bytes": held,
+                               "error": "an unfinished request (%d bytes, no line end for %d s) was dropped: "
+                                        "end each request with a newline" % (held, LINE_TIMEOUT_MS // 1000)})
         out_ms = 0                     # time spent writing this tick, all told
         while lines and self.outbox.pending() < self.outbox.limit // 2:
             self.handle_line(lines.pop(0))

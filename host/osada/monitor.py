@@ -790,6 +790,8 @@ class MonitorApp(App):
         elif kind == "nodevice":
             self.conn_text = ("no device — plug in a Pico or start the simulator (osada sim); "
                               "looking every %.1f s" % self.retry)
+        elif port and port in text:           # a sentence of its own (client.PortError): busy, stale link…
+            self.conn_text = "%s — retrying every %.1f s" % (text, self.retry)
         else:
             self.conn_text = "no device at %s (%s) — retrying every %.1f s" % (port, text, self.retry)
 
@@ -801,7 +803,7 @@ class MonitorApp(App):
         style = {"reveal": "#7fd7ff", "he111": "bold #ff8040", "destroyed": "#ff7070",
                  "building_destroyed": "bold #ff4040", "wall_destroyed": "#ff9f40", "dot_destroyed": "#ff9f40",
                  "won": "bold #40ff60", "lost": "bold #ff4040", "turn": "bold", "refused": "#ffd24a",
-                 "error": "#ffd24a", "overflow": "#ffd24a", "boot": "dim", "undo": "#c0a0ff",
+                 "error": "#ffd24a", "overflow": "#ffd24a", "line_timeout": "#ffd24a", "boot": "dim", "undo": "#c0a0ff",
                  "roll": "#c0a0ff", "phase": "dim", "end_turn": "dim", "move": "#a0c0ff"}.get(name)
         self.add_log(texts.describe(ev, self.state), style)
         if name == "setup":

@@ -1137,6 +1137,9 @@ def test_a_half_line_left_by_a_host_that_went_away_is_dropped(tmp_path):
     dev.tick(n=3, ms=10)
     assert dev.take() == []                       # still waiting for the rest
     dev.tick(n=3, ms=1000)                        # the sender is gone
+    dropped = dev.take()                          # and the next host is told why
+    assert [m["ev"] for m in dropped] == ["line_timeout"]
+    assert dropped[0]["bytes"] == 21 and "no line end" in dropped[0]["error"]
     reply, pushed = dev.request("hello")
     assert reply["ok"] is True and [m for m in pushed if "ok" in m] == []
     # a slow sender that keeps going is not cut off
