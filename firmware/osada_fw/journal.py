@@ -159,7 +159,7 @@ def _sync_dir(d):
     if _fsync is None or not hasattr(os, "O_RDONLY") or not hasattr(os, "open"):
         return
     try:
-        fd = os.open(d, os.O_RDONLY)
+        fd = os.open(d, os.O_RDONLY)  # pyright: ignore[reportAttributeAccessIssue]  host-only: CPython/POSIX (guarded above)
     except OSError:
         return
     try:

@@ -603,10 +603,10 @@ class MainScreen(Screen):
         self.query_one("#log").border_title = "events (newest at the bottom)"
         self.query_one("#info").border_title = "game"
         self.query_one("#keys").border_title = "keys (? for more)"
-        self.app.redraw()
+        self.app.redraw()  # pyright: ignore[reportAttributeAccessIssue]  self.app is the MonitorApp
 
     def on_resize(self, event):
-        self.app.redraw()
+        self.app.redraw()  # pyright: ignore[reportAttributeAccessIssue]  self.app is the MonitorApp
 
 
 CSS = """
