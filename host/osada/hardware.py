@@ -45,8 +45,10 @@ from osada_fw.ui import MENU_COLORS, CURSOR, CHOSEN
 from shared_rules.catalog import KIND_ARMOR, KIND_CLASS, KIND_IDS, C_TANK, C_SPECIAL
 from shared_rules.engine import Enemy
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_CONFIG = os.path.join(ROOT, "firmware", "config.json")
+from osada import paths
+
+ROOT = paths.REPO or os.getcwd()                 # installed: hardware/ is written here
+DEFAULT_CONFIG = paths.DEFAULT_CONFIG
 DEFAULT_OUT = os.path.join(ROOT, "hardware")
 DEFAULT_DIAMETER_MM = 500
 
