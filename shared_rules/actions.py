@@ -49,10 +49,6 @@ class ActionError(ValueError):
     rule = "format"
 
 
-def card_type(code):
-    return code & 7
-
-
 def card_arm(code):
     """Arm name of a strike code."""
     return ARMS[(code >> 3) & 3]

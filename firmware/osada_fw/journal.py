@@ -263,20 +263,6 @@ class Journal:
         self._maybe_compact()
         return True
 
-    def load(self):
-        """(setup dict, [action tuples]) of the game in the journal, or None
-        if there is none or it is unreadable (the reason in last_error).
-        Never raises on corrupt data."""
-        setup = self._scan()
-        if setup is None:
-            return None
-        out = []
-        pos = 0
-        for _ in range(self._count):
-            t, pos = decode(self._live, pos)
-            out.append(t)
-        return setup, out
-
     def restore(self):
         """The game in the journal, rebuilt (shared_rules.engine.Game), or None.
         An action the engine refuses stops the restore there: it and the rest
