@@ -21,11 +21,11 @@ import subprocess
 import sys
 import time
 
+from osada import paths
 from osada.mpybuild import compile_tree, mpy_cross_version, BuildError
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BUNDLE = os.path.join(ROOT, "build", "firmware")
-ROMFS_IMAGE = os.path.join(ROOT, "build", "firmware.romfs")
+BUNDLE = os.path.join(paths.OUTPUT, "firmware")
+ROMFS_IMAGE = os.path.join(paths.OUTPUT, "firmware.romfs")
 # Host-only modules that never go on the board.
 SKIP_RULES = ("autoplay.py", "scenario.py")
 SKIP_FW = ("fake.py",)
@@ -43,10 +43,10 @@ def build(out=BUNDLE, config=None, quiet=False):
         shutil.rmtree(out)
     os.makedirs(out)
     files = []
-    files += compile_tree(os.path.join(ROOT, "shared_rules"), os.path.join(out, "shared_rules"), exclude=SKIP_RULES)
-    files += compile_tree(os.path.join(ROOT, "firmware", "osada_fw"), os.path.join(out, "osada_fw"), exclude=SKIP_FW)
-    shutil.copy(os.path.join(ROOT, "firmware", "main.py"), os.path.join(out, "main.py"))
-    cfg_src = config or os.path.join(ROOT, "firmware", "config.json")
+    files += compile_tree(paths.package_dir("shared_rules"), os.path.join(out, "shared_rules"), exclude=SKIP_RULES)
+    files += compile_tree(paths.package_dir("osada_fw"), os.path.join(out, "osada_fw"), exclude=SKIP_FW)
+    shutil.copy(paths.FIRMWARE_MAIN, os.path.join(out, "main.py"))
+    cfg_src = config or paths.DEFAULT_CONFIG
     from osada_fw.config import load
     load(cfg_src)                                   # refuse a bad config before it reaches a board
     shutil.copy(cfg_src, os.path.join(out, "config.json"))
@@ -54,9 +54,9 @@ def build(out=BUNDLE, config=None, quiet=False):
     romfs = build_romfs(out, out + ".romfs")
     if not quiet:
         size = sum(os.path.getsize(f) for f in files)
-        print("built %s: %d files, %.1f KB (%s)" % (os.path.relpath(out, ROOT), len(files), size / 1024,
+        print("built %s: %d files, %.1f KB (%s)" % (paths.shown(out), len(files), size / 1024,
                                                    mpy_cross_version()))
-        print("built %s: ROMFS image of the code, %.1f KB" % (os.path.relpath(romfs, ROOT),
+        print("built %s: ROMFS image of the code, %.1f KB" % (paths.shown(romfs),
                                                              os.path.getsize(romfs) / 1024))
     return files
 

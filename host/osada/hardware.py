@@ -38,6 +38,7 @@ import os
 import sys
 
 from osada_fw import anim as A
+from osada.fw_extras import Blink
 from osada_fw import config as fwconfig
 from osada_fw.layouts import LAYOUTS, PART_NAMES, Layout
 from osada_fw.render import Renderer, IDLE_MA
@@ -45,8 +46,10 @@ from osada_fw.ui import MENU_COLORS, CURSOR, CHOSEN
 from shared_rules.catalog import KIND_ARMOR, KIND_CLASS, KIND_IDS, C_TANK, C_SPECIAL
 from shared_rules.engine import Enemy
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_CONFIG = os.path.join(ROOT, "firmware", "config.json")
+from osada import paths
+
+ROOT = paths.REPO or os.getcwd()                 # installed: hardware/ is written here
+DEFAULT_CONFIG = paths.DEFAULT_CONFIG
 DEFAULT_OUT = os.path.join(ROOT, "hardware")
 DEFAULT_DIAMETER_MM = 500
 
@@ -1072,11 +1075,11 @@ def anim_sets(start=0):
     for s in ALL_SECTORS:
         path = A.he111_path(s)
         out.append(("He-111 from sector %d" % s, [A.He111Flight(s, path, path, start)]))
-    out.append(("blink every cell", [_Bounded(A.Blink(every, start), 1200)]))
-    out.append(("blink every cell in the choice colour", [_Bounded(A.Blink(every, start, color=CHOSEN), 1200)]))
+    out.append(("blink every cell", [_Bounded(Blink(every, start), 1200)]))
+    out.append(("blink every cell in the choice colour", [_Bounded(Blink(every, start, color=CHOSEN), 1200)]))
     out.append(("everything at once", [A.DieRoll(6, start), A.Reveal(1, 0, white, start),
                                       A.MoveSteps(sweep, start), A.He111Flight(2, None, A.he111_path(2), start),
-                                      _Bounded(A.Blink(every, start, color=CHOSEN), 1200)]))
+                                      _Bounded(Blink(every, start, color=CHOSEN), 1200)]))
     return out
 
 

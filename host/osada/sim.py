@@ -23,10 +23,11 @@ from osada_fw.app import App
 from osada_fw.config import load as load_config, led_count
 from osada_fw.hal.fake import FakeHardware, FdSerial
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_CONFIG = os.path.join(ROOT, "firmware", "config.json")
+from osada import paths
+
+DEFAULT_CONFIG = paths.DEFAULT_CONFIG
 DEFAULT_LINK = "/tmp/osada-sim"
-DEFAULT_STATE = os.path.join(ROOT, "build", "sim-state")
+DEFAULT_STATE = paths.SIM_STATE
 
 
 class SimBusy(Exception):

@@ -24,7 +24,7 @@ from osada_fw.app import App  # noqa: E402
 from osada_fw.config import load, led_count  # noqa: E402
 from osada_fw.hal.fake import FakeHardware, ManualClock, MemorySerial, RealClock  # noqa: E402
 from osada_fw.journal import Journal  # noqa: E402
-from osada_fw.render import from_config as renderer_from_config  # noqa: E402
+from osada.fw_extras import renderer_from_config  # noqa: E402
 from shared_rules import scenario  # noqa: E402
 from shared_rules.autoplay import RandomPlayer  # noqa: E402
 from shared_rules.catalog import MODES, VARIANTS  # noqa: E402
