@@ -484,9 +484,13 @@ class HelpScreen(ModalScreen):
             if shown:
                 t.append(shown.ljust(11), style="bold #ffd24a")
                 t.append(what + "\n")
+        tanks = [k for k in texts.SHORT if not texts.is_special(k)]
+        specials = [k for k in texts.SHORT if texts.is_special(k)]
         t.append("\nThe board: one column per sector; rows rear (outermost) … tank, the wall, the city.\n"
-                 "Tags are kind + armor: Sdk = Sd.Kfz. 140/1, PzIII = Pz.Kpfw. III, Tgr = Tiger E;\n"
-                 "specials end in * (magenta): Pz2H*, Pz4H*, Maus*, Pnth*. Yellow: damaged.\n"
+                 "Tags are kind + armor: %s;\n" % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in tanks)
+                 + "specials end in * (magenta): %s. Yellow: damaged.\n"
+                 % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in specials)
+                 + "(Tanks are printed with their Latin model names; the Russian rulebook uses them as they are.)\n"
                  "# (underlined): under the hedgehog. Magenta with a number: a pending damage choice.\n"
                  "\n%s or %s closes." % (", ".join(self.CLOSE_KEYS[:-1]), self.CLOSE_KEYS[-1]), style="dim")
         with Vertical(id="dialog"):
@@ -517,10 +521,11 @@ class NewGameScreen(ModalScreen):
             yield Label("Players (2–6; solo 1; marshal: 1–5 defenders)")
             yield Input(str(self.players), id="players", type="integer")
             yield Label("Mode")
-            yield Select([("%s — %s" % (m, texts.MODES[m][0]), m) for m in MODES], value=self.mode,
-                         allow_blank=False, id="mode")
+            yield Select([("%s — %s" % (texts.label(m, texts.MODES), texts.MODES[m][2]), m) for m in MODES],
+                         value=self.mode, allow_blank=False, id="mode")
             yield Label("Variants (Space toggles)")
-            yield SelectionList(*[(v, v, v in self.variants) for v in VARIANTS], id="variants")
+            yield SelectionList(*[("%s — %s" % (texts.label(v, texts.VARIANTS), texts.VARIANTS[v][2]), v,
+                                   v in self.variants) for v in VARIANTS], id="variants")
             yield Label("Seed (empty: the device picks one)")
             yield Input("", id="seed", type="integer", placeholder="random")
             with Horizontal(classes="buttons"):
@@ -592,8 +597,8 @@ class MarshalScreen(ModalScreen):
             else:
                 yield Label("Field marshal (R60): play one tank (into the rear of a sector you choose), or two "
                             "tokens (tanks placed by die rolls), or nothing", classes="title")
-            yield SelectionList(*[("%s  (%s)" % (texts.ru(k), k), i) for i, k in enumerate(self.hand)],
-                                id="tokens")
+            yield SelectionList(*[("%s — %s  (%s)" % (texts.ru(k), texts.ru_class(k), k), i)
+                                  for i, k in enumerate(self.hand)], id="tokens")
             yield Label("Sector for a lone tank")
             opts = [("by die roll", 0)] + [("sector %d (%s)" % (s, SECTOR_COLOR[s]), s) for s in range(1, 7)]
             yield Select(opts, value=0, allow_blank=False, id="sector", disabled=True)
@@ -976,10 +981,10 @@ class MonitorApp(App):
             len(st.get("buildings", ())), len(st.get("walls", ())), len(st.get("dots", ()))))
         if self.setup:
             mode = self.setup.get("mode", "standard")
-            t.append("Mode %s (%s)\n" % (mode, texts.MODES.get(mode, (mode,))[0]))
+            t.append("Mode %s\n" % texts.label(mode, texts.MODES))
             vs = self.setup.get("variants") or []
-            t.append("Variants: %s · seed %s\n" % (", ".join(vs) if vs else "none", self.setup.get("seed")),
-                     style="dim")
+            t.append("Variants: %s · seed %s\n" % (", ".join(texts.label(v, texts.VARIANTS) for v in vs) if vs
+                                                   else "none", self.setup.get("seed")), style="dim")
         if st.get("out"):
             t.append("Out (house destroyed): %s\n" % ", ".join("P%s" % p for p in st["out"]), style="#ff7070")
         t.append("\nTrophies\n", style="bold underline")
@@ -989,7 +994,8 @@ class MonitorApp(App):
                 counts[k] = counts.get(k, 0) + 1
             listing = " ".join("%s×%d" % (texts.short(k), n) for k, n in sorted(counts.items())) or "—"
             me = int(p) == st.get("player")
-            t.append("%sP%s %3d pts  " % ("▸" if me else " ", p, trophy_points(kinds)), style="bold" if me else "")
+            t.append("%sP%s %7s  " % ("▸" if me else " ", p, texts.points_text(trophy_points(kinds))),
+                     style="bold" if me else "")
             t.append(listing + "\n", style="dim")
         pend = st.get("pending")
         if pend:
@@ -1019,7 +1025,7 @@ class MonitorApp(App):
         if "marshal_hand" in st:
             t.append("\nField marshal's hand\n", style="bold underline")
             for k in st["marshal_hand"]:
-                t.append(" %s (%s)\n" % (texts.ru(k), k))
+                t.append(" %s — %s (%s)\n" % (texts.ru(k), texts.ru_class(k), k))
             if not st["marshal_hand"]:
                 t.append(" (empty)\n", style="dim")
             if st.get("marshal_queue"):

@@ -412,3 +412,40 @@ def test_a_refused_play_shows_its_rule_and_text_in_the_log(monkeypatch):
         assert "R15" in status(app)
 
     run_app(Game(players=2, seed=1), body, monkeypatch)
+
+
+# ------------------------------------------------------- names (item 15)
+
+
+def test_new_game_dialog_names_modes_and_variants_in_both_languages(monkeypatch):
+    from textual.widgets import Select, SelectionList
+
+    async def body(app, pilot, sess):
+        await pilot.press("n")
+        scr = app.screen
+        assert isinstance(scr, monitor.NewGameScreen)
+        modes = [(str(prompt), value) for prompt, value in scr.query_one("#mode", Select)._options]
+        assert ("«Фельдмаршал» (field marshal) — one player commands the enemy", "marshal") in modes
+        assert [v for _p, v in modes] == list(monitor.MODES)
+        sl = scr.query_one("#variants", SelectionList)
+        prompts = [str(sl.get_option_at_index(i).prompt) for i in range(sl.option_count)]
+        assert prompts[0] == "«Застали врасплох» (caught off guard) — no walls at the start"
+        for p in [p for p, _v in modes] + prompts:
+            assert "_" not in p                            # names, not ids like caught_off_guard
+        scr.query_one("#mode", Select).value = "marshal"
+        sl.select(sl.get_option_at_index(0))
+        sl.select(sl.get_option_at_index(4))
+        scr.query_one("#seed").value = "3"
+        await pilot.click("#start")
+        await settle(pilot)
+        new = [f for c, f in sess.sent if c == "new"][-1]
+        assert new["mode"] == "marshal" and new["variants"] == ["caught_off_guard", "my_house"]
+        sess.submit("log")                                 # the setup for the sidebar, as after a real new
+        await settle(pilot)
+        panel = info(app)
+        assert "Mode «Фельдмаршал» (field marshal)" in panel
+        assert ("Variants: «Застали врасплох» (caught off guard), «Мой дом – моя крепость» (my house is my "
+                "fortress) · seed 3") in panel
+        assert "caught_off_guard" not in panel
+
+    run_app(Game(players=2, seed=1), body, monkeypatch)
