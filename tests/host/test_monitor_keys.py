@@ -414,6 +414,22 @@ def test_a_refused_play_shows_its_rule_and_text_in_the_log(monkeypatch):
     run_app(Game(players=2, seed=1), body, monkeypatch)
 
 
+def test_the_engines_r60_refusal_is_logged_with_its_rule_and_text(monkeypatch):
+    async def body(app, pilot, sess):
+        await pilot.press("e")
+        await settle(pilot)
+        assert app.state["phase"] == 7
+        # a lone non-tank sent anyway (the screen would not): the engine refuses it
+        app.send_action({"do": "marshal_play", "tokens": ["sabotage_air"]})
+        await settle(pilot)
+        line = app.log_lines[-1]
+        assert line.startswith("✗ marshal play refused (R60): ") and "sabotage_air" in line
+        assert line[2:] == status(app)
+        assert app.state["phase"] == 7 and app.state["marshal_hand"] == ["sabotage_air", "tiger", "pz3"]
+
+    run_app(marshal_game(), body, monkeypatch)
+
+
 # ------------------------------------------------------- names (item 15)
 
 
