@@ -67,7 +67,8 @@ KEYMAP = (
      " moves them)", True),
     ("c,enter", "choose", "c Enter", "choose",
      "choose the marked candidate of a pending choice; the marshal's extra play (after reveal3/reveal4)", True),
-    ("M", "marshal", "M", "marshal", "the field marshal's play from his hand, phase 7 (R60)", False),
+    ("M", "marshal", "M", "marshal", "the field marshal's play from his hand: phase 7, or his extra play after"
+     " reveal3/reveal4 (R60)", False),
     ("u", "undo", "u", "undo", "undo the last action", True),
     ("o", "roll", "o", "roll", "a free die roll (the game is not touched)", False),
     ("n", "new_game", "n", "new game", "new game: players, mode, variants, seed", True),

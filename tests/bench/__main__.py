@@ -209,7 +209,7 @@ def check(results, targets=None):
         if not ok:
             missed.append(key)
         note = "   (%s)" % spec[2] if len(spec) > 2 else ""
-        lines.append("  %-32s %12s   target %s %s   %s%s" % (key, _fmt(v), op, target, "ok" if ok else "MISSED",
+        lines.append("  %-36s %12s   target %s %s   %s%s" % (key, _fmt(v), op, target, "ok" if ok else "MISSED",
                                                            note))
     return lines, missed
 
