@@ -5,13 +5,20 @@
 #          ACTION: phase 4 hit the strongest enemy under the cursor; phase 6 reveal
 #          hold ACTION: the play menu for the cursor's cell (kill, hedgehog,
 #                       push back, dot, rebuild, patrol)
-#          BACK: phase 4 enemies move; phase 6/7 end the turn
+#          BACK: phase 4 enemies move (marshal mode: end the turn: they move,
+#                then the marshal's phase 7); phase 6 end the turn; phase 7 the
+#                marshal plays nothing (after a patrol: end the turn)
 #          hold BACK: undo the last action
 #          press ENCODER: a free die roll (does not touch the game)
 #          hold ENCODER: new game setup (players, mode, variants)
 #   CHOOSE a damage choice is pending: the encoder cycles the candidates, ACTION picks
 #   MENU   the items light the six sectors in their colours; encoder picks, ACTION
 #          takes, BACK cancels
+#   MARSHAL his hand, ACTION toggles a token, BACK plays the picked ones (none:
+#          nothing); only R60 plays go: one tank (then its sector), two tokens,
+#          or nothing -- a lone non-tank or a third token is refused with its
+#          reason ({"ev": "refused", "rule": "R60", ...}); after his reveal3/4,
+#          up to that many, placed by die rolls
 #
 # The menus are data (item lists) so they take no code per item.
 
@@ -40,6 +47,7 @@ class UI:
         self.mode = M_PLAY
         self.cursor = 0
         self.menu = None           # (kind, items, selected flags or None)
+        self.marshal_limit = 0     # the marshal menu: 0 his turn's play (R60), n after his reveal3/4
         self.sel = 0
         self.cand = 0
         self.setup = None
@@ -110,7 +118,7 @@ class UI:
             self._choose_event(what, value, now)
         elif game.pending is not None:                          # marshal_extra
             if what == "press" and value == "action":
-                self._marshal_menu()
+                self._marshal_menu(game.pending["count"])
         else:
             self._play_event(what, value, now)
 
@@ -129,14 +137,18 @@ class UI:
             elif game.phase == PHASE_REVEAL:
                 self._act({"do": "reveal"}, now)
             elif game.phase == PHASE_MARSHAL:
-                self._marshal_menu()
+                self._marshal_menu(0)
         elif what == "long" and value == "action":
             if game.phase == PHASE_PLAY:
                 self._open_menu("play", PLAY_MENU)
         elif what == "press" and value == "back":
-            if game.phase == PHASE_PLAY:
+            if game.phase == PHASE_PLAY and game.mode != "marshal":
                 self._act({"do": "move"}, now)
+            elif game.phase == PHASE_MARSHAL and not game.patrol:
+                self._act({"do": "marshal_play", "tokens": []}, now)   # R60: he plays nothing
             else:
+                # marshal mode, phase 4: the engine moves the enemies, then stops in
+                # phase 7 for the marshal (after a patrol it ends the turn, R17)
                 self._act({"do": "end_turn"}, now)
 
     def _choose_event(self, what, value, now):
@@ -148,10 +160,17 @@ class UI:
             self.cand = 0
             self._act({"do": "choose", "enemy": eid}, now)
 
-    def _marshal_menu(self):
+    def _marshal_menu(self, limit):
+        """His hand as a multi-select menu; limit 0: his turn's play (R60),
+        else the 'up to limit' play after his reveal3/reveal4."""
         hand = self.app.game.marshal_hand
         items = tuple(KIND_IDS[k] for k in hand[:6])
+        self.marshal_limit = limit
         self._open_menu("marshal", items, multi=True)
+
+    def _marshal_refuse(self, error, now):
+        self.app.push({"ev": "refused", "rule": "R60", "error": error, "source": "buttons"})
+        self.message_until = self._until(now, 600)
 
     def _menu_event(self, what, value, now):
         kind, items, picked = self.menu
@@ -171,6 +190,9 @@ class UI:
             return
         item = items[self.sel]
         if picked is not None:                       # multi-select: toggle
+            if kind == "marshal" and not picked[self.sel] and picked.count(True) >= (self.marshal_limit or 2):
+                self._marshal_refuse("the marshal plays at most %d tokens now" % (self.marshal_limit or 2), now)
+                return
             picked[self.sel] = not picked[self.sel]
             return
         self.mode = M_PLAY
@@ -203,11 +225,16 @@ class UI:
 
     def _play_marshal(self, now):
         kind, items, picked = self.menu
-        self.mode = M_PLAY
         toks = [items[i] for i in range(len(items)) if picked[i]]
+        lone_tank = len(toks) == 1 and KIND_CLASS[KIND_IDS.index(toks[0])] <= C_SPECIAL
+        if len(toks) == 1 and not lone_tank and not self.marshal_limit:
+            # R60: one token alone must be a tank; the menu stays open
+            self._marshal_refuse("a lone %s is no play: one token alone must be a tank, "
+                                 "or play two, or none" % toks[0], now)
+            return
+        self.mode = M_PLAY
         action = {"do": "marshal_play", "tokens": toks}
-        if (len(toks) == 1 and KIND_CLASS[KIND_IDS.index(toks[0])] <= C_SPECIAL
-                and self.app.game.pending is None):
+        if lone_tank and not self.marshal_limit:
             self.pending_action = action              # a lone tank: where?
             self._open_menu("sector", (1, 2, 3, 4, 5, 6))
             return

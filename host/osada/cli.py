@@ -39,20 +39,34 @@ def cmd_scenario(args):
     return proc.returncode
 
 
+DEMO_MAX_TRIES = 20000        # the random player's attempts, refused ones included (a game takes ~150)
+
+
 def cmd_demo(args):
     """A seeded game played by the random player (aiming, skill 1), the board
-    printed after each turn."""
+    printed after each turn, to the end of the game (won or lost) -- or to
+    --turns, and then it says the game is still going."""
     from shared_rules.autoplay import RandomPlayer
-    from shared_rules.engine import Game, PLAYING
+    from shared_rules.engine import Game, PLAYING, WON
     from osada.board_text import render
 
-    game = Game(players=args.players, seed=args.seed)
+    if args.turns is not None and args.turns < 1:
+        return _fail("demo: --turns must be 1 or more")
+    try:
+        game = Game(players=args.players, seed=args.seed)
+    except RuleError as exc:
+        return _fail("demo: %s" % exc)
     agent = RandomPlayer(args.seed, skill=1)
-    print("Osada demo: a seeded game of Siege played by the random player (seed %d)." % args.seed)
+    print("Osada demo: a seeded game of Siege played by the random player (seed %d, %d players), %s."
+          % (args.seed, args.players, "to the end of the game" if args.turns is None
+             else "for at most %d turn%s" % (args.turns, "" if args.turns == 1 else "s")))
     print(render(game.state()))
     turn = game.turn
     tries = 0
-    while game.outcome == PLAYING and tries < 5000 and game.turn <= args.turns:
+    rule = None
+    while game.outcome == PLAYING and tries < DEMO_MAX_TRIES:
+        if args.turns is not None and game.turn > args.turns:
+            break
         tries += 1
         try:
             events = game.apply(agent.action(game))
@@ -62,11 +76,32 @@ def cmd_demo(args):
             if ev["ev"] in ("reveal", "he111", "building_destroyed", "wall_destroyed",
                             "destroyed", "won", "lost"):
                 print("  " + json.dumps(ev, ensure_ascii=False))
+            if ev["ev"] in ("won", "lost"):
+                rule = ev.get("rule")
         if game.turn != turn or game.outcome != PLAYING:
             turn = game.turn
             print()
             print(render(game.state()))
+    print()
+    if game.outcome == WON:
+        ranking = "; ".join("player %d %s" % (p, _pts(pts)) for p, pts, _n in game.ranking())
+        print("Game over: WON in turn %d -- the pool is empty and no enemy is left (%s). %s"
+              % (game.turn, rule or "R51", ranking))
+    elif game.outcome != PLAYING:
+        print("Game over: LOST in turn %d -- the last building has fallen (%s)." % (game.turn, rule or "R50"))
+    elif args.turns is not None and game.turn > args.turns:
+        print("Stopped after %d turn%s (--turns %d): the game is still going (turn %d, %d tokens in the pool, "
+              "%d enemies on the board)." % (args.turns, "" if args.turns == 1 else "s", args.turns, game.turn,
+                                             len(game.pool), len(game.enemies)))
+    else:
+        print("Stopped: the random player made %d attempts without finishing the game (turn %d); "
+              "the game is still going." % (tries, game.turn))
+        return 1
     return 0
+
+
+def _pts(n):
+    return "%d pt%s" % (n, "" if n == 1 else "s")
 
 
 def _open_link(args):
@@ -165,10 +200,11 @@ def main(argv=None):
     sc.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython",
                     help="run the rules core on CPython (default) or inside real MicroPython")
     sc.set_defaults(func=cmd_scenario)
-    dm = sub.add_parser("demo", help="watch a seeded game played by the random player")
+    dm = sub.add_parser("demo", help="watch a seeded game played by the random player, to its end")
     dm.add_argument("--seed", type=int, default=int(os.environ.get("OSADA_SEED", "2026")))
     dm.add_argument("--players", type=int, default=2)
-    dm.add_argument("--turns", type=int, default=12, help="stop after this many turns")
+    dm.add_argument("--turns", type=int, default=None,
+                    help="stop after this many turns (default: play until the game is won or lost)")
     dm.set_defaults(func=cmd_demo)
     port_help = "serial port of the device (default: auto — a Pico by USB id, else the simulator)"
     st = sub.add_parser("state", help="print the device's state JSON")

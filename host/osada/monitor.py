@@ -38,16 +38,19 @@ POLL_S = 0.02                 # the UI drains the session's queue this often
 REPLY_TIMEOUT_S = 5.0         # a request unanswered this long: the device is gone
 
 # ------------------------------------------------------------------ key map
-# The one table of keys: (textual key(s), action, keys as shown, short name, what it does, in the footer)
+# The one table of keys: (textual key(s), action, keys as shown, short name, what it does, in the footer).
+# The bindings, the footer, the help screen, the sidebar's key list and every hint
+# that names a key (keys_for) are made from it, so none can name a key that does
+# something else (tests/host/test_monitor_keys.py holds them to it).
 KEYMAP = (
     ("left", "cursor(0,-1)", "← →", "sector", "cursor: previous / next sector (1…6, wraps)", False),
     ("right", "cursor(0,1)", "", "", "", False),
     ("up", "cursor(-1,0)", "↑ ↓", "line", "cursor: outwards / inwards (rear, air, artillery, tank, city)", False),
     ("down", "cursor(1,0)", "", "", "", False),
     ("tab", "next_enemy", "Tab", "next enemy",
-     "next enemy in the cursor cell; with a pending choice: next candidate", False),
+     "next enemy in the cursor cell; with a pending choice: mark the next candidate", False),
     ("1,2,3,4,5,6,7,8,9", "digit", "1–9", "sector / candidate",
-     "cursor to sector N; with a pending choice: choose candidate N", False),
+     "cursor to sector N (1–6); with a pending choice: choose candidate N at once", False),
     ("h", "hit", "h", "hit",
      "hit the selected enemy (default: the cell's strongest): 1 damage (R10)", True),
     ("k", "kill", "k", "kill", "kill the selected enemy: IL-2 (R12)", True),
@@ -55,19 +58,44 @@ KEYMAP = (
     ("p", "push_back", "p", "push back", "push the selected enemy back to the rear: Натиск (R15)", False),
     ("d", "dot", "d", "ДОТ", "ДОТ (dot) on the wall of the cursor's sector (R14)", False),
     ("b", "rebuild", "b", "rebuild", "rebuild the cursor sector's wall: sandbags + barbed wire (R16)", False),
-    ("t", "patrol", "t", "patrol", "patrol: no reveals this turn (R17)", False),
-    ("m", "move", "m", "move", "the enemies move (phase 5)", False),
+    ("t", "patrol", "t", "patrol", "patrol: no reveals this turn; in marshal mode he only moves the enemies (R17)",
+     False),
+    ("m", "move", "m", "move", "the enemies move (phase 5), then the reveals (phase 6) or the marshal (phase 7)",
+     False),
     ("r", "reveal", "r", "reveal", "reveal the next token (phase 6)", True),
-    ("e", "end_turn", "e", "end turn", "end the turn: the enemies move, the reveals due, next player"
-     " (marshal mode: hand over to the marshal)", True),
-    ("c,enter", "choose", "c Enter", "choose", "choose the selected candidate; the marshal's extra play", True),
-    ("M", "marshal", "M", "marshal", "field marshal: play tokens from the hand (R60)", False),
+    ("e", "end_turn", "e", "end turn", "end the turn: the enemies move, the reveals due, next player. Marshal mode:"
+     " the enemies move, then the marshal draws and plays (phase 7: his play opens; after a patrol he only"
+     " moves them)", True),
+    ("c,enter", "choose", "c Enter", "choose",
+     "choose the marked candidate of a pending choice; the marshal's extra play (after reveal3/reveal4)", True),
+    ("M", "marshal", "M", "marshal", "the field marshal's play from his hand: phase 7, or his extra play after"
+     " reveal3/reveal4 (R60)", False),
     ("u", "undo", "u", "undo", "undo the last action", True),
     ("o", "roll", "o", "roll", "a free die roll (the game is not touched)", False),
     ("n", "new_game", "n", "new game", "new game: players, mode, variants, seed", True),
-    ("question_mark", "help", "?", "help", "this help", True),
-    ("q", "quit", "q", "quit", "quit (stops a simulator the monitor started)", True),
+    ("question_mark", "help", "?", "help", "this help (every key)", True),
+    ("q", "quit", "q", "quit", "quit (stops a simulator the monitor started); Ctrl+Q too", True),
 )
+
+
+def keys_for(action):
+    """The keys that do `action`, as the help shows them ('c/Enter'), from KEYMAP."""
+    for _k, a, shown, _short, _w, _f in KEYMAP:
+        if a == action:
+            return shown.replace(" ", "/")
+    raise KeyError(action)
+
+
+# The hints of the game panel: (action, what its keys do there); keys from KEYMAP.
+DAMAGE_HINTS = (("next_enemy", "mark the next"), ("choose", "choose the marked one"),
+                ("digit", "choose that number at once"))
+MARSHAL_HINTS = (("marshal", "his play"), ("end_turn", "his play too"))
+EXTRA_HINTS = (("choose", "his play"), ("marshal", "his play"))
+
+
+def hints(pairs):
+    return " · ".join("%s %s" % (keys_for(a), what) for a, what in pairs)
+
 
 # ------------------------------------------------------------- the picture
 
@@ -451,6 +479,7 @@ class SimProcess:
 
 class HelpScreen(ModalScreen):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
+    CLOSE_KEYS = ("Esc", "?", "q")           # BINDINGS' keys as shown
 
     def compose(self) -> ComposeResult:
         t = Text()
@@ -459,11 +488,15 @@ class HelpScreen(ModalScreen):
             if shown:
                 t.append(shown.ljust(11), style="bold #ffd24a")
                 t.append(what + "\n")
+        tanks = [k for k in texts.SHORT if not texts.is_special(k)]
+        specials = [k for k in texts.SHORT if texts.is_special(k)]
         t.append("\nThe board: one column per sector; rows rear (outermost) … tank, the wall, the city.\n"
-                 "Tags are kind + armor: Sdk = Sd.Kfz. 140/1, PzIII = Pz.Kpfw. III, Tgr = Tiger E;\n"
-                 "specials end in * (magenta): Pz2H*, Pz4H*, Maus*, Pnth*. Yellow: damaged.\n"
+                 "Tags are kind + armor: %s;\n" % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in tanks)
+                 + "specials end in * (magenta): %s. Yellow: damaged.\n"
+                 % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in specials)
+                 + "(Tanks are printed with their Latin model names; the Russian rulebook uses them as they are.)\n"
                  "# (underlined): under the hedgehog. Magenta with a number: a pending damage choice.\n"
-                 "\nEsc or ? closes.", style="dim")
+                 "\n%s or %s closes." % (", ".join(self.CLOSE_KEYS[:-1]), self.CLOSE_KEYS[-1]), style="dim")
         with Vertical(id="dialog"):
             yield Static(t)
 
@@ -492,10 +525,11 @@ class NewGameScreen(ModalScreen):
             yield Label("Players (2–6; solo 1; marshal: 1–5 defenders)")
             yield Input(str(self.players), id="players", type="integer")
             yield Label("Mode")
-            yield Select([("%s — %s" % (m, texts.MODES[m][0]), m) for m in MODES], value=self.mode,
-                         allow_blank=False, id="mode")
+            yield Select([("%s — %s" % (texts.label(m, texts.MODES), texts.MODES[m][2]), m) for m in MODES],
+                         value=self.mode, allow_blank=False, id="mode")
             yield Label("Variants (Space toggles)")
-            yield SelectionList(*[(v, v, v in self.variants) for v in VARIANTS], id="variants")
+            yield SelectionList(*[("%s — %s" % (texts.label(v, texts.VARIANTS), texts.VARIANTS[v][2]), v,
+                                   v in self.variants) for v in VARIANTS], id="variants")
             yield Label("Seed (empty: the device picks one)")
             yield Input("", id="seed", type="integer", placeholder="random")
             with Horizontal(classes="buttons"):
@@ -523,40 +557,95 @@ class NewGameScreen(ModalScreen):
         self.dismiss(None)
 
 
+def marshal_play_problem(kinds, extra=0, patrol=False):
+    """Why the field marshal may not play these tokens (kind ids), or None if
+    he may (R60): one tank, two tokens (tanks, others or one of each), or
+    nothing; a lone token that is not a tank is no play.  After his
+    reveal3/reveal4 (`extra` = n): up to n tokens of any kind.  Patrol (R17):
+    nothing at all."""
+    n = len(kinds)
+    if extra:
+        if n > extra:
+            return "R60: after his reveal%d he plays up to %d tokens, not %d" % (extra, extra, n)
+        return None
+    if patrol and n:
+        return "R17: patrol — the marshal only moves the enemies this turn; he plays nothing"
+    if n > 2:
+        return "R60: he plays one tank or two tokens (more only after his reveal3/reveal4), not %d" % n
+    if n == 1 and not texts.is_enemy(kinds[0]):
+        return ("R60: a lone %s is no play — one token alone must be a tank («Выбирает 1 танк»); "
+                "pick a tank, or two tokens" % texts.ru(kinds[0]))
+    return None
+
+
 class MarshalScreen(ModalScreen):
+    """The field marshal's play: only plays R60 allows can be sent (Play is
+    disabled otherwise, and #why says why); the sector is asked only for a
+    lone tank."""
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, hand, extra=0):
+    def __init__(self, hand, extra=0, patrol=False):
         super().__init__()
         self.hand = list(hand)
         self.extra = extra
+        self.patrol = patrol
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             if self.extra:
-                yield Label("Field marshal: play up to %d token(s) (placed by die rolls)" % self.extra,
+                yield Label("Field marshal: play up to %d token(s) from your hand, placed by die rolls (R60)"
+                            % self.extra, classes="title")
+            elif self.patrol:
+                yield Label("Field marshal: patrol (R17) — you only move the enemies; play nothing",
                             classes="title")
             else:
-                yield Label("Field marshal: play 1 token (a lone tank may go where you like) or 2",
-                            classes="title")
-            yield SelectionList(*[("%s  (%s)" % (texts.ru(k), k), i) for i, k in enumerate(self.hand)],
-                                id="tokens")
+                yield Label("Field marshal (R60): play one tank (into the rear of a sector you choose), or two "
+                            "tokens (tanks placed by die rolls), or nothing", classes="title")
+            yield SelectionList(*[("%s — %s  (%s)" % (texts.ru(k), texts.ru_class(k), k), i)
+                                  for i, k in enumerate(self.hand)], id="tokens")
             yield Label("Sector for a lone tank")
             opts = [("by die roll", 0)] + [("sector %d (%s)" % (s, SECTOR_COLOR[s]), s) for s in range(1, 7)]
-            yield Select(opts, value=0, allow_blank=False, id="sector", disabled=bool(self.extra))
+            yield Select(opts, value=0, allow_blank=False, id="sector", disabled=True)
+            yield Static("", id="why")
             with Horizontal(classes="buttons"):
                 yield Button("Play", variant="primary", id="play")
                 yield Button("Play nothing", id="none")
                 yield Button("Cancel", id="cancel")
 
+    def on_mount(self):
+        self._update()
+
+    def picked(self):
+        return [self.hand[i] for i in sorted(self.query_one("#tokens", SelectionList).selected)]
+
+    def _lone_tank(self, kinds):
+        return not self.extra and len(kinds) == 1 and texts.is_enemy(kinds[0])
+
+    def _update(self):
+        kinds = self.picked()
+        why = marshal_play_problem(kinds, self.extra, self.patrol)
+        self.query_one("#play", Button).disabled = why is not None or not kinds
+        self.query_one("#sector", Select).disabled = not self._lone_tank(kinds)
+        if why is None and kinds:
+            why = "plays: " + ", ".join(texts.ru(k) for k in kinds)
+        elif why is None:
+            why = "pick tokens (Space), or play nothing"
+        self.query_one("#why", Static).update(why)
+
+    def on_selection_list_selected_changed(self, event):
+        self._update()
+
     def on_button_pressed(self, event):
         if event.button.id == "cancel":
             self.dismiss(None)
             return
-        picked = [] if event.button.id == "none" else sorted(self.query_one("#tokens", SelectionList).selected)
-        action = {"do": "marshal_play", "tokens": [self.hand[i] for i in picked]}
+        kinds = [] if event.button.id == "none" else self.picked()
+        if marshal_play_problem(kinds, self.extra, self.patrol) is not None:
+            self._update()                  # not sent: #why says why
+            return
+        action = {"do": "marshal_play", "tokens": kinds}
         s = self.query_one("#sector", Select).value
-        if s and not self.extra:
+        if s and self._lone_tank(kinds):
             action["sector"] = s
         self.dismiss(action)
 
@@ -641,6 +730,7 @@ ModalScreen { align: center middle; }
 class MonitorApp(App):
     TITLE = "Osada monitor"
     CSS = CSS
+    ENABLE_COMMAND_PALETTE = False      # every key the footer shows is in the help (KEYMAP)
 
     def __init__(self, port="auto", start_sim=False, sim_link=SIM_LINK, sim_state=SIM_STATE, retry=RETRY_S,
                  handle_signals=False):
@@ -897,10 +987,10 @@ class MonitorApp(App):
             len(st.get("buildings", ())), len(st.get("walls", ())), len(st.get("dots", ()))))
         if self.setup:
             mode = self.setup.get("mode", "standard")
-            t.append("Mode %s (%s)\n" % (mode, texts.MODES.get(mode, (mode,))[0]))
+            t.append("Mode %s\n" % texts.label(mode, texts.MODES))
             vs = self.setup.get("variants") or []
-            t.append("Variants: %s · seed %s\n" % (", ".join(vs) if vs else "none", self.setup.get("seed")),
-                     style="dim")
+            t.append("Variants: %s · seed %s\n" % (", ".join(texts.label(v, texts.VARIANTS) for v in vs) if vs
+                                                   else "none", self.setup.get("seed")), style="dim")
         if st.get("out"):
             t.append("Out (house destroyed): %s\n" % ", ".join("P%s" % p for p in st["out"]), style="#ff7070")
         t.append("\nTrophies\n", style="bold underline")
@@ -910,7 +1000,8 @@ class MonitorApp(App):
                 counts[k] = counts.get(k, 0) + 1
             listing = " ".join("%s×%d" % (texts.short(k), n) for k, n in sorted(counts.items())) or "—"
             me = int(p) == st.get("player")
-            t.append("%sP%s %3d pts  " % ("▸" if me else " ", p, trophy_points(kinds)), style="bold" if me else "")
+            t.append("%sP%s %7s  " % ("▸" if me else " ", p, texts.points_text(trophy_points(kinds))),
+                     style="bold" if me else "")
             t.append(listing + "\n", style="dim")
         pend = st.get("pending")
         if pend:
@@ -925,13 +1016,22 @@ class MonitorApp(App):
                     name = "%s #%s, armor %s" % (texts.ru(e["kind"]), eid, e["armor"]) if e else "#%s" % eid
                     mark = "▸" if i == self.cand_i else " "
                     t.append("%s%d) %s\n" % (mark, i + 1, name), style="bold" if i == self.cand_i else "")
-                t.append("Tab/1–9 select · c choose\n", style="dim")
+                t.append(hints(DAMAGE_HINTS) + "\n", style="dim")
             elif pend.get("choice") == "marshal_extra":
-                t.append("The field marshal may play up to %s drawn token(s): c or M\n" % pend.get("count"))
+                t.append("The field marshal may play up to %s token(s) from his hand, placed by die rolls\n"
+                         % pend.get("count"))
+                t.append(hints(EXTRA_HINTS) + "\n", style="dim")
+        elif "marshal_hand" in st and st.get("phase") == 7 and st.get("outcome") == "playing":
+            t.append("\nField marshal's turn (phase 7)\n", style="bold black on #d050d0")
+            if st.get("patrol"):
+                t.append("Patrol (R17): he only moves the enemies — %s ends the turn\n" % keys_for("end_turn"))
+            else:
+                t.append("He plays one tank (into a sector he chooses), two tokens, or nothing (R60)\n")
+                t.append(hints(MARSHAL_HINTS) + "\n", style="dim")
         if "marshal_hand" in st:
             t.append("\nField marshal's hand\n", style="bold underline")
             for k in st["marshal_hand"]:
-                t.append(" %s (%s)\n" % (texts.ru(k), k))
+                t.append(" %s — %s (%s)\n" % (texts.ru(k), texts.ru_class(k), k))
             if not st["marshal_hand"]:
                 t.append(" (empty)\n", style="dim")
             if st.get("marshal_queue"):
@@ -1065,14 +1165,18 @@ class MonitorApp(App):
         self.send_action({"do": "reveal"})
 
     def action_end_turn(self):
+        """End the turn.  In marshal mode (R60, R17) the engine's end_turn from
+        phase 4 moves the enemies and stops in phase 7 for the marshal, who has
+        drawn and must play (marshal_play, possibly nothing); after a patrol it
+        only moves them and the next turn starts.  In phase 7 itself, or with
+        his extra play pending, e opens his play: the turn ends with it."""
         st = self.state or {}
-        if "marshal_hand" in st and st.get("phase") == 4 and not st.get("pending"):
-            # the engine's end_turn from phase 4 would finish the whole turn and skip the
-            # marshal's play; the defenders' turn ends by handing over to him (phase 7)
-            self.send_action({"do": "move"})
-            self.set_status("the enemies move; the field marshal's turn (phase 7): M to play, e to pass")
-            return
-        self.send_action({"do": "end_turn"})
+        pend = st.get("pending") or {}
+        if "marshal_hand" in st and st.get("outcome") == "playing":
+            if pend.get("choice") == "marshal_extra" or (st.get("phase") == 7 and not pend and not st.get("patrol")):
+                self.action_marshal()
+                return
+        self.send_action({"do": "end_turn"})     # the game panel then shows his turn (phase 7), if any
 
     def action_choose(self, index=None):
         st = self.state or {}
@@ -1099,13 +1203,14 @@ class MonitorApp(App):
         extra = pend.get("count", 0) if pend.get("choice") == "marshal_extra" else 0
         if not extra and st.get("phase") != 7:
             self.set_status("the field marshal plays in phase 7, after the defenders' turn: "
-                            "e (or m) moves the enemies and hands over to him", refused=True)
+                            "%s (or %s) moves the enemies and hands over to him"
+                            % (keys_for("end_turn"), keys_for("move")), refused=True)
             return
 
         def done(action):
             if action is not None:
                 self.send_action(action)
-        self.push_screen(MarshalScreen(st["marshal_hand"], extra), done)
+        self.push_screen(MarshalScreen(st["marshal_hand"], extra, bool(st.get("patrol")) and not extra), done)
 
     def action_undo(self):
         if self.conn_kind == "connected":

@@ -1,9 +1,18 @@
-"""Words for people: token names as printed, line names, one readable line per event.
+"""Words for people: token names as printed, modes and variants by name, line
+names, points, one readable line per event.
 
-The Russian names are the rulebook's (../shared/seeds/, «Раскрытие новых врагов»,
-«События»); tank names are printed in Latin letters on the tokens.  The English
-glosses say what the players must do.  `describe(ev)` turns any message the
-device pushes ({"ev": ...}) into one line for the monitor's log."""
+Every token has its printed name (KINDS): the events' are Russian, as the
+rulebook gives them (../shared/seeds/000_*, «Раскрытие новых врагов»,
+«События»).  The tanks' and the He-111's printed name is their Latin model name:
+the Russian rulebook has no other name for them and writes that very name in its
+Russian text («Возьмите три Sd. Kfz. 140/1, два Pz.Kpfw. III и один Tiger E»),
+so for them the Latin name IS the Russian name (LATIN_NAMED).  The rulebook sets
+"Sd. Kfz." with a space; the tokens and the spec print "Sd.Kfz.".  RU_CLASS is
+the rulebook's Russian word for each kind of token.  The English glosses say
+what the players must do.  Modes and variants (MODES, VARIANTS) carry the
+rulebook's Russian name and an English one: label() shows both.
+`describe(ev)` turns any message the device pushes ({"ev": ...}) into one line
+for the monitor's log."""
 
 from shared_rules.catalog import (
     KIND_INDEX, KIND_ARMOR, KIND_TROPHY, KIND_CLASS, C_TANK, C_SPECIAL,
@@ -12,7 +21,7 @@ from shared_rules.catalog import (
 
 # kind -> (name as printed on the token / in the rulebook, English gloss)
 KINDS = {
-    "sdkfz": ("Sd. Kfz. 140/1", "Sd.Kfz. 140/1: light tank, armor 1"),
+    "sdkfz": ("Sd.Kfz. 140/1", "Sd.Kfz. 140/1: light tank, armor 1"),
     "pz3": ("Pz.Kpfw. III", "Pz.Kpfw. III: medium tank, armor 2"),
     "tiger": ("Tiger E", "Tiger E: heavy tank, armor 3"),
     "pz2h": ("Pz.Kpfw. II Ausf. H",
@@ -45,6 +54,13 @@ KINDS = {
     "reveal4": ("Раскройте 4 жетона врагов", "Reveal 4 more enemy tokens"),
 }
 
+# Tokens whose printed name is the Latin model name, which the Russian rulebook
+# uses as it is (it gives them no Russian name).
+LATIN_NAMED = frozenset(("sdkfz", "pz3", "tiger", "pz2h", "pz4h", "maus", "panther", "he111"))
+
+# The rulebook's Russian word for each class of token.
+RU_CLASS = {"tank": "вражеский танк", "special": "особый враг", "bomber": "бомбардировщик", "event": "событие"}
+
 # Short tags for the board picture: kind + armor, e.g. "Tgr3"; specials end in "*"
 # before the armor ("Maus*3").  Every tag ends in a letter or "*", so the armor
 # digit that follows reads apart.
@@ -66,13 +82,62 @@ COLOR_NAMES = {"red": ("красный", "red"), "green": ("зелёный", "gr
 
 PHASES = {4: "play cards", 5: "enemies move", 6: "reveal", 7: "field marshal"}
 
-MODES = {"standard": ("обычный", "standard"), "shoulder": ("Плечом к плечу", "shoulder to shoulder: no trophies"),
-         "solo": ("одиночный", "solo"), "marshal": ("Фельдмаршал", "field marshal: one player commands the enemy")}
+# mode / variant id -> (the rulebook's Russian name, English name, what it changes)
+MODES = {
+    "standard": ("Обычный", "standard", "the rules as they are; trophies count"),
+    "shoulder": ("Плечом к плечу", "shoulder to shoulder", "no trophies: every enemy destroyed goes to the discard"),
+    "solo": ("Одиночный режим", "solo", "one player: hand limit 6, discard and draw 2"),
+    "marshal": ("Фельдмаршал", "field marshal", "one player commands the enemy"),
+}
+VARIANTS = {
+    "caught_off_guard": ("Застали врасплох", "caught off guard", "no walls at the start"),
+    "simple_battles": ("Простые битвы", "simple battles", "11 of the hardest tokens out of the pool"),
+    "one_for_all": ("Один за всех!", "one for all!", "a counterattack also hits the city of its colour"),
+    "all_for_one": ("Все за одного!", "all for one!", "3 strike cards of one colour destroy an enemy"),
+    "my_house": ("Мой дом – моя крепость", "my house is my fortress",
+                 "each player owns a building; lose it and you are out"),
+    "supplies_low": ("Запасы на исходе", "supplies running low", "the card deck only; the engine records it"),
+}
+
+
+def label(ident, table=None):
+    """«Russian name» (English name) of a mode or variant id; the id itself if unknown."""
+    row = (table or (MODES if ident in MODES else VARIANTS)).get(ident)
+    return "«%s» (%s)" % (row[0], row[1]) if row else str(ident)
+
+
+def plural_en(n, one, many):
+    return "%d %s" % (n, one if n == 1 else many)
+
+
+def plural_ru(n, one, few, many):
+    """Russian plural: 1 очко, 2 очка, 5 очков, 11 очков, 21 очко, 22 очка."""
+    if n % 10 == 1 and n % 100 != 11:
+        word = one
+    elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        word = few
+    else:
+        word = many
+    return "%d %s" % (n, word)
+
+
+def points_text(n, lang="en"):
+    """'1 pt', '7 pts'; in Russian '1 очко', '3 очка', '7 очков'."""
+    return plural_ru(n, "очко", "очка", "очков") if lang == "ru" else plural_en(n, "pt", "pts")
 
 
 def ru(kind):
-    """The token's name as printed (tanks in Latin letters, events in Russian)."""
+    """The token's name as printed, which is its Russian name: events in
+    Russian; tanks and the He-111 by their Latin model name (LATIN_NAMED)."""
     return KINDS.get(kind, (kind, kind))[0]
+
+
+def ru_class(kind):
+    """The rulebook's Russian word for this kind of token (вражеский танк, особый враг, ...)."""
+    k = KIND_INDEX.get(kind)
+    if k is None:
+        return ""
+    return RU_CLASS[{C_TANK: "tank", C_SPECIAL: "special", C_BOMBER: "bomber"}.get(KIND_CLASS[k], "event")]
 
 
 def gloss(kind):
@@ -206,7 +271,8 @@ def _won(ev, state):
     text = "WON — the pool is empty and no enemy is left (%s)" % ev.get("rule", "R51")
     rank = ev.get("ranking")
     if rank:
-        text += "; ranking: " + ", ".join("player %s %s pts (%s trophies)" % (p, pts, n) for p, pts, n in rank)
+        text += "; ranking: " + ", ".join("player %s %s (%s, %s)" % (
+            p, points_text(pts), points_text(pts, "ru"), plural_en(n, "trophy", "trophies")) for p, pts, n in rank)
     return text
 
 
@@ -219,7 +285,7 @@ def _lost(ev, state):
 def _setup(ev, state):
     mode = ev.get("mode", "standard")
     return "New game: %s players, mode %s; hand limit %s, trades %s, discard-and-draw %s" % (
-        ev.get("players"), mode, ev.get("hand_limit"), ev.get("trades"), ev.get("discard_draw"))
+        ev.get("players"), label(mode, MODES), ev.get("hand_limit"), ev.get("trades"), ev.get("discard_draw"))
 
 
 def _refused(ev, state):

@@ -16,8 +16,8 @@ layer over fake machine/neopixel modules:
   projected_pico_boot_ms         import of the app to first frame
   projected_pico_restore_300_ms  restore a 300-action game from the journal
   mpy_app_heap_peak_bytes        app + a 300-action game (code in RAM, as .mpy files load
-                                 from the Pico's littlefs)
-  projected_romfs_app_heap_peak_bytes   the same with the code in a ROMFS: the measured
+                                 from the Pico's littlefs: the stock firmware)
+  projected_romfs_app_heap_peak_bytes   the same with the code in a ROMFS (projected): the measured
                                  peak less what the loader would leave in flash (each
                                  function's bytecode, new qstrs' characters, str/bytes
                                  constants), counted from the .mpy files and the run's
@@ -26,6 +26,12 @@ layer over fake machine/neopixel modules:
 Host tool (issue: osada monitor), over a real pty with the simulator process:
   mirror_latency_ms_p95          sending an action to the mirror showing it
   resync_ms                      a reconnected port to a correct mirror
+
+Targets (TARGETS below; issue #12 set the two app heap ones): a figure that
+misses its target is printed MISSED and `make bench` exits 1, after writing
+build/bench.json.  The app heap has two targets, one per deployment: <= 96 KiB
+measured with the code on the filesystem (stock firmware), <= 48 KiB projected
+with the code in a ROMFS.
 
 Every figure comes from a run made now; nothing is assumed but the published
 RP2040 calibration constant below.  MicroPython times come from a warmed-up VM;
@@ -49,6 +55,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # 1000-integer-additions loop in about 8 ms.
 PICO_MS_PER_1K_ADDS = 8.0
 
+# figure -> (op, target, what the figure is, when it needs saying)
 TARGETS = {
     "cpython_games_per_s": (">=", 1000),
     "projected_pico_action_ms_p95": ("<=", 30),
@@ -57,8 +64,8 @@ TARGETS = {
     "mpy_frame_alloc_bytes": ("<=", 0),
     "projected_pico_boot_ms": ("<=", 500),
     "projected_pico_restore_300_ms": ("<=", 500),
-    "mpy_app_heap_peak_bytes": ("<=", 48 * 1024),
-    "projected_romfs_app_heap_peak_bytes": ("<=", 48 * 1024),
+    "mpy_app_heap_peak_bytes": ("<=", 96 * 1024, "measured: stock firmware, code on the filesystem"),
+    "projected_romfs_app_heap_peak_bytes": ("<=", 48 * 1024, "projected: code in ROMFS, not measured on a board"),
     "mirror_latency_ms_p95": ("<=", 20),
     "resync_ms": ("<=", 250),
 }
@@ -163,6 +170,11 @@ def firmware_figures():
     return out
 
 
+def host_figures():
+    from tests.bench import host_bench
+    return host_bench.figures()
+
+
 def romfs_projection(figures, qstr_lines, trees):
     """Add projected_romfs_* to the heap figures (see the docstring above)."""
     from osada.mpyinfo import flash_resident_bytes
@@ -183,24 +195,48 @@ def romfs_projection(figures, qstr_lines, trees):
     figures["projected_romfs_app_heap_peak_bytes"] = figures["mpy_app_heap_peak_bytes"] - saved["total"]
 
 
-def check(results):
+def check(results, targets=None):
+    """(lines to print, the keys that missed their target).  A target whose
+    figure is absent from results is not judged (a partial bench.json)."""
     lines = []
-    for key, (op, target) in TARGETS.items():
+    missed = []
+    for key, spec in (TARGETS if targets is None else targets).items():
+        op, target = spec[0], spec[1]
         if key not in results:
             continue
         v = results[key]
         ok = v >= target if op == ">=" else v <= target
-        lines.append("  %-32s %12s   target %s %s   %s" % (key, _fmt(v), op, target, "ok" if ok else "MISSED"))
-    return lines
+        if not ok:
+            missed.append(key)
+        note = "   (%s)" % spec[2] if len(spec) > 2 else ""
+        lines.append("  %-36s %12s   target %s %s   %s%s" % (key, _fmt(v), op, target, "ok" if ok else "MISSED",
+                                                           note))
+    return lines, missed
+
+
+def report(results, out=None, targets=None):
+    """Print the targets' verdicts; the exit status: 0 if every target is met, 1 if any is missed."""
+    out = out or sys.stdout
+    lines, missed = check(results, targets)
+    out.write("Targets:\n")
+    for line in lines:
+        out.write(line + "\n")
+    if missed:
+        out.write("MISSED %d target(s): %s\n" % (len(missed), ", ".join(missed)))
+        return 1
+    out.write("all %d targets met\n" % len(lines))
+    return 0
 
 
 def _fmt(v):
     return "%.1f" % v if isinstance(v, float) else str(v)
 
 
-def main():
-    os.makedirs(BUILD, exist_ok=True)
-    out_path = os.path.join(BUILD, "bench.json")
+def main(build=None):
+    """Run every benchmark, write bench.json, print; the exit status (report())."""
+    build = build or BUILD
+    os.makedirs(build, exist_ok=True)
+    out_path = os.path.join(build, "bench.json")
     results = {}
     if os.path.exists(out_path):
         with open(out_path) as f:
@@ -227,8 +263,7 @@ def main():
     results.update(firmware_figures())
 
     say(">> Host tool over a pty with the simulator")
-    from tests.bench import host_bench
-    results.update(host_bench.figures())
+    results.update(host_figures())
 
     with open(out_path, "w") as f:
         json.dump(results, f, indent=2, sort_keys=True)
@@ -236,10 +271,9 @@ def main():
     print("Osada benchmarks (also in build/bench.json)")
     for k in sorted(results):
         print("  %-32s %s" % (k, _fmt(results[k])))
-    print("Targets:")
-    for line in check(results):
-        print(line)
+    sys.stdout.flush()
+    return report(results)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -71,8 +71,14 @@ def test_every_kind_has_its_printed_name_and_a_gloss():
         if KIND_CLASS[KIND_IDS.index(k)] == C_EVENT:
             assert CYRILLIC.search(name), k           # events are printed in Russian
             assert texts.describe({"ev": "reveal", "kind": k}).startswith("«%s» — " % name)
+        else:                                         # tanks and the He-111: the Latin model name
+            assert k in texts.LATIN_NAMED and not CYRILLIC.search(name), k
+        assert texts.ru_class(k) and CYRILLIC.search(texts.ru_class(k)), k
         if book is not None:
-            assert name in book, "%s: %r is not printed in the rulebook" % (k, name)
+            # the rulebook sets "Sd. Kfz." with a space; the token prints "Sd.Kfz."
+            assert name.replace("Sd.Kfz.", "Sd. Kfz.") in book, "%s: %r is not printed in the rulebook" % (k, name)
+            # the rulebook's words (it has the plural «Особые враги»: compare the stems)
+            assert re.search(r"\s".join(w[:-2] + r"\w*" for w in texts.ru_class(k).split()), book.lower()), k
         assert texts.short(k)
     for line in LINES:
         assert CYRILLIC.search(texts.line_name(line, "ru")) and texts.line_name(line).startswith(line)
@@ -218,7 +224,7 @@ def test_board_mirrors_the_device_and_keys_play_a_game(tmp_path):
             st = dev.state()[0]
             if first["armor"] == 1:
                 assert st["trophies"]["1"] == [first["kind"]]
-                assert "P1   %d pts" % texts.points(first["kind"]) in widget_text(app, "#info")
+                assert "P1 %7s" % texts.points_text(texts.points(first["kind"])) in widget_text(app, "#info")
             else:
                 assert [e["armor"] for e in st["enemies"] if e["id"] == first["id"]] == [first["armor"] - 1]
             await press("u")                                    # undo

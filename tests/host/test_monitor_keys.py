@@ -1,0 +1,467 @@
+"""The monitor's keys and the texts that name them (issue #10 items 10, 16 and
+issue #16's marshal UI), against a FAKE session: the monitor's Session is
+replaced by one that applies the requests to a real engine Game, so every key
+is driven through textual's pilot and checked against what the engine does,
+fast and with no serial port.
+
+  - every key does what its help line says (pressed, not just looked up), and
+    every binding has a help line; the help screen, the sidebar, the footer,
+    the game panel's hints and README.md's key list name keys from KEYMAP;
+  - `e` follows the marshal flow (R60, R17): end_turn from phase 4, his play
+    in phase 7, no second stop after a patrol;
+  - the marshal's screen offers only the plays R60 allows;
+  - a refused play shows its rule and text in the log."""
+
+import asyncio
+import os
+import queue
+import re
+import sys
+
+import pytest
+
+pytest.importorskip("textual")
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+try:
+    import osada  # noqa: F401
+except ImportError:  # run from the tree
+    sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
+
+from osada import monitor, texts  # noqa: E402
+from shared_rules.engine import Game, RuleError  # noqa: E402
+
+SIZE = (140, 45)
+
+
+class FakeSession:
+    """What monitor.Session gives the UI, over a Game in this process."""
+
+    def __init__(self, game):
+        self.game = game
+        self.updates = queue.Queue()
+        self.sent = []                          # (cmd, fields) as submitted
+
+    def start(self):
+        self.updates.put(("status", "connected", "connected", "fake", {"firmware": "t", "protocol": 1}))
+        self._push_state()
+
+    def stop(self):
+        pass
+
+    def _push_state(self):
+        st = self.game.state()
+        del st["events"]
+        self.updates.put(("state", len(self.game.log), st))
+
+    def submit(self, cmd, **fields):
+        self.sent.append((cmd, fields))
+        if cmd == "act":
+            try:
+                evs = list(self.game.apply(fields["action"]))
+            except RuleError as exc:
+                self.updates.put(("reply", cmd, fields, {"ok": False, "error": exc.message, "rule": exc.rule}))
+                return
+            for ev in evs:
+                self.updates.put(("event", ev))
+            self._push_state()
+            self.updates.put(("reply", cmd, fields, {"ok": True}))
+        elif cmd == "log":
+            self.updates.put(("reply", cmd, fields, {"ok": True, "setup": self.game.setup_dict()}))
+        elif cmd == "new":
+            self.game = Game(**fields)
+            self._push_state()
+            self.updates.put(("reply", cmd, fields, {"ok": True}))
+        else:
+            self.updates.put(("reply", cmd, fields, {"ok": True, "value": 3}))
+
+    def actions(self):
+        return [f["action"] for c, f in self.sent if c == "act"]
+
+
+def run_app(game, body, monkeypatch):
+    box = {}
+
+    def make_session(resolve, retry=None, transport=None):
+        box["session"] = FakeSession(game)
+        return box["session"]
+
+    monkeypatch.setattr(monitor, "Session", make_session)
+    app = monitor.MonitorApp(port="fake")
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await body(app, pilot, box["session"])
+
+    try:
+        asyncio.run(go())
+    finally:
+        app.shutdown()
+
+
+async def settle(pilot):
+    await pilot.pause(0.08)          # the app drains the session every 20 ms
+
+
+def info(app):
+    return app.main.query_one("#info").content.plain
+
+
+def status(app):
+    return app.main.query_one("#status").content.plain
+
+
+# ------------------------------------------------------- keys vs help texts
+
+
+def keymap_keys():
+    """(textual key, action as bound, the row) for every key of KEYMAP."""
+    out = []
+    for row in monitor.KEYMAP:
+        keys, action = row[0], row[1]
+        for k in keys.split(","):
+            out.append((k, "digit(%s)" % k if action == "digit" else action, row))
+    return out
+
+
+def helped_row(action):
+    """The KEYMAP row that documents an action (the first with that action and a help line)."""
+    for row in monitor.KEYMAP:
+        if row[1] == action and row[2] and row[4]:
+            return row
+    return None
+
+
+def test_every_binding_has_a_help_line_and_every_help_line_a_binding():
+    bound = {}
+    for b in monitor.MainScreen.BINDINGS:
+        for k in b.key.split(","):
+            assert k not in bound, "%s bound twice" % k
+            bound[k] = b.action
+    expected = {k: "app." + a for k, a, _row in keymap_keys()}
+    assert bound == expected
+    for k, action, row in keymap_keys():
+        base = action.split("(")[0]
+        if base == "cursor":                    # the arrows: two rows shown as one line each
+            assert any(r[2] and r[4] and (k in r[0] or r[0] in ("left", "up")) for r in monitor.KEYMAP)
+            continue
+        assert helped_row(row[1]) is not None, "no help line for %s (%s)" % (k, action)
+    # what the app binds itself (not textual's system keys) is in a help line too
+    for b in monitor.MonitorApp.BINDINGS:
+        if not getattr(b, "system", False):
+            assert b.action == "quit" and "Ctrl+Q" in helped_row("quit")[4], b
+    assert monitor.MonitorApp.ENABLE_COMMAND_PALETTE is False   # no ^p the help does not name
+    # the footer shows the keys KEYMAP marks, with its short names
+    footer = [(b.key, b.description) for b in monitor.MainScreen.BINDINGS if b.show]
+    assert footer == [(r[0], r[3]) for r in monitor.KEYMAP if r[5]]
+
+
+def test_every_key_does_what_its_help_says(monkeypatch):
+    """Press every key of KEYMAP and see which action method runs."""
+    calls = []
+
+    async def body(app, pilot, sess):
+        for name in dir(app):
+            if name.startswith("action_") and name[7:] in {a.split("(")[0] for _k, a, _r in keymap_keys()}:
+                def rec(*args, _n=name[7:]):
+                    calls.append((_n, args))
+                monkeypatch.setattr(app, name, rec)
+        for key, action, _row in keymap_keys():
+            del calls[:]
+            await pilot.press(key)
+            await pilot.pause(0.01)
+            name = action.split("(")[0]
+            args = tuple(int(x) for x in re.findall(r"-?\d+", action)) if "(" in action else ()
+            assert calls == [(name, args)], "%s: expected %s%s, got %s" % (key, name, args, calls)
+
+    run_app(Game(players=2, seed=1), body, monkeypatch)
+
+
+def test_help_screen_and_sidebar_are_the_keymap(monkeypatch):
+    async def body(app, pilot, sess):
+        keys = app.main.query_one("#keys").content.plain
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, monitor.HelpScreen)
+        text = app.screen.query_one(monitor.Static).content.plain
+        for _k, _a, shown, short, what, _f in monitor.KEYMAP:
+            if shown:
+                assert re.search(r"(?m)^%s +%s$" % (re.escape(shown), re.escape(what)), text), shown
+                assert shown in keys and short[:13] in keys
+        assert "Esc, ? or q closes." in text
+        for k in ("escape", "question_mark", "q"):                # each key it names closes it
+            if not isinstance(app.screen, monitor.HelpScreen):
+                await pilot.press("question_mark")
+            await pilot.press(k)
+            assert app.screen is app.main, k
+
+    run_app(Game(players=2, seed=1), body, monkeypatch)
+
+
+def test_readme_key_list_names_keys_as_the_keymap_does():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    m = re.search(r"Play from the keyboard: (.*?)\. ", readme.replace("\n", " "))
+    assert m, "README.md: the key list"
+    pairs = re.findall(r"`([^`]+)` ([a-z][a-z ]*[a-z])", m.group(1))
+    assert len(pairs) >= 8
+    shorts = {row[2]: row[3] for row in monitor.KEYMAP if row[2]}
+    for key, name in pairs:
+        row = [r for r in monitor.KEYMAP if key in r[2].split()]
+        assert row, "README names `%s`, which KEYMAP does not bind" % key
+        assert name.startswith(row[0][3]), "README: `%s` %s, but KEYMAP: %s" % (key, name, row[0][3])
+    assert "arrows move the cursor" in m.group(1) and shorts["← →"] == "sector"
+
+
+def damage_game():
+    """The wall_choice board: a move brings a tiger and a pz3 against the dotted wall (R25)."""
+    g = Game.from_setup({
+        "board": {"walls": [1, 2, 3, 4, 5, 6], "dots": [3], "buildings": [1, 2, 3, 4, 5, 6],
+                  "enemies": [{"kind": "tiger", "sector": 3, "line": "tank"},
+                              {"kind": "pz3", "sector": 3, "line": "tank", "armor": 1},
+                              {"kind": "pz3", "sector": 5, "line": "air"}]},
+        "pool": ["pz3", "pz3"], "rolls": [1, 1], "seed": 1})
+    g.apply({"do": "move"})
+    assert g.pending and g.pending["candidates"] == [1, 2]
+    return g
+
+
+@pytest.mark.parametrize("how", ["digit", "tab_enter", "c"])
+def test_pending_choice_hints_tell_what_the_keys_do(monkeypatch, how):
+    async def body(app, pilot, sess):
+        panel = info(app)
+        hint = monitor.hints(monitor.DAMAGE_HINTS)
+        assert hint == "Tab mark the next · c/Enter choose the marked one · 1–9 choose that number at once"
+        assert hint in panel and "▸1)" in panel
+        if how == "digit":                 # "1–9 choose that number at once": 2 chooses the 2nd, no c
+            await pilot.press("2")
+            await settle(pilot)
+            assert sess.actions() == [{"do": "choose", "enemy": 2}]
+        elif how == "tab_enter":           # "Tab mark the next", "Enter choose the marked one"
+            await pilot.press("tab")
+            await settle(pilot)
+            assert sess.actions() == [] and "▸2)" in info(app)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert sess.actions() == [{"do": "choose", "enemy": 2}]
+        else:
+            await pilot.press("c")
+            await settle(pilot)
+            assert sess.actions() == [{"do": "choose", "enemy": 1}]
+        assert app.state["pending"] is None
+
+    run_app(damage_game(), body, monkeypatch)
+
+
+def test_every_hint_names_a_bound_key():
+    for pairs in (monitor.DAMAGE_HINTS, monitor.MARSHAL_HINTS, monitor.EXTRA_HINTS):
+        for action, _what in pairs:
+            assert helped_row(action) is not None, action
+
+
+# ------------------------------------------------- the marshal (R60, R17)
+
+
+def marshal_game(seed=3):
+    """Marshal mode; seed 3: after the defenders' turn his hand is sabotage_air, tiger, pz3."""
+    return Game(players=2, mode="marshal", seed=seed)
+
+
+def test_e_hands_over_to_the_marshal_who_must_play(monkeypatch):
+    async def body(app, pilot, sess):
+        assert app.state["phase"] == 4
+        await pilot.press("M")                            # not his turn: the status names the keys that are
+        assert app.screen is app.main
+        assert "e (or m) moves the enemies and hands over to him" in status(app)
+        await pilot.press("e")
+        await settle(pilot)
+        assert sess.actions() == [{"do": "end_turn"}]     # not move: the engine's own marshal flow
+        st = app.state
+        assert st["phase"] == 7 and st["turn"] == 1 and st["marshal_hand"] == ["sabotage_air", "tiger", "pz3"]
+        assert [(e["ev"], e.get("phase")) for e in app.events if e["ev"] in ("move", "phase")] == [
+            ("phase", 5), ("move", None), ("phase", 7)]               # his hand was full: nothing to draw
+        assert "Field marshal's turn (phase 7)" in info(app)
+        assert "M his play · e his play too" in info(app)
+
+        await pilot.press("e")                            # phase 7: e opens his play (it is his to end)
+        assert isinstance(app.screen, monitor.MarshalScreen)
+        scr = app.screen
+        why = lambda: scr.query_one("#why").content            # noqa: E731
+        play = scr.query_one("#play")
+        assert play.disabled and "pick tokens" in str(why())
+        scr.query_one("#tokens").select(0)                # a lone sabotage_air: no play
+        await settle(pilot)
+        assert play.disabled and "R60" in str(why()) and "lone" in str(why())
+        assert scr.query_one("#sector").disabled
+        await pilot.click("#play")
+        await settle(pilot)
+        assert app.screen is scr and sess.actions() == [{"do": "end_turn"}]
+        scr.query_one("#tokens").select(1)                # sabotage_air + tiger: two tokens, a play
+        await settle(pilot)
+        assert not play.disabled and scr.query_one("#sector").disabled
+        scr.query_one("#tokens").select(2)                # three: no play
+        await settle(pilot)
+        assert play.disabled and "not 3" in str(why())
+        scr.query_one("#tokens").deselect(0)
+        scr.query_one("#tokens").deselect(2)              # a lone tiger: a play, into a sector he chooses
+        await settle(pilot)
+        assert not play.disabled and not scr.query_one("#sector").disabled
+        scr.query_one("#sector").value = 4
+        await pilot.click("#play")
+        await settle(pilot)
+        assert sess.actions()[-1] == {"do": "marshal_play", "tokens": ["tiger"], "sector": 4}
+        assert app.state["turn"] == 2 and app.state["phase"] == 4
+        tiger = [e for e in app.state["enemies"] if e["kind"] == "tiger" and e["line"] == "rear"]
+        assert [e["sector"] for e in tiger] == [4]
+
+    run_app(marshal_game(), body, monkeypatch)
+
+
+def test_after_a_patrol_e_ends_the_turn_with_no_marshal_stop(monkeypatch):
+    async def body(app, pilot, sess):
+        hand = list(app.state["marshal_hand"])
+        await pilot.press("t")
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        assert sess.actions() == [{"do": "patrol"}, {"do": "end_turn"}]
+        st = app.state
+        assert (st["turn"], st["phase"], st["player"]) == (2, 4, 2)     # straight on: no phase 7 stop
+        assert st["marshal_hand"] == hand                                 # he neither drew nor played
+        assert "marshal_draw" not in [e["ev"] for e in app.events]
+        assert "Field marshal's turn" not in info(app)
+
+    run_app(marshal_game(), body, monkeypatch)
+
+
+def test_after_a_patrol_and_m_the_phase_7_stop_offers_only_nothing(monkeypatch):
+    async def body(app, pilot, sess):
+        await pilot.press("t")
+        await pilot.press("m")                            # move: the engine stops in phase 7
+        await settle(pilot)
+        assert app.state["phase"] == 7 and app.state["patrol"]
+        assert "Patrol (R17): he only moves the enemies — e ends the turn" in info(app)
+        await pilot.press("M")
+        scr = app.screen
+        assert isinstance(scr, monitor.MarshalScreen) and scr.patrol
+        scr.query_one("#tokens").select(1)
+        await settle(pilot)
+        assert scr.query_one("#play").disabled and "R17" in str(scr.query_one("#why").content)
+        await pilot.press("escape")
+        await pilot.press("e")
+        await settle(pilot)
+        assert sess.actions()[-1] == {"do": "end_turn"}
+        assert (app.state["turn"], app.state["phase"]) == (2, 4)
+
+    run_app(marshal_game(), body, monkeypatch)
+
+
+def test_marshal_play_problem_is_r60():
+    p = monitor.marshal_play_problem
+    assert p([]) is None
+    assert p(["tiger"]) is None and p(["maus"]) is None                  # a lone tank (special too)
+    for lone in ("move_red", "he111", "reveal3", "sabotage_air", "discard_one"):
+        assert p([lone]).startswith("R60: a lone %s is no play" % texts.ru(lone)), lone
+    assert p(["move_red", "he111"]) is None and p(["tiger", "he111"]) is None and p(["pz3", "tiger"]) is None
+    assert "not 3" in p(["pz3", "tiger", "he111"])
+    assert p(["he111"], extra=3) is None and p(["he111", "move_red", "pz3"], extra=3) is None
+    assert "up to 3" in p(["pz3"] * 4, extra=3)
+    assert p(["tiger"], patrol=True).startswith("R17") and p([], patrol=True) is None
+
+
+def test_marshal_extra_play_after_his_reveal(monkeypatch):
+    g = Game(players=2, mode="marshal", seed=11)           # his hand: reveal4, pz3, sabotage_air
+    g.apply({"do": "end_turn"})
+    g.apply({"do": "marshal_play", "tokens": ["reveal4", "sabotage_air"]})
+    assert g.pending == {"choice": "marshal_extra", "count": 4}
+
+    async def body(app, pilot, sess):
+        assert "The field marshal may play up to 4 token(s)" in info(app)
+        assert "c/Enter his play · M his play" in info(app)
+        await pilot.press("e")
+        scr = app.screen
+        assert isinstance(scr, monitor.MarshalScreen) and scr.extra == 4
+        lone = [i for i, k in enumerate(scr.hand) if not texts.is_enemy(k)][0]
+        scr.query_one("#tokens").select(lone)           # after reveal4 a lone non-tank is fine: placed by die
+        await settle(pilot)
+        assert not scr.query_one("#play").disabled and scr.query_one("#sector").disabled
+        await pilot.click("#play")
+        await settle(pilot)
+        assert sess.actions() == [{"do": "marshal_play", "tokens": [scr.hand[lone]]}]
+        assert app.state["pending"] is None or app.state["pending"]["choice"] == "damage"
+
+    run_app(g, body, monkeypatch)
+
+
+def test_a_refused_play_shows_its_rule_and_text_in_the_log(monkeypatch):
+    async def body(app, pilot, sess):
+        # pushed by the device for its own buttons
+        sess.updates.put(("event", {"ev": "refused", "rule": "R60", "source": "buttons",
+                                    "error": "a lone move_red is no play"}))
+        await settle(pilot)
+        assert app.log_lines[-1] == "Refused by R60 (from the board's buttons): a lone move_red is no play"
+        log = app.main.query_one("#log")
+        assert "Refused by R60" in "\n".join(strip.text for strip in log.lines)
+        # the reply to the monitor's own request
+        await pilot.press("up")                          # sector 1 rear: nothing there
+        app.send_action({"do": "kill", "enemy": 1, "card": {"type": "il2"}})
+        app.send_action({"do": "push_back", "enemy": 1})
+        app.send_action({"do": "push_back", "enemy": 1})
+        await settle(pilot)
+        assert app.log_lines[-1].startswith("✗ push back enemy 1 refused (R15): ")
+        assert "R15" in status(app)
+
+    run_app(Game(players=2, seed=1), body, monkeypatch)
+
+
+def test_the_engines_r60_refusal_is_logged_with_its_rule_and_text(monkeypatch):
+    async def body(app, pilot, sess):
+        await pilot.press("e")
+        await settle(pilot)
+        assert app.state["phase"] == 7
+        # a lone non-tank sent anyway (the screen would not): the engine refuses it
+        app.send_action({"do": "marshal_play", "tokens": ["sabotage_air"]})
+        await settle(pilot)
+        line = app.log_lines[-1]
+        assert line.startswith("✗ marshal play refused (R60): ") and "sabotage_air" in line
+        assert line[2:] == status(app)
+        assert app.state["phase"] == 7 and app.state["marshal_hand"] == ["sabotage_air", "tiger", "pz3"]
+
+    run_app(marshal_game(), body, monkeypatch)
+
+
+# ------------------------------------------------------- names (item 15)
+
+
+def test_new_game_dialog_names_modes_and_variants_in_both_languages(monkeypatch):
+    from textual.widgets import Select, SelectionList
+
+    async def body(app, pilot, sess):
+        await pilot.press("n")
+        scr = app.screen
+        assert isinstance(scr, monitor.NewGameScreen)
+        modes = [(str(prompt), value) for prompt, value in scr.query_one("#mode", Select)._options]
+        assert ("«Фельдмаршал» (field marshal) — one player commands the enemy", "marshal") in modes
+        assert [v for _p, v in modes] == list(monitor.MODES)
+        sl = scr.query_one("#variants", SelectionList)
+        prompts = [str(sl.get_option_at_index(i).prompt) for i in range(sl.option_count)]
+        assert prompts[0] == "«Застали врасплох» (caught off guard) — no walls at the start"
+        for p in [p for p, _v in modes] + prompts:
+            assert "_" not in p                            # names, not ids like caught_off_guard
+        scr.query_one("#mode", Select).value = "marshal"
+        sl.select(sl.get_option_at_index(0))
+        sl.select(sl.get_option_at_index(4))
+        scr.query_one("#seed").value = "3"
+        await pilot.click("#start")
+        await settle(pilot)
+        new = [f for c, f in sess.sent if c == "new"][-1]
+        assert new["mode"] == "marshal" and new["variants"] == ["caught_off_guard", "my_house"]
+        sess.submit("log")                                 # the setup for the sidebar, as after a real new
+        await settle(pilot)
+        panel = info(app)
+        assert "Mode «Фельдмаршал» (field marshal)" in panel
+        assert ("Variants: «Застали врасплох» (caught off guard), «Мой дом – моя крепость» (my house is my "
+                "fortress) · seed 3") in panel
+        assert "caught_off_guard" not in panel
+
+    run_app(Game(players=2, seed=1), body, monkeypatch)
