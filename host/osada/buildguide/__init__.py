@@ -32,7 +32,7 @@ deterministic, byte for byte: no dates, fixed number formats.
 Modules, one concern each:
 
     common     paths, defaults, HardwareError, the fixed number format
-    svg        the SVG writer
+    svg        drawing through drawsvg, every number in the fixed format
     pico       the Pico's header: which pin is which, what the config wires
     wiring     wiring.svg
     labels     finding a clear spot for a label

@@ -7,7 +7,7 @@ from osada_fw.layouts import PART_NAMES
 
 from .common import FONT, num
 from .labels import Scene, pt_seg, text_w
-from .svg import Svg
+from .svg import Canvas, arrow_marker
 
 
 SECTOR_COLOR = (None, "#c62828", "#c62828", "#2e7d32", "#2e7d32", "#1565c0", "#1565c0")
@@ -54,10 +54,9 @@ def placement_svg(layout, diameter_mm, header, cfg):
     cx = W / 2
     cy = top_band + margin + R
     n = layout.count
-    s = Svg(W, H, "mm", header, "Osada LED placement \u2014 %s" % placement_name(layout.name, layout.city))
-    s.add('<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4.5" '
-          'markerHeight="4.5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#1b9e3a"/></marker></defs>')
-    s.open("g", font_family=FONT)
+    page = Canvas()
+    s = page.g(font_family=FONT)
+    arrow_head = arrow_marker("#1b9e3a")
     configured = cfg["leds"]["layout"] == layout.name and cfg["leds"]["city"] == layout.city
     x0 = margin * 0.5
     s.text(x0, 11 * k, "Osada LED placement \u2014 layout \u201c%s\u201d, %d LEDs%s%s"
@@ -82,15 +81,14 @@ def placement_svg(layout, diameter_mm, header, cfg):
         a0 = (sec - 1) * 60 - 30
         xa, ya = P(a0, 1)
         xb, yb = P(a0 + 60, 1)
-        s.el("path", d="M%s,%s L%s,%s A%s,%s 0 0 1 %s,%s z" % (num(cx), num(cy), num(xa), num(ya), num(R), num(R),
-                                                               num(xb), num(yb)),
-             fill=SECTOR_COLOR[sec], fill_opacity="0.06", stroke="none")
+        s.path([("M", cx, cy), ("L", xa, ya), ("A", R, R, 0, 0, 1, xb, yb), ("Z",)],
+               fill=SECTOR_COLOR[sec], fill_opacity="0.06", stroke="none")
     for sec in range(6):
         x, y = P(sec * 60 + 30, 1)
         s.line(cx, cy, x, y, stroke="#888888", stroke_width=0.5, stroke_dasharray="4 2")
         scene.seg(cx, cy, x, y, 1.5)
-    s.el("circle", id="edge", cx=cx, cy=cy, r=R, fill="none", stroke="#111111", stroke_width=0.8,
-         data_diameter_mm=num(D))
+    s.circle(id="edge", cx=cx, cy=cy, r=R, fill="none", stroke="#111111", stroke_width=0.8,
+             data_diameter_mm=num(D))
     scene.circle(cx, cy, R)
     for sec in range(1, 7):
         label = "sector %d" % sec
@@ -117,22 +115,21 @@ def placement_svg(layout, diameter_mm, header, cfg):
         if part not in radii[r]:
             radii[r].append(part)
     for r in sorted(radii):
-        s.el("circle", cx=cx, cy=cy, r=r * R, fill="none", stroke="#9e9e9e", stroke_width=0.35,
-             stroke_dasharray="1.5 1.5")
+        s.circle(cx=cx, cy=cy, r=r * R, fill="none", stroke="#9e9e9e", stroke_width=0.35,
+                 stroke_dasharray="1.5 1.5")
         scene.circle(cx, cy, r * R, 1.0)
     guides = (len(scene.segs) - 96 * len(radii), len(scene.segs))     # their slice of scene.segs
     # the chain, in index order
     pts = [(cx + x, cy - y) for x, y in (led_xy(layout, i, D) for i in range(n))]
     lr = 3.8 * k                                 # the LED mark's radius
-    s.open("g", id="chain", stroke="#1b9e3a", stroke_width=0.7 * k, fill="none")
+    chain = s.g(id="chain", stroke="#1b9e3a", stroke_width=0.7 * k, fill="none")
     for i in range(n - 1):
         (xa, ya), (xb, yb) = pts[i], pts[i + 1]
         d = math.hypot(xb - xa, yb - ya)
         ux, uy = (xb - xa) / d, (yb - ya) / d
-        s.line(xa + ux * lr, ya + uy * lr, xb - ux * (lr + 0.6), yb - uy * (lr + 0.6), marker_end="url(#arrow)",
-               data_from=i, data_to=i + 1)
+        chain.line(xa + ux * lr, ya + uy * lr, xb - ux * (lr + 0.6), yb - uy * (lr + 0.6), marker_end=arrow_head,
+                   data_from=i, data_to=i + 1)
         scene.seg(xa, ya, xb, yb)
-    s.close("g")
     for x, y in pts:
         scene.dots.append((x, y, lr))
     # DATA IN: a short arrow into LED 0 from its clearest side (clear of
@@ -157,7 +154,7 @@ def placement_svg(layout, diameter_mm, header, cfg):
     _c, ux, uy = best
     ex, ey = x + ux * arrow, y + uy * arrow
     s.line(ex, ey, x + ux * (lr + 0.6), y + uy * (lr + 0.6), stroke="#1b9e3a", stroke_width=1.0 * k,
-           marker_end="url(#arrow)", stroke_dasharray="2 1")
+           marker_end=arrow_head, stroke_dasharray="2 1")
     scene.seg(ex, ey, x, y)
     label = "DATA IN from GP%d (330 \u03a9)" % cfg["leds"]["pin"]
     fs = 3.6 * k
@@ -177,9 +174,9 @@ def placement_svg(layout, diameter_mm, header, cfg):
         x, y = pts[i]
         sec, part = cell_name(layout, i)
         col = SECTOR_COLOR[sec]
-        s.el("circle", cx=x, cy=y, r=lr, fill="#ffffff", stroke=col, stroke_width=0.6 * k)
-        s.el("circle", class_="led", id="led-%d" % i, cx=x, cy=y, r=2.5, fill=col, fill_opacity="0.35",
-             stroke=col, stroke_width=0.3, data_led=i, data_sector=sec, data_part=part)
+        s.circle(cx=x, cy=y, r=lr, fill="#ffffff", stroke=col, stroke_width=0.6 * k)
+        s.circle(class_="led", id="led-%d" % i, cx=x, cy=y, r=2.5, fill=col, fill_opacity="0.35",
+                 stroke=col, stroke_width=0.3, data_led=i, data_sector=sec, data_part=part)
         s.line(x - 1.5, y, x + 1.5, y, stroke="#111111", stroke_width=0.2)
         s.line(x, y - 1.5, x, y + 1.5, stroke="#111111", stroke_width=0.2)
     # LED labels: index and cell, in the clearest spot next to the LED
@@ -224,12 +221,12 @@ def placement_svg(layout, diameter_mm, header, cfg):
     k = max(k, 0.8)
     by = H - bot_band + 8 * k
     bx = x0
-    s.el("rect", x=bx, y=by, width=100, height=3, fill="#111111")
+    s.rect(x=bx, y=by, width=100, height=3, fill="#111111")
     for t in range(11):
         s.line(bx + 10 * t, by, bx + 10 * t, by - (3 if t % 5 == 0 else 1.8), stroke="#111111", stroke_width=0.3)
     s.text(bx, by + 8 * k, "100 mm: measure this bar on the print", font_size=3.8 * k)
     lx = bx + 115
-    s.el("circle", cx=lx, cy=by + 1, r=2.5, fill="#888888", fill_opacity="0.35", stroke="#555555", stroke_width=0.3)
+    s.circle(cx=lx, cy=by + 1, r=2.5, fill="#888888", fill_opacity="0.35", stroke="#555555", stroke_width=0.3)
     s.text(lx + 5, by + 2.5, "LED centre (the inner \u00d8 5 mm mark: a WS2812B 5050 is 5 \u00d7 5 mm)",
            font_size=3.8 * k)
     longest, total = chain_lengths(layout, D)
@@ -237,5 +234,4 @@ def placement_svg(layout, diameter_mm, header, cfg):
            "3\u20134 green, 5\u20136 blue.", font_size=3.8 * k)
     s.text(lx - 2.5, by + 14 * k, "Data wire, LED to LED in a straight line: longest link %s mm, %s mm in all "
            "(plus slack and the run from the Pico)." % (num(longest, 0), num(total, 0)), font_size=3.8 * k)
-    s.close("g")
-    return s.render()
+    return page.render(W, H, "mm", header, "Osada LED placement \u2014 %s" % placement_name(layout.name, layout.city))

@@ -5,7 +5,7 @@ from osada_fw import config as fwconfig
 
 from .common import FONT, num
 from .pico import PICO_HEADER, PIN_LED_GND, PIN_VBUS, connection_rows, pin_row, rail_pins, signals
-from .svg import Svg
+from .svg import Canvas
 
 
 WIRE = {
@@ -92,8 +92,8 @@ def _draw_parts(s, sig, lbot, rail_y):
     # 3. draw
     for side, name, title, btop, bh in boxes:
         x0, x1 = L_BOX if side == "L" else R_BOX
-        s.el("rect", x=x0, y=btop, width=x1 - x0, height=bh, rx=6, fill="#f4f6fb", stroke="#4a5a80",
-             stroke_width=2)
+        s.rect(x=x0, y=btop, width=x1 - x0, height=bh, rx=6, fill="#f4f6fb", stroke="#4a5a80",
+               stroke_width=2)
         s.text(x0 + 8, btop + 16, title, font_size=12, font_weight="bold")
     over_k = {"L": 0, "R": 0}
     for side, key, gpio, pin, short, ty in wires:
@@ -104,7 +104,7 @@ def _draw_parts(s, sig, lbot, rail_y):
         py = _row_y(prow)
         xs = PICO_X0 - STUB if pside == "L" else PICO_X1 + STUB
         out = -1 if pside == "L" else 1
-        s.open("g", class_="net", data_key=key, data_gpio=gpio, data_pin=pin)
+        net = s.g(class_="net", data_key=key, data_gpio=gpio, data_pin=pin)
         if pside == side and py == ty:
             pts = [(xs, py), (term_x, py)]
         elif pside == side:
@@ -118,28 +118,26 @@ def _draw_parts(s, sig, lbot, rail_y):
             ytop = TOP_ROUTE - 14 - 10 * k
             lane2 = term_x + (30 + 10 * k) * (1 if side == "L" else -1)
             pts = [(xs, py), (lane1, py), (lane1, ytop), (lane2, ytop), (lane2, ty), (term_x, ty)]
-        s.polyline(pts, fill="none", stroke=col, stroke_width=3)
-        s.el("circle", cx=term_x, cy=ty, r=4, fill=col)
+        net.polyline(pts, fill="none", stroke=col, stroke_width=3)
+        net.circle(cx=term_x, cy=ty, r=4, fill=col)
         lab = "%s \u2192 GP%d (pin %d)" % (short, gpio, pin)
         if side == "L":
-            s.text(x1 - 8, ty + 4, lab, text_anchor="end", font_size=12, font_weight="bold", fill=col)
+            net.text(x1 - 8, ty + 4, lab, text_anchor="end", font_size=12, font_weight="bold", fill=col)
         else:
-            s.text(x0 + 8, ty + 4, lab, font_size=12, font_weight="bold", fill=col)
-        s.close("g")
+            net.text(x0 + 8, ty + 4, lab, font_size=12, font_weight="bold", fill=col)
     for side, name, g, ty in grounds:
         x0, x1 = L_BOX if side == "L" else R_BOX
         gx = x0 if side == "L" else x1
         k = gnd_lane[(name, g)]
         lane = gx - 16 - 10 * k if side == "L" else gx + 16 + 10 * k
-        s.open("g", class_="net", data_key="gnd", data_part=name)
-        s.polyline([(gx, ty), (lane, ty), (lane, rail_y)], fill="none", stroke=WIRE["gnd"], stroke_width=2.5)
-        s.el("circle", cx=gx, cy=ty, r=4, fill=WIRE["gnd"])
-        s.el("circle", cx=lane, cy=rail_y, r=4.5, fill=WIRE["gnd"])
+        net = s.g(class_="net", data_key="gnd", data_part=name)
+        net.polyline([(gx, ty), (lane, ty), (lane, rail_y)], fill="none", stroke=WIRE["gnd"], stroke_width=2.5)
+        net.circle(cx=gx, cy=ty, r=4, fill=WIRE["gnd"])
+        net.circle(cx=lane, cy=rail_y, r=4.5, fill=WIRE["gnd"])
         if side == "L":
-            s.text(x0 + 8, ty + 4, g + " \u2192 GND", font_size=12)
+            net.text(x0 + 8, ty + 4, g + " \u2192 GND", font_size=12)
         else:
-            s.text(x1 - 8, ty + 4, g + " \u2192 GND", font_size=12, text_anchor="end")
-        s.close("g")
+            net.text(x1 - 8, ty + 4, g + " \u2192 GND", font_size=12, text_anchor="end")
     return bottom
 
 
@@ -148,8 +146,8 @@ def wiring_svg(cfg, header):
     leds = cfg["leds"]
     count = fwconfig.led_count(cfg)
     rail_y = _row_y(19) + 78
-    s = Svg(W_WIDTH, 0, "", header, "Osada wiring")
-    s.open("g", font_family=FONT, font_size=13, fill="#111111")
+    page = Canvas()
+    s = page.g(font_family=FONT, font_size=13, fill="#111111")
     s.text(24, 38, "Osada \u2014 wiring", font_size=24, font_weight="bold")
     s.text(24, 62, "Raspberry Pi Pico or Pico 2 (same header), seen from above, USB at the top. "
            "Every GPIO below is the one firmware/config.json names.", font_size=13)
@@ -159,10 +157,10 @@ def wiring_svg(cfg, header):
 
     # -- the Pico
     top, bot = _row_y(0) - 34, _row_y(19) + 24
-    s.el("rect", x=PICO_X0, y=top, width=PICO_X1 - PICO_X0, height=bot - top, rx=8,
-         fill="#2e7d32", fill_opacity="0.10", stroke="#2e7d32", stroke_width=2)
+    s.rect(x=PICO_X0, y=top, width=PICO_X1 - PICO_X0, height=bot - top, rx=8,
+           fill="#2e7d32", fill_opacity="0.10", stroke="#2e7d32", stroke_width=2)
     mid = (PICO_X0 + PICO_X1) / 2
-    s.el("rect", x=mid - 30, y=top - 18, width=60, height=24, rx=3, fill="#cccccc", stroke="#555555")
+    s.rect(x=mid - 30, y=top - 18, width=60, height=24, rx=3, fill="#cccccc", stroke="#555555")
     s.text(mid, top - 1, "USB", text_anchor="middle", font_size=12, font_weight="bold")
     ym = (_row_y(0) + _row_y(19)) / 2
     s.text(mid, ym + 5, "Raspberry Pi Pico / Pico 2 \u2014 top view", text_anchor="middle", font_size=15,
@@ -182,17 +180,17 @@ def wiring_svg(cfg, header):
         col = WIRE[u[0]] if u else "#999999"
         if side == "L":
             s.line(PICO_X0 - STUB, y, PICO_X0, y, stroke=col, stroke_width=3 if u else 1.5)
-            s.el("circle", cx=PICO_X0, cy=y, r=4, fill=col)
+            s.circle(cx=PICO_X0, cy=y, r=4, fill=col)
             if u:
-                s.el("rect", x=PICO_X0 + 6, y=y - 10, width=92, height=20, rx=3, fill=col, fill_opacity="0.18")
+                s.rect(x=PICO_X0 + 6, y=y - 10, width=92, height=20, rx=3, fill=col, fill_opacity="0.18")
             s.text(PICO_X0 + 10, y + 4, str(pin), font_size=11, fill="#555555")
             s.text(PICO_X0 + 34, y + 5, name, font_size=13, font_weight="bold" if u else "normal",
                    fill="#111111" if u else "#777777")
         else:
             s.line(PICO_X1, y, PICO_X1 + STUB, y, stroke=col, stroke_width=3 if u else 1.5)
-            s.el("circle", cx=PICO_X1, cy=y, r=4, fill=col)
+            s.circle(cx=PICO_X1, cy=y, r=4, fill=col)
             if u:
-                s.el("rect", x=PICO_X1 - 98, y=y - 10, width=92, height=20, rx=3, fill=col, fill_opacity="0.18")
+                s.rect(x=PICO_X1 - 98, y=y - 10, width=92, height=20, rx=3, fill=col, fill_opacity="0.18")
             s.text(PICO_X1 - 10, y + 4, str(pin), font_size=11, fill="#555555", text_anchor="end")
             s.text(PICO_X1 - 34, y + 5, name, font_size=13, font_weight="bold" if u else "normal",
                    fill="#111111" if u else "#777777", text_anchor="end")
@@ -208,21 +206,21 @@ def wiring_svg(cfg, header):
     lx0, lx1 = LED_BOX
     ltop = min(ydin, y5) - 58
     lbot = max(ydin, yg) + 58
-    s.el("rect", x=lx0, y=ltop, width=lx1 - lx0, height=lbot - ltop, rx=6, fill="#fff8e1", stroke="#b28704",
-         stroke_width=2)
+    s.rect(x=lx0, y=ltop, width=lx1 - lx0, height=lbot - ltop, rx=6, fill="#fff8e1", stroke="#b28704",
+           stroke_width=2)
     s.text(lx0 + 10, ltop + 18, "LED strip: %d \u00d7 WS2812B" % count, font_weight="bold")
     s.text(lx0 + 10, ltop + 34, "layout \u201c%s\u201d%s"
            % (leds["layout"], ", with city LEDs" if leds["city"] else ""), font_size=12, fill="#444444")
     for name, y, key in (("DIN", ydin, "leds.pin"), ("5V", y5, "5v"), ("GND", yg, "gnd")):
-        s.el("circle", cx=lx0, cy=y, r=4, fill=WIRE[key])
+        s.circle(cx=lx0, cy=y, r=4, fill=WIRE[key])
         s.text(lx0 + 10, y + 5, name + (" of LED 0" if name == "DIN" else ""), font_weight="bold")
     # a few LEDs of the chain
     cy = lbot - 22
     for k in range(4):
         x = lx0 + 110 + k * 38
         if k < 3:
-            s.el("rect", x=x - 11, y=cy - 11, width=22, height=22, rx=2, fill="#ffffff", stroke="#555555")
-            s.el("circle", cx=x, cy=cy, r=5, fill="#ffe082", stroke="#b28704")
+            s.rect(x=x - 11, y=cy - 11, width=22, height=22, rx=2, fill="#ffffff", stroke="#555555")
+            s.circle(cx=x, cy=cy, r=5, fill="#ffe082", stroke="#b28704")
             s.text(x, cy - 15, str(k), text_anchor="middle", font_size=10)
             s.line(x + 12, cy, x + 25, cy, stroke="#555555", stroke_width=1.5)
         else:
@@ -230,22 +228,19 @@ def wiring_svg(cfg, header):
     s.text(lx0 + 10, cy + 5, "DOUT\u2192DIN", font_size=10, fill="#555555")
     # 5 V from VBUS and GND from pin 38, the bulk capacitor across them
     x5 = PICO_X1 + STUB
-    s.open("g", class_="net", data_key="5v", data_pin=PIN_VBUS)
-    s.line(x5, y5, lx0, y5, stroke=WIRE["5v"], stroke_width=3)
-    s.text(x5 + 8, y5 - 7, "5 V from USB", font_size=12, fill=WIRE["5v"], font_weight="bold")
-    s.close("g")
-    s.open("g", class_="net", data_key="gnd", data_pin=PIN_LED_GND)
-    s.line(x5, yg, lx0, yg, stroke=WIRE["gnd"], stroke_width=3)
-    s.text(x5 + 8, yg + 17, "GND (pin %d)" % PIN_LED_GND, font_size=12, font_weight="bold")
-    s.close("g")
+    net = s.g(class_="net", data_key="5v", data_pin=PIN_VBUS)
+    net.line(x5, y5, lx0, y5, stroke=WIRE["5v"], stroke_width=3)
+    net.text(x5 + 8, y5 - 7, "5 V from USB", font_size=12, fill=WIRE["5v"], font_weight="bold")
+    net = s.g(class_="net", data_key="gnd", data_pin=PIN_LED_GND)
+    net.line(x5, yg, lx0, yg, stroke=WIRE["gnd"], stroke_width=3)
+    net.text(x5 + 8, yg + 17, "GND (pin %d)" % PIN_LED_GND, font_size=12, font_weight="bold")
     cx = 800
-    s.el("circle", cx=cx, cy=y5, r=4.5, fill=WIRE["5v"])
-    s.el("circle", cx=cx, cy=yg, r=4.5, fill=WIRE["gnd"])
+    s.circle(cx=cx, cy=y5, r=4.5, fill=WIRE["5v"])
+    s.circle(cx=cx, cy=yg, r=4.5, fill=WIRE["gnd"])
     ym = (y5 + yg) / 2
     s.line(cx, y5, cx, ym - 5, stroke=WIRE["5v"], stroke_width=2)
     s.line(cx - 12, ym - 5, cx + 12, ym - 5, stroke="#111111", stroke_width=3)
-    s.el("path", d="M%s,%s q12,-6 24,0" % (num(cx - 12), num(ym + 6)), fill="none", stroke="#111111",
-         stroke_width=3)
+    s.path([("M", cx - 12, ym + 6), ("q", 12, -6, 24, 0)], fill="none", stroke="#111111", stroke_width=3)
     s.line(cx, ym + 3, cx, yg, stroke=WIRE["gnd"], stroke_width=2)
     s.text(cx - 16, ym - 6, "+", font_size=14, font_weight="bold", text_anchor="middle")
     s.text(cx + 18, ym - 2, "1000 \u00b5F", font_size=12, font_weight="bold")
@@ -263,23 +258,22 @@ def wiring_svg(cfg, header):
         xs = PICO_X1 + STUB
         lane = cx - 30
         pts = [(xs, _row_y(drow)), (lane, _row_y(drow)), (lane, ydin), (rx0, ydin)]
-    s.open("g", class_="net", data_key=key, data_gpio=gpio, data_pin=pin)
-    s.polyline(pts, fill="none", stroke=col, stroke_width=3)
-    s.line(rx1, ydin, lx0, ydin, stroke=col, stroke_width=3)
-    s.el("rect", x=rx0, y=ydin - 8, width=rx1 - rx0, height=16, fill="#ffffff", stroke="#111111", stroke_width=2)
-    s.text((rx0 + rx1) / 2, ydin - 13, "330 \u03a9", text_anchor="middle", font_size=12, font_weight="bold")
+    net = s.g(class_="net", data_key=key, data_gpio=gpio, data_pin=pin)
+    net.polyline(pts, fill="none", stroke=col, stroke_width=3)
+    net.line(rx1, ydin, lx0, ydin, stroke=col, stroke_width=3)
+    net.rect(x=rx0, y=ydin - 8, width=rx1 - rx0, height=16, fill="#ffffff", stroke="#111111", stroke_width=2)
+    net.text((rx0 + rx1) / 2, ydin - 13, "330 \u03a9", text_anchor="middle", font_size=12, font_weight="bold")
     label = "GP%d (pin %d) \u2192 LED data" % (gpio, pin)
     if dside == "L":
-        s.text(pts[2][0] + 8, TOP_ROUTE - 8, label, font_size=12, fill=col, font_weight="bold")
+        net.text(pts[2][0] + 8, TOP_ROUTE - 8, label, font_size=12, fill=col, font_weight="bold")
     else:
         ym = (_row_y(drow) + ydin) / 2
-        s.text(lane + 16, ym, label, font_size=12, fill=col, font_weight="bold", text_anchor="middle",
-               transform="rotate(-90 %s %s)" % (num(lane + 16), num(ym)))
-    s.close("g")
+        net.text(lane + 16, ym, label, font_size=12, fill=col, font_weight="bold", text_anchor="middle",
+                 transform="rotate(-90 %s %s)" % (num(lane + 16), num(ym)))
     s.text(rx1, ydin + 22, "next to LED 0", font_size=10, fill="#555555", text_anchor="end")
 
     # -- encoder, buttons, buzzer: placed once to find the rail's height, then drawn
-    rail_y = max(rail_y, _draw_parts(Svg(0, 0, "", "", ""), sig, lbot, rail_y) + 40)
+    rail_y = max(rail_y, _draw_parts(Canvas(), sig, lbot, rail_y) + 40)
     _draw_parts(s, sig, lbot, rail_y)
 
     # -- the GND rail
@@ -292,7 +286,7 @@ def wiring_svg(cfg, header):
         x = PICO_X0 - STUB if side == "L" else PICO_X1 + STUB
         x2 = x - 14 if side == "L" else x + 14
         s.polyline([(x, y), (x2, y), (x2, rail_y)], fill="none", stroke=WIRE["gnd"], stroke_width=2.5)
-        s.el("circle", cx=x2, cy=rail_y, r=4.5, fill=WIRE["gnd"])
+        s.circle(cx=x2, cy=rail_y, r=4.5, fill=WIRE["gnd"])
 
     # -- the connection table
     y = rail_y + 66
@@ -313,6 +307,4 @@ def wiring_svg(cfg, header):
         s.text(cols[3], y, key, fill="#555555", font_family="DejaVu Sans Mono, monospace")
     y += 12
     s.line(40, y, W_WIDTH - 40, y, stroke="#999999")
-    s.close("g")
-    s.h = y + 30
-    return s.render()
+    return page.render(W_WIDTH, y + 30, "", header, "Osada wiring")
