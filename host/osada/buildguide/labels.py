@@ -5,6 +5,7 @@ import math
 
 
 def pt_seg(px, py, x1, y1, x2, y2):
+    """Distance from point (px, py) to the segment (x1, y1)-(x2, y2)."""
     dx, dy = x2 - x1, y2 - y1
     dd = dx * dx + dy * dy
     t = 0.0 if dd == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / dd))
@@ -98,4 +99,5 @@ class Scene:
 
 
 def text_w(s, size, bold=False):
+    """Rough width of s at font size `size`: enough to keep labels apart."""
     return (0.64 if bold else 0.58) * size * len(s)
