@@ -8,11 +8,12 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.osada-installed
 NPM_STAMP := node_modules/.osada-installed
 
-.PHONY: help setup run test bench firmware flash hardware clean
+.PHONY: help setup run test check bench firmware flash hardware clean
 
 help:
 	@echo "make run    - play: the monitor on a Pico, or on the simulator if none (installs on first use)"
-	@echo "make test   - run the whole test suite, CPython and real MicroPython"
+	@echo "make test   - run the whole test suite, CPython and real MicroPython (after make check)"
+	@echo "make check  - static check: device code against the Pico's MicroPython stubs, host against CPython"
 	@echo "make bench  - print speed/memory figures and write build/bench.json"
 	@echo "make firmware - build the Pico bundle (.mpy files) into build/firmware/"
 	@echo "make flash [PORT=/dev/ttyACM0] - build and copy it to a Pico"
@@ -40,8 +41,11 @@ $(NPM_STAMP): package.json package-lock.json
 run: setup
 	@$(VENV)/bin/osada monitor --start-sim
 
-test: setup
+test: setup check
 	@$(PY) -m pytest
+
+check: setup
+	@$(PY) -m tests.static_check
 
 bench: setup
 	@mkdir -p build

@@ -25,6 +25,7 @@ except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
 from osada.buildguide import build, cli, common, pico, placement, power  # noqa: E402
+from osada.fw_extras import Blink, level  # noqa: E402
 from osada_fw import anim, colors, config  # noqa: E402
 from osada_fw.layouts import LAYOUTS, Layout, PART_NAMES  # noqa: E402
 from osada_fw.render import Renderer, IDLE_MA  # noqa: E402
@@ -340,8 +341,8 @@ def _anims(start):
     for s in range(1, 7):
         path = anim.he111_path(s)
         yield anim.He111Flight(s, path, path, start)
-    yield anim.Blink(every, start)
-    yield anim.Blink(every, start, period_ms=100, color=(255, 255, 255))
+    yield Blink(every, start)
+    yield Blink(every, start, period_ms=100, color=(255, 255, 255))
 
 
 def _renderers(brightness=None):
@@ -406,7 +407,7 @@ def test_uncapped_worst_case_exceeds_the_budget(name, city):
         r = Renderer(Layout(name, city), bri, leds["order"], leds["max_ma"], leds["ma_per_channel"])
         r.fill(255, 255, 255)
         n = r.count
-        white = n * IDLE_MA + -(-n * 3 * r.level(255) * leds["ma_per_channel"] // 255)
+        white = n * IDLE_MA + -(-n * 3 * level(r, 255) * leds["ma_per_channel"] // 255)
         assert r.frame_ma() == white == power.white_ma(r.layout, leds, bri)
         assert white > leds["max_ma"], "the cap would never act: check max_ma"
         r.limit()

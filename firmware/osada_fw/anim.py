@@ -7,8 +7,8 @@
 # An animation is an object with step(now_ms, renderer) -> bool: it draws its
 # overlay into renderer.buf (after Renderer.draw/render) and returns True
 # while it runs, False once it has ended (then it draws nothing).  Every
-# animation but Blink ends by itself: after .duration_ms at the latest.  Blink
-# runs until cancel(); any animation can be cancelled.
+# animation ends by itself, after .duration_ms at the latest (one with
+# duration_ms None runs until cancel()); any animation can be cancelled.
 #
 # Times are time.ticks_ms() values; differences are taken modulo 2**30 like
 # time.ticks_diff, so the wrap-around of the Pico's tick counter is harmless.
@@ -264,34 +264,6 @@ class He111Flight(Anim):
             elif q < v and self._hit[c]:
                 r.set_pal(i, C.BLAST if blast else C.OFF)
             q += 1
-
-
-class Blink(Anim):
-    """Blink cells (a pending choice) until cancel(): half of each period_ms
-    the board shows through, the other half the cells show `color` (default:
-    dark)."""
-
-    def __init__(self, cells, start_ms, period_ms=400, color=None):
-        Anim.__init__(self, start_ms)
-        if not isinstance(period_ms, int) or period_ms < 20:
-            raise ValueError("period_ms must be at least 20")
-        self._codes = _codes(cells)
-        self.period_ms = period_ms
-        self.duration_ms = None
-        if color is not None:
-            self._r, self._g, self._b = _rgb(color)
-        else:
-            self._r = self._g = self._b = 0
-
-    def _draw(self, t, r):
-        if t % self.period_ms < self.period_ms // 2:
-            return
-        inv = r.layout.inv
-        codes = self._codes
-        for k in range(len(codes)):
-            i = inv[codes[k]]
-            if i != NONE:
-                r.set_pixel(i, self._r, self._g, self._b)
 
 
 def run(anims, now_ms, r):

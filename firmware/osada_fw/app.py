@@ -23,6 +23,9 @@ MAX_LAG_MS = 4000          # queued animations never start later than this
 SELFTEST_MS = 700          # each LED lit this long in the self-test
 LOG_PAGE = 40              # actions per `log` reply: a reply stays well inside the outbox
 DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
+_SAVE_ACTION = 0           # what App._save writes
+_SAVE_UNDO = 1
+_SAVE_START = 2
 
 
 def _stop_index(path, sector, part):
@@ -35,6 +38,23 @@ def _stop_index(path, sector, part):
 
 # what stopped the bomber -> the part of the path it stands on
 _STOP_PART = {"wall": anim.WALL, "dot": anim.WALL, "building": anim.CITY}
+
+
+# When flash fails the game goes on in RAM (issue 19): the journal's status
+# in words, and the sign the ring shows while the game is not saved: the
+# outermost LED of every sector flashes amber for FLASH_SIGN_MS every
+# FLASH_SIGN_PERIOD_MS.
+FLASH_SIGN_PERIOD_MS = 3000
+FLASH_SIGN_MS = 250
+FLASH_SIGN_RGB = (255, 110, 0)
+_ERRNO_WORDS = {28: "flash full", 30: "flash not writable", 13: "flash not writable",
+                1: "flash not writable", 19: "no filesystem", 5: "flash I/O error"}
+
+
+def flash_words(exc):
+    """What an OSError from the file system means to a player, in words."""
+    code = exc.args[0] if exc.args else None
+    return _ERRNO_WORDS.get(code, "flash error")
 
 
 class CommandError(Exception):
@@ -63,6 +83,7 @@ class App:
         self.selftest_at = 0
         self.last_rx = 0
         self.release = False
+        self.unsaved = None            # None: the journal holds the game; else why not (words)
         self.ui = UI(self)
         self.handlers = {
             "hello": self.cmd_hello, "state": self.cmd_state, "new": self.cmd_new,
@@ -74,8 +95,15 @@ class App:
     # ------------------------------------------------------------- lifecycle
 
     def boot(self):
-        """Restore the game in progress from the journal, or start one."""
-        self.game = self.journal.restore()
+        """Restore the game in progress from the journal, or start one.  No
+        file system trouble (missing, full, read-only, a corrupt journal)
+        stops the boot: the board comes up with a game and says what happened."""
+        try:
+            self.game = self.journal.restore()
+        except Exception as exc:       # OSError, MemoryError: play on without it
+            self.game = None
+            self.journal.last_error = "journal unreadable: %r" % (exc,)
+        lost = self.journal.last_error   # a saved game could not be read back
         if self.game is None:
             setup = dict(DEFAULT_SETUP)
             setup["seed"] = self.hw.free_roll_seed() & 0x3FFFFFFF
@@ -85,7 +113,12 @@ class App:
             restored = True
         self.ui.reset()
         self.positions = self._positions()
-        self.push({"ev": "boot", "restored": restored, "seq": len(self.game.log)})
+        ev = {"ev": "boot", "restored": restored, "seq": len(self.game.log)}
+        if self.unsaved is not None:
+            ev["journal"] = self.unsaved
+        if lost is not None:
+            ev["lost"] = lost
+        self.push(ev)
         self.draw(self.hw.clock.ticks_ms(), force=True)
 
     def tick(self):
@@ -102,8 +135,14 @@ class App:
                 self.reader.feed(data, lines)
             elif self.reader.partial() and hw.clock.diff(now, self.last_rx) >= LINE_TIMEOUT_MS:
                 # a host that left mid-line must not glue its half line onto
-                # the next host's first request
+                # the next host's first request; a host that forgot the line
+                # end is told why nothing happened
+                held = self.reader.pending()
                 self.reader.reset()
+                if held:
+                    self.push({"ev": "line_timeout", "bytes": held,
+                               "error": "an unfinished request (%d bytes, no line end for %d s) was dropped: "
+                                        "end each request with a newline" % (held, LINE_TIMEOUT_MS // 1000)})
         out_ms = 0                     # time spent writing this tick, all told
         while lines and self.outbox.pending() < self.outbox.limit // 2:
             self.handle_line(lines.pop(0))
@@ -158,6 +197,10 @@ class App:
         r.draw(self.game, now)
         self.ui.overlay(now, r)
         anim.run(self.anims, now, r)
+        if self.unsaved is not None and now % FLASH_SIGN_PERIOD_MS < FLASH_SIGN_MS:
+            lay = self.layout
+            for s in range(1, 7):      # not saved: the outer ring flashes amber
+                r.set_pixel(lay.index(s, 0), FLASH_SIGN_RGB[0], FLASH_SIGN_RGB[1], FLASH_SIGN_RGB[2])
         r.limit()                      # the power cap, over everything drawn
         self.hw.leds.write(r.buf)
 
@@ -258,21 +301,48 @@ class App:
 
     def _start(self, setup):
         game = Game.from_setup(setup)
-        self.journal.start(game.setup_dict())
         self.game = game
+        self._save(_SAVE_START, game.setup_dict())
+
+    def _save(self, what, arg=None):
+        """Write the change just made to self.game into the journal.  When
+        flash fails (full, read-only, I/O error: any OSError) the game goes
+        on in RAM: the failure is pushed as a `journal` event once, the ring
+        shows FLASH_SIGN, and every later change retries by rewriting the
+        whole game from RAM; the first that works clears it.  Returns True
+        if the game is saved."""
+        j = self.journal
+        try:
+            if self.unsaved is not None:
+                j.compact(self.game.setup_dict(), self.game.log.tuples())
+            elif what == _SAVE_ACTION:
+                j.append(arg)
+            elif what == _SAVE_UNDO:
+                j.undo()
+            else:
+                j.start(arg)
+        except OSError as exc:
+            words = flash_words(exc)
+            if words != self.unsaved:
+                self.unsaved = words
+                self.push({"ev": "journal", "saved": False, "status": words})
+            return False
+        if self.unsaved is not None:
+            self.unsaved = None
+            self.push({"ev": "journal", "saved": True, "status": "ok"})
+        return True
+
+    def journal_status(self):
+        return "ok" if self.unsaved is None else self.unsaved
 
     def apply(self, action):
         """Apply one action (dict) from the protocol or the buttons; journal it
         before anything is acknowledged.  Returns the events; raises
-        RuleError (nothing changed) or CommandError."""
+        RuleError (nothing changed).  A flash that fails does not refuse the
+        action (see _save): self.unsaved says so."""
         t = parse(action)
         events = self.game.apply_tuple(t)
-        try:
-            self.journal.append(t)
-        except OSError as exc:
-            # flash full or failing: the action must not stand, as it is not saved
-            self.game = replay(self.game.setup_dict(), self.game.log.tuples()[:-1])
-            raise CommandError("could not save the action to flash (%s); not applied" % (exc,))
+        self._save(_SAVE_ACTION, t)
         self.after_change(events, now=self.hw.clock.ticks_ms())
         return events
 
@@ -281,9 +351,8 @@ class App:
         if not log:
             raise CommandError("nothing to undo")
         setup = self.game.setup_dict()
-        game = replay(setup, log[:-1])
-        self.journal.undo()
-        self.game = game
+        self.game = replay(setup, log[:-1])
+        self._save(_SAVE_UNDO)
         self.after_change([{"ev": "undo", "seq": len(log) - 1}], now=self.hw.clock.ticks_ms())
 
     def after_change(self, events, now):
@@ -342,21 +411,25 @@ class App:
 
     def _recover(self):
         """After an unexpected error the game in memory may be half-changed:
-        rebuild it from the journal, the source of truth."""
-        game = self.journal.restore()
-        if game is not None:
-            self.game = game
+        rebuild it from its setup and log (an action is logged only once it
+        is applied in full), which the journal holds too when it is saved."""
+        try:
+            self.game = replay(self.game.setup_dict(), self.game.log.tuples())
+        except Exception:
+            game = self.journal.restore() if self.unsaved is None else None
+            if game is not None:
+                self.game = game
         self.push_state()
 
     def cmd_hello(self, req):
         return {"protocol": protocol.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION,
                 "game": "siege", "leds": led_count(self.cfg), "layout": self.layout.name,
-                "seq": len(self.game.log)}
+                "seq": len(self.game.log), "journal": self.journal_status()}
 
     def cmd_state(self, req):
         st = self.game.state()
         del st["events"]
-        return {"state": st, "seq": len(self.game.log)}
+        return {"state": st, "seq": len(self.game.log), "journal": self.journal_status()}
 
     def cmd_log(self, req):
         """The game so far as a scenario, in pages: LOG_PAGE actions from
@@ -385,22 +458,29 @@ class App:
         if "seed" not in setup:
             setup["seed"] = self.hw.free_roll_seed() & 0x3FFFFFFF
         game = Game.from_setup(setup)            # RuleError('format') if bad
-        self.journal.start(game.setup_dict())
         self.game = game
+        saved = self._save(_SAVE_START, game.setup_dict())
         self.ui.reset()
         self.after_change(game.events, now=self.hw.clock.ticks_ms())
-        return {"seq": 0}
+        return self._saved({"seq": 0}, saved)
 
     def cmd_act(self, req):
         action = req.get("action")
         if not isinstance(action, dict):
             raise CommandError("act needs 'action', a spec action object")
         events = self.apply(action)
-        return {"seq": len(self.game.log), "events": len(events)}
+        return self._saved({"seq": len(self.game.log), "events": len(events)}, self.unsaved is None)
 
     def cmd_undo(self, req):
         self.undo()
-        return {"seq": len(self.game.log)}
+        return self._saved({"seq": len(self.game.log)}, self.unsaved is None)
+
+    def _saved(self, reply, saved):
+        """A reply to a change says `"saved": false` when flash failed it."""
+        if not saved:
+            reply["saved"] = False
+            reply["journal"] = self.unsaved
+        return reply
 
     def cmd_roll(self, req):
         value = self.free_roll()

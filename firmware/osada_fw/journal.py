@@ -159,7 +159,7 @@ def _sync_dir(d):
     if _fsync is None or not hasattr(os, "O_RDONLY") or not hasattr(os, "open"):
         return
     try:
-        fd = os.open(d, os.O_RDONLY)
+        fd = os.open(d, os.O_RDONLY)  # pyright: ignore[reportAttributeAccessIssue]  host-only: CPython/POSIX (guarded above)
     except OSError:
         return
     try:
@@ -262,20 +262,6 @@ class Journal:
         self._undos += 1
         self._maybe_compact()
         return True
-
-    def load(self):
-        """(setup dict, [action tuples]) of the game in the journal, or None
-        if there is none or it is unreadable (the reason in last_error).
-        Never raises on corrupt data."""
-        setup = self._scan()
-        if setup is None:
-            return None
-        out = []
-        pos = 0
-        for _ in range(self._count):
-            t, pos = decode(self._live, pos)
-            out.append(t)
-        return setup, out
 
     def restore(self):
         """The game in the journal, rebuilt (shared_rules.engine.Game), or None.

@@ -200,9 +200,3 @@ class Layout:
                 a += 360
             return (a, RING24_RADIUS)
         return (s * 60, PART_RADIUS[p])
-
-
-def from_config(cfg):
-    """Layout from a validated config (osada_fw.config.validate)."""
-    leds = cfg["leds"]
-    return Layout(leds["layout"], leds["city"])

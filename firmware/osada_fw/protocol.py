@@ -14,29 +14,53 @@ PROTOCOL_VERSION = 1
 
 
 class LineReader:
-    """Bytes in, complete lines out (without the newline)."""
+    """Bytes in, complete lines out (without the line end).
+
+    A line ends with LF, CR (terminals such as `screen` send only that on
+    Enter) or CRLF, which counts as one end even when the CR and the LF come
+    in separate reads.  A UTF-8 byte order mark at the start of a line is
+    dropped."""
 
     TOO_LONG = None            # what feed() puts out for a line over the limit
+    BOM = b"\xef\xbb\xbf"
 
     def __init__(self, max_line):
         self.max = max_line
         self.buf = bytearray()
         self.dropping = False
+        self.after_cr = False      # the last byte seen was a CR: a LF next is its pair
 
     def reset(self):
         """Forget a partial line (its sender went away mid-line)."""
         self.buf = bytearray()
         self.dropping = False
+        self.after_cr = False
 
     def partial(self):
         return len(self.buf) > 0 or self.dropping
 
+    def pending(self):
+        """Bytes of the partial line held (for the message when it is dropped)."""
+        return len(self.buf)
+
     def feed(self, data, out):
         start = 0
         n = len(data)
+        if n and self.after_cr and data[0] == 10:
+            start = 1                          # the LF of a CRLF split across reads
+        self.after_cr = False
+        lf = -1
+        cr = -1
         while start < n:
-            nl = data.find(b"\n", start)
-            end = n if nl < 0 else nl
+            if lf < start:
+                lf = data.find(b"\n", start)
+                if lf < 0:
+                    lf = n
+            if cr < start:
+                cr = data.find(b"\r", start)
+                if cr < 0:
+                    cr = n
+            end = lf if lf < cr else cr
             if not self.dropping:
                 if len(self.buf) + (end - start) > self.max:
                     self.dropping = True
@@ -44,16 +68,24 @@ class LineReader:
                     out.append(self.TOO_LONG)
                 else:
                     self.buf.extend(data[start:end])
-            if nl < 0:
+            if end >= n:
                 return
             if self.dropping:
                 self.dropping = False          # the overlong line ends here
             else:
-                line = bytes(self.buf).strip()
+                line = bytes(self.buf)
+                if line.startswith(self.BOM):
+                    line = line[3:]
+                line = line.strip()
                 if line:
                     out.append(line)
                 self.buf = bytearray()
-            start = nl + 1
+            start = end + 1
+            if end == cr:                      # CR: a LF right after it is the same line end
+                if start >= n:
+                    self.after_cr = True
+                elif data[start] == 10:
+                    start += 1
 
 
 class RequestError(ValueError):

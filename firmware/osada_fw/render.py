@@ -6,8 +6,6 @@
 #     r.limit()                            # re-apply the power cap after overlays
 #     strip.write(r.buf)
 #
-# or r.frame(game, now_ms, anims) for the three steps at once.
-#
 # What a frame shows (all timings below are constants of this module):
 # - a cell with one enemy: its colour (colors.enemy_pal: plain tanks by
 #   current armor, each special its own hue), steady;
@@ -117,10 +115,6 @@ class Renderer:
                 x = 1
             lut[v] = x
 
-    def level(self, v):
-        """The wire byte for channel value v (0-255) before the power cap."""
-        return self._lut[v]
-
     # ------------------------------------------------------------- pixels
 
     def set_pixel(self, i, r, g, b):
@@ -210,17 +204,6 @@ class Renderer:
         """The board of `game` at time now_ms into .buf, power-capped."""
         self.draw(game, now_ms)
         self.limit()
-
-    def frame(self, game, now_ms, anims=None):
-        """render(), then each animation's step() over it, then the cap.
-        Returns .buf.  Finished animations are left in the list (step() of a
-        finished one draws nothing); anim.run() removes them."""
-        self.draw(game, now_ms)
-        if anims is not None:
-            for a in anims:
-                a.step(now_ms, self)
-        self.limit()
-        return self.buf
 
     def draw(self, game, now_ms):
         """The board into .buf without the power cap (render() = draw + limit)."""
@@ -348,10 +331,3 @@ class Renderer:
                 q = enext[q]
             k -= 1
         return j
-
-
-def from_config(cfg):
-    """Renderer for a validated config (osada_fw.config.validate)."""
-    leds = cfg["leds"]
-    return Renderer(Layout(leds["layout"], leds["city"]), leds["brightness"],
-                    leds["order"], leds["max_ma"], leds["ma_per_channel"])

@@ -110,7 +110,7 @@ class UI:
             self._choose_event(what, value, now)
         elif game.pending is not None:                          # marshal_extra
             if what == "press" and value == "action":
-                self._marshal_menu(game.pending["count"])
+                self._marshal_menu()
         else:
             self._play_event(what, value, now)
 
@@ -129,7 +129,7 @@ class UI:
             elif game.phase == PHASE_REVEAL:
                 self._act({"do": "reveal"}, now)
             elif game.phase == PHASE_MARSHAL:
-                self._marshal_menu(2)
+                self._marshal_menu()
         elif what == "long" and value == "action":
             if game.phase == PHASE_PLAY:
                 self._open_menu("play", PLAY_MENU)
@@ -148,10 +148,9 @@ class UI:
             self.cand = 0
             self._act({"do": "choose", "enemy": eid}, now)
 
-    def _marshal_menu(self, limit):
+    def _marshal_menu(self):
         hand = self.app.game.marshal_hand
         items = tuple(KIND_IDS[k] for k in hand[:6])
-        self.marshal_limit = limit
         self._open_menu("marshal", items, multi=True)
 
     def _menu_event(self, what, value, now):

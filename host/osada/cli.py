@@ -81,6 +81,8 @@ def _open_link(args):
     link = client.serial_link(port)
     try:
         link.connect()
+    except client.PortError as exc:     # missing, busy (and who holds it), a stale simulator link
+        raise client.ProtocolError(str(exc))
     except TimeoutError:          # before OSError: it is one since Python 3.10
         raise client.ProtocolError("%s does not answer: is it running the Osada firmware?" % port)
     except OSError as exc:

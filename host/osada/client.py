@@ -31,19 +31,37 @@ class Decoder:
         self.buf = bytearray()
         self.bad = 0
         self.last_bad = None
+        self.after_cr = False      # a LF first in the next read ends nothing (CRLF)
 
     def feed(self, data):
+        """A line ends with LF, CR or CRLF (one end, even split across reads);
+        a UTF-8 byte order mark at the start of a line is dropped."""
         out = []
+        if data and self.after_cr and data[:1] == b"\n":
+            data = data[1:]
+        self.after_cr = False
         self.buf.extend(data)
         while True:
-            nl = self.buf.find(b"\n")
-            if nl < 0:
+            lf = self.buf.find(b"\n")
+            cr = self.buf.find(b"\r")
+            end = cr if (cr >= 0 and (lf < 0 or cr < lf)) else lf
+            if end < 0:
                 if len(self.buf) > MAX_LINE:
                     self._bad(bytes(self.buf[:80]))
                     self.buf = bytearray()
                 return out
-            line = bytes(self.buf[:nl]).strip()
-            del self.buf[:nl + 1]
+            line = bytes(self.buf[:end])
+            skip = end + 1
+            if end == cr:
+                if skip < len(self.buf):
+                    if self.buf[skip] == 10:
+                        skip += 1
+                else:
+                    self.after_cr = True
+            del self.buf[:skip]
+            if line.startswith(b"\xef\xbb\xbf"):
+                line = line[3:]
+            line = line.strip()
             if not line:
                 continue
             try:
@@ -63,6 +81,7 @@ class Decoder:
     def reset(self):
         """A new connection: a torn line from the old one must not be glued on."""
         self.buf = bytearray()
+        self.after_cr = False
 
 
 class Mirror:
@@ -251,16 +270,164 @@ class Link:
 # ------------------------------------------------------------ the transport
 
 
+class PortError(OSError):
+    """A port that cannot be used, with one sentence saying why."""
+
+
+class PortBusy(PortError):
+    """Another process holds the port (its exclusive lock)."""
+
+    def __init__(self, port, holders):
+        self.port = port
+        self.holders = holders           # [(pid, what it is)]
+        if holders:
+            who = ", ".join("%s (pid %d)" % (what, pid) for pid, what in holders)
+            msg = "%s is busy: %s has it open; quit that first (or use it)" % (port, who)
+        else:
+            msg = "%s is busy: another program has it open; quit that first" % port
+        super().__init__(msg)
+
+
+def describe_pid(pid):
+    """A short name for a process: `osada monitor`, `screen /dev/ttyACM0`..."""
+    try:
+        with open("/proc/%d/cmdline" % pid, "rb") as f:
+            args = [a.decode("utf-8", "replace") for a in f.read().split(b"\0") if a]
+    except (OSError, ValueError):
+        return "process"
+    import os
+    for k, a in enumerate(args):
+        if a == "osada.cli" or os.path.basename(a) == "osada":
+            sub = [x for x in args[k + 1:] if not x.startswith("-")][:1]
+            return " ".join(["osada"] + sub)
+    if not args:
+        return "process"
+    text = " ".join([os.path.basename(args[0])] + args[1:])
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def describe_sim(pid):
+    """describe_pid, plus the osada process that started it, if one did
+    (the monitor starts its own simulator)."""
+    what = describe_pid(pid)
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return what
+    parent = describe_pid(ppid)
+    if parent.startswith("osada"):
+        what += ", started by %s (pid %d)" % (parent, ppid)
+    return what
+
+
+def port_holders(port):
+    """[(pid, what)] of the processes holding an flock on `port` (Linux: /proc/locks)."""
+    import os
+    try:
+        st = os.stat(port)
+        want = "%02x:%02x:%d" % (os.major(st.st_dev), os.minor(st.st_dev), st.st_ino)
+        with open("/proc/locks") as f:
+            rows = f.read().splitlines()
+    except (OSError, AttributeError):
+        return []
+    out = []
+    for row in rows:
+        parts = row.split()
+        # "1: FLOCK  ADVISORY  WRITE 8330 00:1a:3 0 EOF"; a waiter's line has a "->" more
+        if "->" in parts or len(parts) < 6 or parts[1] != "FLOCK":
+            continue
+        try:
+            pid = int(parts[4])
+        except ValueError:
+            continue
+        if parts[5] == want and pid not in [p for p, _ in out]:
+            out.append((pid, describe_pid(pid)))
+    return out
+
+
+def sim_owner(link):
+    """The pid of the live simulator that made `link`, or None.  A simulator
+    holds an exclusive flock on link + ".pid" while it runs (sim.py), so a
+    killed one (even with its pid reused since) is told apart from a live one."""
+    import os
+    try:
+        fd = os.open(link + ".pid", os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        try:
+            import fcntl
+        except ImportError:             # no flock here: trust the pid alone
+            fcntl = None
+        held = True
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError:
+                held = True
+            except OSError:
+                held = False
+            else:
+                held = False
+                fcntl.flock(fd, fcntl.LOCK_UN)
+        try:
+            pid = int(os.read(fd, 64).split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+        if fcntl is None:
+            try:
+                os.kill(pid, 0)
+            except OSError:
+                return None
+        return pid if held else None
+    finally:
+        os.close(fd)
+
+
+def check_port(port):
+    """Raise PortError with a clear sentence if `port` is missing, a dangling
+    link, or the link of a simulator that is no longer running."""
+    import os
+    is_sim_link = os.path.islink(port) and os.path.lexists(port + ".pid")
+    if is_sim_link and sim_owner(port) is None:
+        raise PortError("%s is the link of a simulator that is no longer running (a stale link): "
+                        "start one with `osada sim` or `make run`" % port)
+    if os.path.islink(port) and not os.path.exists(port):
+        raise PortError("cannot open %s: it is a link to %s, which does not exist"
+                        % (port, os.readlink(port)))
+    if not os.path.exists(port):
+        raise PortError("cannot open %s: no such port (is the board plugged in?)" % port)
+
+
+def open_serial(port, timeout=0.02, write_timeout=1.0):
+    """pyserial on `port`, locked against other osada processes (an exclusive
+    flock, as pyserial does it).  Raises PortError with a clear sentence:
+    missing, stale simulator link, busy (and who holds it), or the OS's reason."""
+    import errno
+    import os
+    import serial
+    check_port(port)
+    kw = {"exclusive": True} if os.name == "posix" else {}
+    try:
+        return serial.Serial(port, 115200, timeout=timeout, write_timeout=write_timeout, **kw)
+    except serial.SerialException as exc:
+        if "exclusively lock" in str(exc):
+            raise PortBusy(port, port_holders(port))
+        reason = os.strerror(exc.errno) if isinstance(exc.errno, int) else str(exc)
+        if exc.errno == errno.EACCES:
+            reason = "permission denied (on Linux: add yourself to the dialout group)"
+        raise PortError("cannot open %s: %s" % (port, reason))
+    except (OSError, ValueError) as exc:
+        raise PortError("cannot open %s: %s" % (port, exc))
+
+
 class SerialTransport:
     """pyserial, non-blocking-ish: reads return what is there within `timeout`."""
 
     def __init__(self, port, timeout=0.02):
-        import serial
         self.port = port
-        try:
-            self.s = serial.Serial(port, 115200, timeout=timeout, write_timeout=1.0)
-        except serial.SerialException as exc:
-            raise OSError(str(exc))
+        self.s = open_serial(port, timeout=timeout, write_timeout=1.0)
 
     def read(self, n):
         import serial
@@ -300,13 +467,7 @@ def sim_alive(link):
     """A simulator's link is trusted only while the simulator that made it runs:
     a link left by a killed one may point at a pty someone else now uses."""
     import os
-    try:
-        with open(link + ".pid") as f:
-            pid = int(f.read().strip())
-        os.kill(pid, 0)
-    except (OSError, ValueError):
-        return False
-    return os.path.exists(link)
+    return sim_owner(link) is not None and os.path.exists(link)
 
 
 def serial_link(port, **kw):

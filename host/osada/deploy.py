@@ -21,11 +21,11 @@ import subprocess
 import sys
 import time
 
+from osada import paths
 from osada.mpybuild import compile_tree, mpy_cross_version, BuildError
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BUNDLE = os.path.join(ROOT, "build", "firmware")
-ROMFS_IMAGE = os.path.join(ROOT, "build", "firmware.romfs")
+BUNDLE = os.path.join(paths.OUTPUT, "firmware")
+ROMFS_IMAGE = os.path.join(paths.OUTPUT, "firmware.romfs")
 # Host-only modules that never go on the board.
 SKIP_RULES = ("autoplay.py", "scenario.py")
 SKIP_FW = ("fake.py",)
@@ -43,10 +43,10 @@ def build(out=BUNDLE, config=None, quiet=False):
         shutil.rmtree(out)
     os.makedirs(out)
     files = []
-    files += compile_tree(os.path.join(ROOT, "shared_rules"), os.path.join(out, "shared_rules"), exclude=SKIP_RULES)
-    files += compile_tree(os.path.join(ROOT, "firmware", "osada_fw"), os.path.join(out, "osada_fw"), exclude=SKIP_FW)
-    shutil.copy(os.path.join(ROOT, "firmware", "main.py"), os.path.join(out, "main.py"))
-    cfg_src = config or os.path.join(ROOT, "firmware", "config.json")
+    files += compile_tree(paths.package_dir("shared_rules"), os.path.join(out, "shared_rules"), exclude=SKIP_RULES)
+    files += compile_tree(paths.package_dir("osada_fw"), os.path.join(out, "osada_fw"), exclude=SKIP_FW)
+    shutil.copy(paths.FIRMWARE_MAIN, os.path.join(out, "main.py"))
+    cfg_src = config or paths.DEFAULT_CONFIG
     from osada_fw.config import load
     load(cfg_src)                                   # refuse a bad config before it reaches a board
     shutil.copy(cfg_src, os.path.join(out, "config.json"))
@@ -54,9 +54,9 @@ def build(out=BUNDLE, config=None, quiet=False):
     romfs = build_romfs(out, out + ".romfs")
     if not quiet:
         size = sum(os.path.getsize(f) for f in files)
-        print("built %s: %d files, %.1f KB (%s)" % (os.path.relpath(out, ROOT), len(files), size / 1024,
+        print("built %s: %d files, %.1f KB (%s)" % (paths.shown(out), len(files), size / 1024,
                                                    mpy_cross_version()))
-        print("built %s: ROMFS image of the code, %.1f KB" % (os.path.relpath(romfs, ROOT),
+        print("built %s: ROMFS image of the code, %.1f KB" % (paths.shown(romfs),
                                                              os.path.getsize(romfs) / 1024))
     return files
 
@@ -81,11 +81,76 @@ def build_romfs(bundle, image):
 
 def _board(port, code):
     """Run code on the board's REPL with mpremote; its printed output."""
-    proc = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec", code],
-                          capture_output=True, text=True, timeout=30)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec", code],
+                              capture_output=True, text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        raise BuildError("the board on %s stopped answering (mpremote gave up after 30 s): "
+                         "unplug it, plug it back in and try again" % port)
     if proc.returncode != 0:
-        raise BuildError("cannot talk to the board on %s: %s" % (port, proc.stderr.strip() or proc.stdout.strip()))
+        raise BuildError("cannot talk to the board on %s: %s" % (port, _last_line(proc.stderr or proc.stdout)))
     return proc.stdout.strip()
+
+
+def _last_line(text):
+    """mpremote's message without its traceback: the last line that says something."""
+    lines = [ln.strip() for ln in (text or "").splitlines() if ln.strip()]
+    return lines[-1] if lines else "no output"
+
+
+RAW_REPL = b"raw REPL; CTRL-B to exit"
+
+
+def _read_for(s, seconds, done):
+    buf = b""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not done(buf):
+        buf += s.read(s.in_waiting or 1)
+    return buf
+
+
+def check_board(port, wait=1.0):
+    """Before mpremote touches it, make sure `port` is a board we can flash.
+    Returns "osada" (a board running the Osada app: it will be asked to hand
+    over the REPL) or "repl" (MicroPython's REPL answered).  Raises BuildError
+    with one clear sentence for a missing or busy port, the Osada simulator,
+    a port that answers but not as MicroPython, and one that does not answer."""
+    from osada import client
+    try:
+        s = client.open_serial(port, timeout=0.05)
+    except client.PortError as exc:
+        raise BuildError(str(exc))
+    try:
+        real = os.path.realpath(port)
+        is_pty = real.startswith("/dev/pts/") or os.path.basename(real).startswith("pty")
+        if client.sim_owner(port) is not None:
+            raise BuildError("%s is the Osada simulator, not a Pico: make flash needs a board on USB "
+                             "(e.g. PORT=/dev/ttyACM0)" % port)
+        s.reset_input_buffer()
+        s.write(b'\n{"id": 0, "cmd": "hello"}\n')
+        got = _read_for(s, wait, lambda b: b'"protocol"' in b)
+        if b'"protocol"' in got and b'"siege"' in got:
+            if is_pty:
+                raise BuildError("%s is the Osada simulator, not a Pico: make flash needs a board on "
+                                 "USB (e.g. PORT=/dev/ttyACM0)" % port)
+            return "osada"
+        s.write(b"\r\x03\x03\x01")               # interrupt, then raw REPL (what mpremote does)
+        more = _read_for(s, wait * 1.5, lambda b: RAW_REPL in b)
+        if RAW_REPL in more:
+            s.write(b"\x02")                       # back to the friendly REPL, as we found it
+            return "repl"
+        if got or more:
+            raise BuildError("%s answers, but not as MicroPython (no REPL): is it a Pico with MicroPython? "
+                             "Install it from https://micropython.org/download/RPI_PICO/" % port)
+        raise BuildError("%s does not answer: unplug the board, plug it back in and try again "
+                         "(or hold BOOTSEL while plugging in to reinstall MicroPython)" % port)
+    except OSError as exc:
+        raise BuildError("%s stopped answering: %s" % (port, exc))
+    finally:
+        try:
+            s.close()
+        except OSError:
+            pass
 
 
 def _board_has_romfs(port):
@@ -118,8 +183,10 @@ def release_app(port):
 
 
 def flash(port):
+    kind = check_board(port)
     build()
-    release_app(port)
+    if kind == "osada":
+        release_app(port)
     board = _board_mpy(port)
     if board[0] != MPY_VERSION:
         raise BuildError("the board loads .mpy v%d but mpy-cross makes v%d: put %s on the board "

@@ -29,9 +29,10 @@ from osada import client, texts
 from osada.client import Link, ProtocolError, SerialTransport
 from shared_rules.catalog import LINES, MODES, SECTOR_COLOR, VARIANTS, kind_index, strength
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from osada import paths
+
 SIM_LINK = client.SIM_LINK
-SIM_STATE = os.path.join(ROOT, "build", "sim-state")
+SIM_STATE = paths.SIM_STATE
 RETRY_S = 0.5                 # reconnect / look for the device this often
 POLL_S = 0.02                 # the UI drains the session's queue this often
 REPLY_TIMEOUT_S = 5.0         # a request unanswered this long: the device is gone
@@ -402,10 +403,12 @@ class SimProcess:
 
     def start(self):
         env = dict(os.environ)
-        paths = [os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "firmware")]
+        root = paths.REPO                       # a checkout; installed, the package is on sys.path
+        search = [os.path.join(root, "host"), root, os.path.join(root, "firmware")] if root else []
         if env.get("PYTHONPATH"):
-            paths.append(env["PYTHONPATH"])
-        env["PYTHONPATH"] = os.pathsep.join(paths)
+            search.append(env["PYTHONPATH"])
+        if search:
+            env["PYTHONPATH"] = os.pathsep.join(search)
         os.makedirs(self.state, exist_ok=True)
         import tempfile
         self.errfile = tempfile.TemporaryFile()
@@ -605,10 +608,10 @@ class MainScreen(Screen):
         self.query_one("#log").border_title = "events (newest at the bottom)"
         self.query_one("#info").border_title = "game"
         self.query_one("#keys").border_title = "keys (? for more)"
-        self.app.redraw()
+        self.app.redraw()  # pyright: ignore[reportAttributeAccessIssue]  self.app is the MonitorApp
 
     def on_resize(self, event):
-        self.app.redraw()
+        self.app.redraw()  # pyright: ignore[reportAttributeAccessIssue]  self.app is the MonitorApp
 
 
 CSS = """
@@ -790,6 +793,8 @@ class MonitorApp(App):
         elif kind == "nodevice":
             self.conn_text = ("no device — plug in a Pico or start the simulator (osada sim); "
                               "looking every %.1f s" % self.retry)
+        elif port and port in text:           # a sentence of its own (client.PortError): busy, stale link…
+            self.conn_text = "%s — retrying every %.1f s" % (text, self.retry)
         else:
             self.conn_text = "no device at %s (%s) — retrying every %.1f s" % (port, text, self.retry)
 
@@ -801,7 +806,7 @@ class MonitorApp(App):
         style = {"reveal": "#7fd7ff", "he111": "bold #ff8040", "destroyed": "#ff7070",
                  "building_destroyed": "bold #ff4040", "wall_destroyed": "#ff9f40", "dot_destroyed": "#ff9f40",
                  "won": "bold #40ff60", "lost": "bold #ff4040", "turn": "bold", "refused": "#ffd24a",
-                 "error": "#ffd24a", "overflow": "#ffd24a", "boot": "dim", "undo": "#c0a0ff",
+                 "error": "#ffd24a", "overflow": "#ffd24a", "line_timeout": "#ffd24a", "boot": "dim", "undo": "#c0a0ff",
                  "roll": "#c0a0ff", "phase": "dim", "end_turn": "dim", "move": "#a0c0ff"}.get(name)
         self.add_log(texts.describe(ev, self.state), style)
         if name == "setup":

@@ -280,6 +280,8 @@ _EVENTS = {
         "game restored from its journal" if ev.get("restored") else "a new game", ev.get("seq")),
     "undo": lambda ev, st: "Undo: back to action %s" % ev.get("seq"),
     "roll": lambda ev, st: "Free die roll: %s" % ev.get("value"),
+    "line_timeout": lambda ev, st: "The device dropped an unfinished request (%s bytes, no line end "
+                                   "within 2 s)" % ev.get("bytes"),
     "overflow": lambda ev, st: "The device dropped %s lines (the host was slow): resyncing" % ev.get("dropped"),
     "state": lambda ev, st: "State #%s" % ev.get("seq"),
     "selftest": lambda ev, st: ("LED self-test done" if ev.get("done") else

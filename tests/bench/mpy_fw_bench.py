@@ -61,9 +61,6 @@ class BenchSerial:
     def write(self, data):
         return len(data)
 
-    def connected(self):
-        return True
-
 
 serial = BenchSerial()
 

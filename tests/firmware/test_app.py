@@ -24,7 +24,7 @@ from osada_fw.app import App  # noqa: E402
 from osada_fw.config import load, led_count  # noqa: E402
 from osada_fw.hal.fake import FakeHardware, ManualClock, MemorySerial, RealClock  # noqa: E402
 from osada_fw.journal import Journal  # noqa: E402
-from osada_fw.render import from_config as renderer_from_config  # noqa: E402
+from osada.fw_extras import renderer_from_config  # noqa: E402
 from shared_rules import scenario  # noqa: E402
 from shared_rules.autoplay import RandomPlayer  # noqa: E402
 from shared_rules.catalog import MODES, VARIANTS  # noqa: E402
@@ -181,7 +181,8 @@ def states_in(msgs):
 def test_hello_reply_shape_and_id_echo(tmp_path):
     dev = Dev(tmp_path)
     reply, _ = dev.ok("hello")
-    assert set(reply) == {"id", "ok", "protocol", "firmware", "game", "leds", "layout", "seq"}
+    assert set(reply) == {"id", "ok", "protocol", "firmware", "game", "leds", "layout", "seq", "journal"}
+    assert reply["journal"] == "ok"
     assert reply["protocol"] == 1
     assert reply["firmware"] == app_mod.FIRMWARE_VERSION
     assert reply["game"] == "siege"
@@ -1136,6 +1137,9 @@ def test_a_half_line_left_by_a_host_that_went_away_is_dropped(tmp_path):
     dev.tick(n=3, ms=10)
     assert dev.take() == []                       # still waiting for the rest
     dev.tick(n=3, ms=1000)                        # the sender is gone
+    dropped = dev.take()                          # and the next host is told why
+    assert [m["ev"] for m in dropped] == ["line_timeout"]
+    assert dropped[0]["bytes"] == 21 and "no line end" in dropped[0]["error"]
     reply, pushed = dev.request("hello")
     assert reply["ok"] is True and [m for m in pushed if "ok" in m] == []
     # a slow sender that keeps going is not cut off

@@ -83,3 +83,137 @@ def test_romfs_image_holds_the_code_for_boards_with_a_rom_partition(tmp_path):
         assert bytes([len(name)]) + name in image
     for name in (b"main.py", b"config.json"):
         assert bytes([len(name)]) + name not in image
+
+
+# ------------------------------------------------ make flash: clear errors
+# Before: a missing port said "may be in use", the simulator's link ended in
+# an mpremote traceback.  Now flash() checks the port first (check_board).
+
+def _deploy(*args):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,
+                                                       os.path.join(ROOT, "firmware")]))
+    return subprocess.run([sys.executable, "-m", "osada.deploy"] + list(args), capture_output=True,
+                          text=True, env=env, cwd=ROOT, timeout=120)
+
+
+def _one_clear_line(proc):
+    assert proc.returncode == 2
+    err = proc.stderr.strip()
+    assert "Traceback" not in err and len(err.splitlines()) == 1, err
+    return err
+
+
+class FakePort:
+    """A pty whose master end plays a device: `answer(data) -> bytes` (None: silent)."""
+
+    def __init__(self, answer=None):
+        import pty
+        import threading
+        self.master, self.slave = pty.openpty()
+        self.port = os.ttyname(self.slave)
+        self.answer = answer
+        self.heard = b""
+        self.stop = False
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        import select
+        while not self.stop:
+            r, _, _ = select.select([self.master], [], [], 0.05)
+            if not r:
+                continue
+            try:
+                data = os.read(self.master, 1024)
+            except OSError:
+                return
+            self.heard += data
+            reply = self.answer(data) if self.answer else None
+            if reply:
+                os.write(self.master, reply)
+
+    def close(self):
+        self.stop = True
+        self.thread.join(2)
+        os.close(self.master)
+        os.close(self.slave)
+
+
+def test_flash_to_a_missing_port_says_so():
+    err = _one_clear_line(_deploy("flash", "--port", "/dev/osada-missing"))
+    assert err == "error: cannot open /dev/osada-missing: no such port (is the board plugged in?)"
+
+
+def test_flash_to_the_simulator_says_it_is_not_a_pico(tmp_path):
+    link = str(tmp_path / "tty")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,
+                                                       os.path.join(ROOT, "firmware")]))
+    sim = subprocess.Popen([sys.executable, "-m", "osada.cli", "sim", "--headless", "--link", link,
+                            "--state", str(tmp_path / "st")], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, env=env)
+    try:
+        from osada import client
+        import time
+        end = time.monotonic() + 20
+        while client.sim_owner(link) != sim.pid:
+            assert sim.poll() is None and time.monotonic() < end
+            time.sleep(0.02)
+        err = _one_clear_line(_deploy("flash", "--port", link))
+        assert err.startswith("error: %s is the Osada simulator, not a Pico" % link)
+        # by its pty too (the link's target), recognised from its hello reply
+        with pytest.raises(BuildError) as ei:
+            deploy.check_board(os.readlink(link))
+        assert "is the Osada simulator, not a Pico" in str(ei.value)
+    finally:
+        sim.terminate()
+        sim.wait(5)
+
+
+def test_flash_to_a_port_that_does_not_answer():
+    dev = FakePort()
+    try:
+        with pytest.raises(BuildError) as ei:
+            deploy.check_board(dev.port, wait=0.3)
+        assert str(ei.value).startswith("%s does not answer" % dev.port)
+        assert b"\x03" in dev.heard                       # it did try the REPL
+    finally:
+        dev.close()
+
+
+def test_flash_to_something_that_is_not_micropython():
+    dev = FakePort(lambda data: b"?\r\n")             # a modem, a GPS, another program...
+    try:
+        with pytest.raises(BuildError) as ei:
+            deploy.check_board(dev.port, wait=0.3)
+        assert "answers, but not as MicroPython" in str(ei.value)
+    finally:
+        dev.close()
+
+
+def test_a_micropython_repl_passes_the_check():
+    dev = FakePort(lambda data: b"raw REPL; CTRL-B to exit\r\n>" if b"\x01" in data else None)
+    try:
+        assert deploy.check_board(dev.port, wait=0.3) == "repl"
+        import time
+        time.sleep(0.2)
+        assert dev.heard.endswith(b"\x02")                # left in the friendly REPL
+    finally:
+        dev.close()
+
+
+def test_flash_to_a_busy_port_names_the_holder():
+    from osada import client
+    dev = FakePort()
+    holder = client.open_serial(dev.port)
+    try:
+        with pytest.raises(BuildError) as ei:
+            deploy.check_board(dev.port, wait=0.3)
+        assert str(ei.value).startswith("%s is busy" % dev.port) and "(pid %d)" % os.getpid() in str(ei.value)
+    finally:
+        holder.close()
+        dev.close()
+
+
+def test_mpremote_failures_keep_only_their_last_line():
+    tb = "Traceback (most recent call last):\n  File \"x\", line 1\nmpremote.transport.TransportError: could not enter raw repl\n\n"
+    assert deploy._last_line(tb) == "mpremote.transport.TransportError: could not enter raw repl"

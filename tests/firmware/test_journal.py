@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from osada_fw import journal as J
+from osada.fw_extras import journal_load
 from osada_fw.journal import Journal
 from shared_rules.actions import encode, parse
 from shared_rules.autoplay import play, random_setup
@@ -124,7 +125,7 @@ def test_random_games_round_trip(tmp_path, seed):
     assert j2.last_error is None
     assert frozen(restored) == frozen(game)
     assert restored.log.tuples() == game.log.tuples()
-    loaded_setup, actions = j2.load()
+    loaded_setup, actions = journal_load(j2)
     assert loaded_setup == json.loads(json.dumps(game.setup_dict()))
     assert actions == game.log.tuples()
 
@@ -190,11 +191,11 @@ def test_marshal_games_round_trip_mid_game(tmp_path):
 
 def test_no_game_and_no_journal_dir(tmp_path):
     j = Journal(str(tmp_path / "a" / "b"))
-    assert j.restore() is None and j.load() is None and j.last_error is None
+    assert j.restore() is None and journal_load(j) is None and j.last_error is None
     with pytest.raises(ValueError):
         j.append((9, 0, 0))
     j.start({"players": 2, "seed": 3})                 # creates the directories
-    assert j.load() == ({"players": 2, "seed": 3}, [])
+    assert journal_load(j) == ({"players": 2, "seed": 3}, [])
     assert os.listdir(str(tmp_path / "a" / "b")) == ["journal.bin"]
 
 
@@ -204,7 +205,7 @@ def test_start_replaces_the_game(tmp_path):
     record({"players": 3, "seed": 1}, 1, journal=j)
     j.start({"players": 2, "seed": 9})
     j.append((9, 0, 0))
-    assert Journal(d).load() == ({"players": 2, "seed": 9}, [(9, 0, 0)])
+    assert journal_load(Journal(d)) == ({"players": 2, "seed": 9}, [(9, 0, 0)])
 
 
 def test_append_after_reboot_without_load(tmp_path):
@@ -215,7 +216,7 @@ def test_append_after_reboot_without_load(tmp_path):
     acts = game.log.tuples()
     j = Journal(d)
     j.append((9, 0, 0))
-    assert Journal(d).load()[1] == acts + [(9, 0, 0)]
+    assert journal_load(Journal(d))[1] == acts + [(9, 0, 0)]
 
 
 # ---------------------------------------------------------- power cuts
@@ -355,7 +356,7 @@ def test_any_corruption_gives_a_prefix_and_never_raises(tmp_path, data):
         raw = bytearray(data.draw(st.binary(max_size=200)))
     open(os.path.join(d, "journal.bin"), "wb").write(bytes(raw))
     j = Journal(d)
-    got = j.load()
+    got = journal_load(j)
     if got is not None:
         s, a = got
         assert s == setup
@@ -372,11 +373,11 @@ def test_unreadable_journals(tmp_path):
         os.mkdir(d)
         open(os.path.join(d, "journal.bin"), "wb").write(data)
         j = Journal(d)
-        assert j.restore() is None and j.load() is None, name
+        assert j.restore() is None and journal_load(j) is None, name
         assert j.last_error, name
     j = Journal(str(tmp_path / "magic"))                # start() replaces it
     j.start({"players": 2})
-    assert j.load() == ({"players": 2}, [])
+    assert journal_load(j) == ({"players": 2}, [])
 
 
 def test_an_action_the_engine_refuses_stops_the_restore(tmp_path):
@@ -390,7 +391,7 @@ def test_an_action_the_engine_refuses_stops_the_restore(tmp_path):
     j, restored = fresh_restore(str(tmp_path))
     assert frozen(restored) == frozen(g)
     assert "action 11 of" in j.last_error and "turn" in j.last_error
-    assert Journal(str(tmp_path)).load()[1] == acts[:10]   # the rest is dropped on flash too
+    assert journal_load(Journal(str(tmp_path)))[1] == acts[:10]   # the rest is dropped on flash too
 
 
 # ------------------------------------------------------------ undo
@@ -415,13 +416,13 @@ def test_undo_markers(tmp_path):
     want = live(ops)
     assert j.count == len(want)
     j2, g = fresh_restore(d)
-    assert j2.load()[1] == want
+    assert journal_load(j2)[1] == want
     assert frozen(g) == frozen(replay(setup, want))
     # undo down to nothing, then one more: nothing to undo
     for _ in range(len(want)):
         assert j2.undo() is True
     assert j2.undo() is False
-    assert Journal(d).load() == (setup, [])
+    assert journal_load(Journal(d)) == (setup, [])
 
 
 def test_many_undo_markers_trigger_compaction(tmp_path):
@@ -436,7 +437,7 @@ def test_many_undo_markers_trigger_compaction(tmp_path):
         j.undo()
         j.append(acts[-1])
     assert j.compactions == 1
-    assert Journal(d).load()[1] == acts
+    assert journal_load(Journal(d))[1] == acts
 
 
 # ------------------------------------------------------------ compaction
@@ -459,7 +460,7 @@ def test_compaction_keeps_the_state(tmp_path):
     j.compact(setup, acts[:50])
     assert frozen(fresh_restore(d)[1]) == frozen(replay(setup, acts[:50]))
     j.append(acts[50])
-    assert Journal(d).load()[1] == acts[:51]
+    assert journal_load(Journal(d))[1] == acts[:51]
 
 
 @pytest.mark.parametrize("max_undos", [J.MAX_UNDOS, 10 ** 6])   # undo- or size-triggered
@@ -586,7 +587,7 @@ def test_power_cut_during_compaction_at_every_byte(tmp_path, monkeypatch):
         shutil.rmtree(d, ignore_errors=True)
         shutil.copytree(snap, d)
         jj = Journal(d, **kw)
-        assert jj.load()[1] == pre
+        assert journal_load(jj)[1] == pre
         cut = _Budget(budget)
         monkeypatch.setattr(J, "open", cut.open, raising=False)
         monkeypatch.setattr(J, "_replace", cut.replace)
@@ -625,14 +626,14 @@ def test_stray_temp_files(tmp_path):
     other = open(os.path.join(str(tmp_path / "b"), "journal.bin"), "rb").read()
     open(os.path.join(d, "journal.tmp"), "wb").write(other[:len(other) // 2])
     j, g = fresh_restore(d)
-    assert j.load()[1] == acts and os.listdir(d) == ["journal.bin"]
+    assert journal_load(j)[1] == acts and os.listdir(d) == ["journal.bin"]
     # the snapshot complete but not renamed: still the old journal
     open(os.path.join(d, "journal.tmp"), "wb").write(other)
-    assert Journal(d).load()[1] == acts and os.listdir(d) == ["journal.bin"]
+    assert journal_load(Journal(d))[1] == acts and os.listdir(d) == ["journal.bin"]
     # a file system whose rename does not replace (FAT: remove, then rename),
     # cut between the two: the complete snapshot is adopted
     os.replace(path, os.path.join(d, "journal.tmp"))
-    assert Journal(d).load()[1] == acts and os.listdir(d) == ["journal.bin"]
+    assert journal_load(Journal(d))[1] == acts and os.listdir(d) == ["journal.bin"]
 
 
 def test_rename_that_will_not_replace(tmp_path, monkeypatch):
@@ -685,7 +686,7 @@ def test_write_failure_is_reported_and_recovered(tmp_path, monkeypatch):
     for t in acts[10:]:
         j.append(t)
     j2, g = fresh_restore(d)
-    assert j2.last_error is None and j2.load()[1] == acts
+    assert j2.last_error is None and journal_load(j2)[1] == acts
 
 
 # ------------------------------------------------------- real MicroPython
@@ -738,7 +739,9 @@ for seed in (0, 1, 32, 34, 42):      # solo, shoulder, standard, marshal x2
     print(box["g"].state_json(events=[]) == g.state_json(events=[]))
     print(replay(setup, box["g"].log.tuples()[:-1]).state_json(events=[]) == g.state_json(events=[]))
     j2.append((9, 0, 0))
-    print(sorted(os.listdir(d)), len(Journal(d).load()[1]))
+    j3 = Journal(d)
+    j3.restore()
+    print(sorted(os.listdir(d)), j3.count)
 """
 
 

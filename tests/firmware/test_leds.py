@@ -17,8 +17,9 @@ try:
 except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
-from osada_fw import anim, colors, layouts, render  # noqa: E402
-from osada_fw.anim import DieRoll, He111Flight, MoveSteps, Reveal, Blink, he111_path  # noqa: E402
+from osada_fw import anim, colors, layouts  # noqa: E402
+from osada_fw.anim import DieRoll, He111Flight, MoveSteps, Reveal, he111_path  # noqa: E402
+from osada.fw_extras import Blink, frame, renderer_from_config  # noqa: E402
 from osada_fw.layouts import Layout, LayoutError, LAYOUTS  # noqa: E402
 from osada_fw.render import Renderer  # noqa: E402
 from shared_rules.catalog import kind_index, opposite  # noqa: E402
@@ -160,7 +161,7 @@ def test_layout_errors_are_clear():
 def test_from_config():
     from osada_fw import config
     c = config.validate({"leds": {"layout": "rings", "city": True, "order": "RGB", "brightness": 40}})
-    r = render.from_config(c)
+    r = renderer_from_config(c)
     assert r.layout.name == "rings" and r.layout.city and r.count == config.led_count(c) == 36
     assert r.order == "RGB" and r.brightness == 40 and len(r.buf) == 108
     assert tuple(layouts.LAYOUTS) == tuple(config.LAYOUTS)
@@ -573,7 +574,7 @@ def test_rgb_list_is_the_frame_in_rgb_order():
 def test_frame_helper_overlays_then_caps():
     r = Renderer(Layout("spokes"), 255, max_ma=60, ma_per_channel=20)
     g = game()
-    out = r.frame(g, 0, [DieRoll(3, 0)])
+    out = frame(r, g, 0, [DieRoll(3, 0)])
     assert out is r.buf and r.limited and r.frame_ma() <= 60
 
 
@@ -620,8 +621,7 @@ def make_game():
 def make_anims(t0):
     return [anim.DieRoll(4, t0), anim.Reveal(2, 0, (255, 0, 0), t0),
             anim.MoveSteps([(1, 1), [(2, 2), (3, 3)], (4, "city")], t0),
-            anim.He111Flight(1, None, [(1, 2), (1, "wall"), (1, "city")], t0),
-            anim.Blink([(5, 1), (5, 2)], t0)]
+            anim.He111Flight(1, None, [(1, 2), (1, "wall"), (1, "city")], t0)]
 
 
 def hexbuf(b):
@@ -737,7 +737,7 @@ def test_render_and_animations_allocate_nothing_in_micropython(vm_result):
     bad = [a for a in allocs if a[2] != 0]
     assert bad == [], bad[:10]
     kinds = {a[0].split()[0] + " " + a[0].split()[1] for a in allocs if a[0].startswith("step")}
-    assert {"step DieRoll", "step Reveal", "step MoveSteps", "step He111Flight", "step Blink"} <= kinds
+    assert {"step DieRoll", "step Reveal", "step MoveSteps", "step He111Flight"} <= kinds
 
 
 @pytest.mark.micropython

@@ -20,6 +20,7 @@ several reads and many lines in one read.  Throughout:
   game."""
 
 import json
+import re
 import os
 import random
 import sys
@@ -288,12 +289,18 @@ def random_line(rng):
 # -------------------------------------------------------- the reference model
 
 
+def device_lines(data):
+    """The lines as the device cuts them: LF, CR and CRLF each end one line."""
+    return re.split(b"\r\n|\r|\n", data)[:-1]
+
+
 def device_view(line):
     """What a line is to the device: (is it answered, the id it should echo,
-    the request dict or None).  A line is the bytes between two newlines."""
+    the request dict or None).  A line is the bytes between two line ends
+    (device_lines)."""
     if len(line) > MAX_LINE:
         return True, None, None
-    s = line.strip()
+    s = (line[3:] if line.startswith(b"\xef\xbb\xbf") else line).strip()
     if not s:
         return False, None, None
     try:
@@ -392,7 +399,7 @@ def test_protocol_fuzz(tmp_path):
         for _ in range(rng.choice((1, 1, 2, 5, 10, 25, 60))):
             lines.append(random_line(rng))
         data = b"\n".join(lines) + b"\n"
-        real = data.split(b"\n")[:-1]                 # the lines as the device cuts them
+        real = device_lines(data)                    # the lines as the device cuts them
         sent += len(real)
         batches += 1
         before = rig.snapshot()
@@ -455,7 +462,7 @@ def test_protocol_fuzz(tmp_path):
     msgs = rig.run([b'{"id": 1, "cmd": "hello"}\n'])
     assert [m for m in msgs if "ok" in m] == [{
         "id": 1, "ok": True, "protocol": 1, "firmware": msgs[-1]["firmware"], "game": "siege",
-        "leds": led_count(CFG), "layout": CFG["leds"]["layout"], "seq": len(rig.app.game.log)}]
+        "leds": led_count(CFG), "layout": CFG["leds"]["layout"], "seq": len(rig.app.game.log), "journal": "ok"}]
     msgs = rig.run([b'{"id": 2, "cmd": "state"}\n'])
     st = msgs[-1]
     assert (dumps(st["state"]), st["seq"]) == rig.snapshot()

@@ -220,3 +220,24 @@ def test_a_silent_port_times_out_instead_of_hanging():
     link = Link(Silent)
     with pytest.raises(TimeoutError):
         link.connect()
+
+
+@pytest.mark.parametrize("reads", [
+    [b'{"a": 1}\n{"b": 2}\n'],
+    [b'{"a": 1}\r{"b": 2}\r'],
+    [b'{"a": 1}\r\n{"b": 2}\r\n'],
+    [b'{"a": 1}\r', b'\n{"b": 2}\r', b'\n'],
+    [b'\xef\xbb\xbf{"a": 1}\r\n\xef\xbb\xbf', b'{"b": 2}\r'],
+], ids=["lf", "cr", "crlf", "crlf-split", "bom"])
+def test_decoder_takes_cr_lf_and_crlf_line_ends(reads):
+    d = Decoder()
+    msgs = []
+    for data in reads:
+        msgs += d.feed(data)
+    assert msgs == [{"a": 1}, {"b": 2}] and d.bad == 0
+
+
+def test_a_dropped_partial_line_reads_as_a_sentence():
+    from osada import texts
+    line = texts.describe({"ev": "line_timeout", "bytes": 12, "error": "..."})
+    assert line.startswith("The device dropped an unfinished request (12 bytes")

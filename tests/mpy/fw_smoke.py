@@ -31,9 +31,6 @@ class ScriptSerial:
         self.out.extend(data)
         return len(data)
 
-    def connected(self):
-        return True
-
 
 def main():
     with open(sys.argv[1], "rb") as f:

@@ -15,7 +15,6 @@
 #                             never blocks
 #   hw.serial.write(data)     -> how many bytes were taken; never blocks (may
 #                             take fewer, or none, when the host is not reading)
-#   hw.serial.connected()     -> whether a host is there (best effort)
 #   hw.clock.ticks_ms()       -> milliseconds, wrapping as time.ticks_ms does
 #   hw.clock.diff(a, b)       -> a - b, wrap-aware
 #   hw.state_dir              directory for the game journal (flash)
@@ -27,5 +26,4 @@
 EVENT_TURN = "turn"
 EVENT_PRESS = "press"
 EVENT_LONG = "long"
-BUTTONS = ("action", "back", "encoder")
 LONG_PRESS_MS = 700

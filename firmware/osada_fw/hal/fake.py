@@ -48,7 +48,6 @@ class MemorySerial:
         self.inbox = bytearray()
         self.outbox = bytearray()
         self.capacity = capacity
-        self.host_present = True
 
     def host_send(self, data):
         self.inbox.extend(data)
@@ -69,9 +68,6 @@ class MemorySerial:
         if n > 0:
             self.outbox.extend(data[:n])
         return max(n, 0)
-
-    def connected(self):
-        return self.host_present
 
 
 class FdSerial:
@@ -97,9 +93,6 @@ class FdSerial:
             return 0
         except OSError:
             return 0
-
-    def connected(self):
-        return True
 
 
 class RealClock:

@@ -117,7 +117,6 @@ class UsbSerial:
         self.pout = select.poll()
         self.pout.register(sys.stdout, select.POLLOUT)
         self.buf = bytearray(256)
-        self.POLLIN = select.POLLIN
 
     def read(self):
         n = 0
@@ -136,9 +135,6 @@ class UsbSerial:
         chunk = data[:SERIAL_CHUNK]
         n = self.wout.write(chunk)
         return len(chunk) if n is None else n
-
-    def connected(self):
-        return True
 
 
 class Clock:

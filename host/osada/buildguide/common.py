@@ -3,8 +3,10 @@ defaults, the error, the fixed number format."""
 
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-DEFAULT_CONFIG = os.path.join(ROOT, "firmware", "config.json")
+from osada import paths
+
+ROOT = paths.REPO or os.getcwd()                 # installed: hardware/ is written here
+DEFAULT_CONFIG = paths.DEFAULT_CONFIG
 DEFAULT_OUT = os.path.join(ROOT, "hardware")
 DEFAULT_DIAMETER_MM = 500
 

@@ -3,6 +3,7 @@ own Renderer, measured with frame_ma() before and after its power cap; and
 the README's power section."""
 
 from osada_fw import anim as A
+from osada.fw_extras import Blink
 from osada_fw import config as fwconfig
 from osada_fw.layouts import LAYOUTS, Layout
 from osada_fw.render import Renderer, IDLE_MA
@@ -85,11 +86,11 @@ def anim_sets(start=0):
     for s in ALL_SECTORS:
         path = A.he111_path(s)
         out.append(("He-111 from sector %d" % s, [A.He111Flight(s, path, path, start)]))
-    out.append(("blink every cell", [_Bounded(A.Blink(every, start), 1200)]))
-    out.append(("blink every cell in the choice colour", [_Bounded(A.Blink(every, start, color=CHOSEN), 1200)]))
+    out.append(("blink every cell", [_Bounded(Blink(every, start), 1200)]))
+    out.append(("blink every cell in the choice colour", [_Bounded(Blink(every, start, color=CHOSEN), 1200)]))
     out.append(("everything at once", [A.DieRoll(6, start), A.Reveal(1, 0, white, start),
                                       A.MoveSteps(sweep, start), A.He111Flight(2, None, A.he111_path(2), start),
-                                      _Bounded(A.Blink(every, start, color=CHOSEN), 1200)]))
+                                      _Bounded(Blink(every, start, color=CHOSEN), 1200)]))
     return out
 
 

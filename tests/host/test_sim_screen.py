@@ -1,0 +1,119 @@
+"""`osada sim`'s LED window (host/osada/sim.py Screen), rendered to text:
+sectors and lines labelled, readable on a dark terminal, its header in step
+with the device UI (the new-game menu reads as a menu), and never wider than
+80 columns."""
+
+
+import pytest
+
+from osada import sim as S
+from osada_fw.app import App
+from osada_fw.config import led_count, validate
+from osada_fw.hal.fake import FakeHardware, ManualClock
+
+
+def make(tmp_path, layout="spokes", city=False):
+    cfg = validate({"state_dir": str(tmp_path), "leds": {"layout": layout, "city": city}})
+    clock = ManualClock()
+    hw = FakeHardware(led_count(cfg), str(tmp_path), clock=clock, seed=3)
+    app = App(hw, cfg)
+    app.boot()
+    return app, hw, clock
+
+
+def step(app, clock, n=3):
+    for _ in range(n):
+        clock.advance(40)
+        app.tick()
+
+
+def plain(line):
+    import re
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line)
+
+
+@pytest.mark.parametrize("layout,city", [("spokes", False), ("rings", True), ("ring24", False), ("ring24", True)])
+def test_fits_80_columns_and_is_labelled(tmp_path, layout, city):
+    app, hw, clock = make(tmp_path, layout, city)
+    screen = S.Screen(app)
+    lines = screen.render()
+    assert max(S.visible_len(l) for l in lines) <= 80
+    assert all(len(plain(l)) <= 80 for l in lines)
+    board = "\n".join(plain(l) for l in lines[4:4 + S.Screen.H])
+    for s in "123456":
+        assert s in board                             # the sectors, around the edge
+    for tag in "RAGT" + ("WC" if city else ""):
+        assert board.count(tag) >= 1                  # each LED tagged with its line
+    # every LED is drawn (lit or not), none hidden by a label
+    assert board.count("●") + board.count("○") == led_count(app.cfg)
+    assert any(l.startswith("R rear · A air · G artillery · T tank") for l in lines)
+
+
+def test_lit_leds_are_bright_and_dark_ones_visible():
+    assert S.display_rgb(0, 0, 0) is None
+    r, g, b = S.display_rgb(0, 0, 12)                 # a dim blue on the wire
+    assert (r, g) == (0, 0) and b >= S.MIN_LIT
+    r, g, b = S.display_rgb(40, 20, 0)                # hue kept, brought up
+    assert r >= S.MIN_LIT and abs(g * 2 - r) <= 2 and b == 0
+    assert S.display_rgb(255, 255, 255) == (255, 255, 255)
+    assert min(S.OFF_RGB) >= 90
+
+
+def test_the_rendered_board_uses_the_display_colours(tmp_path):
+    app, hw, clock = make(tmp_path)
+    step(app, clock)
+    out = "\n".join(S.Screen(app).render())
+    import re
+    lit = [tuple(map(int, m)) for m in re.findall(r"38;2;(\d+);(\d+);(\d+)m●", out)]
+    assert lit and all(max(c) >= S.MIN_LIT for c in lit)
+    assert "38;2;40;40;40" not in out                  # the old dim grey
+
+
+def test_header_follows_the_new_game_menu(tmp_path):
+    app, hw, clock = make(tmp_path)
+    screen = S.Screen(app)
+    assert plain(screen.render()[1]).startswith("PLAY · cursor: sector 1, rear")
+    hw.inputs.press("encoder", long=True)             # hold ENCODER: new game setup
+    step(app, clock)
+    head = plain(screen.render()[1])
+    assert head.startswith("NEW GAME 1/3 · players: [1] 2 3 4 5 6")
+    hw.inputs.turn(1)
+    hw.inputs.turn(1)
+    step(app, clock)
+    assert "1 2 [3] 4" in plain(screen.render()[1])
+    hw.inputs.press("action")
+    step(app, clock)
+    assert plain(screen.render()[1]).startswith("NEW GAME 2/3 · mode: [standard] shoulder solo marshal")
+    hw.inputs.press("action")
+    step(app, clock)
+    hw.inputs.turn(1)
+    hw.inputs.press("action")                         # toggle the second variant
+    step(app, clock)
+    head = plain(screen.render()[1])
+    assert head.startswith("NEW GAME 3/3 · variants") and "[+simple_battles]" in head
+    assert len(head) <= 80
+    assert "BACK starts the game" in plain(screen.render()[2])
+    for _ in range(4):
+        hw.inputs.turn(1)                             # to the last variant: the list scrolls
+    step(app, clock)
+    head = plain(screen.render()[1])
+    assert "[supplies_low]" in head and head.count("…") >= 1 and len(head) <= 80
+    hw.inputs.press("back")                           # start it
+    step(app, clock)
+    assert plain(screen.render()[1]).startswith("PLAY")
+    assert app.game.players == 3 and plain(screen.render()[0]).startswith("Osada simulator · turn 1 · player 1")
+
+
+def test_draw_redraws_when_only_the_menu_changes(tmp_path, capsys):
+    app, hw, clock = make(tmp_path)
+    screen = S.Screen(app)
+    hw.inputs.press("encoder", long=True)
+    step(app, clock)
+    screen.draw()
+    first = capsys.readouterr().out
+    assert "NEW GAME 1/3" in first
+    screen.draw()
+    assert capsys.readouterr().out == ""               # nothing changed: nothing written
+    app.ui.sel = 4                                      # the UI moved, whatever the LEDs show
+    screen.draw()
+    assert "[5]" in capsys.readouterr().out

@@ -1,0 +1,107 @@
+"""`pip install .` (not editable) gives a working `osada` (issue #10 item 21).
+
+Offline and in a few seconds: a copy of the package's sources is built with
+the setuptools the dev dependencies pin (--no-build-isolation) and installed
+(--no-deps) into a throwaway venv whose only other path is this venv's
+site-packages, for the dependencies; that path is added by a .pth line, so
+the editable install of the checkout is not seen there.  Every command runs
+outside the checkout, so nothing can be found through the repository.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOURCES = ("pyproject.toml", "README.md", "host", "shared_rules", "firmware")
+
+pytestmark = pytest.mark.install
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("install")
+    src = tmp / "src"
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for name in SOURCES:
+        p = os.path.join(ROOT, name)
+        if os.path.isdir(p):
+            shutil.copytree(p, str(src / name), ignore=ignore)
+        else:
+            os.makedirs(str(src), exist_ok=True)
+            shutil.copy(p, str(src / name))
+    venv = tmp / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    py = str(venv / "bin" / "python")
+    purelib = subprocess.run([py, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                             check=True, capture_output=True, text=True).stdout.strip()
+    with open(os.path.join(purelib, "osada-deps.pth"), "w") as f:
+        f.write(sysconfig.get_path("purelib") + "\n")
+    proc = subprocess.run([sys.executable, "-m", "pip", "--python", py, "install", "--quiet",
+                           "--disable-pip-version-check", "--no-index", "--no-build-isolation", "--no-deps",
+                           str(src)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    home = tmp / "home"
+    home.mkdir()
+    env = dict(os.environ, HOME=str(home), XDG_STATE_HOME=str(home / "state"))
+    env.pop("PYTHONPATH", None)
+    return {"bin": venv / "bin", "py": py, "env": env, "cwd": str(home), "home": home}
+
+
+def _run(installed, *args, timeout=60):
+    return subprocess.run(list(args), cwd=installed["cwd"], env=installed["env"],
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def test_installed_package_is_not_the_checkout(installed):
+    proc = _run(installed, installed["py"], "-c",
+                "import osada, osada_fw, shared_rules; from osada import paths; "
+                "print(paths.REPO); print(osada.__file__); print(shared_rules.__file__)")
+    assert proc.returncode == 0, proc.stderr
+    repo, *files = proc.stdout.split()
+    assert repo == "None"
+    for f in files:
+        assert not f.startswith(ROOT + os.sep), f
+
+
+def test_osada_help_and_a_scenario(installed):
+    osada = str(installed["bin"] / "osada")
+    proc = _run(installed, osada, "--help")
+    assert proc.returncode == 0 and "scenario" in proc.stdout, proc.stderr
+    # the scenario files ship with the package
+    proc = _run(installed, installed["py"], "-c",
+                "import shared_rules.examples as e; print(list(e.__path__)[0])")
+    examples = proc.stdout.strip()
+    assert os.path.isfile(os.path.join(examples, "wall_choice.json")), proc.stderr
+    proc = _run(installed, osada, "scenario", os.path.join(examples, "wall_choice.json"))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["outcome"] == "playing"
+    proc = _run(installed, osada, "demo", "--seed", "1", "--turns", "1")
+    assert proc.returncode == 0 and "seed 1" in proc.stdout, proc.stderr
+
+
+def test_sim_and_firmware_bundle_find_their_files(installed):
+    # the simulator loads config.json from the package and keeps its journal in the user's state dir
+    link = str(installed["home"] / "sim-link")
+    proc = subprocess.Popen([str(installed["bin"] / "osada"), "sim", "--headless", "--link", link],
+                            cwd=installed["cwd"], env=installed["env"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+    finally:
+        proc.terminate()
+        out, err = proc.communicate(timeout=10)
+    assert "serial port" in line, line + out + err
+    assert os.path.isdir(str(installed["home"] / "state" / "osada" / "sim-state")), line
+    # the Pico bundle: main.py and config.json from the package, the code from its packages
+    out_dir = str(installed["home"] / "bundle")
+    proc = _run(installed, installed["py"], "-c",
+                "from osada import deploy; print(len(deploy.build(%r, quiet=True)))" % out_dir)
+    assert proc.returncode == 0, proc.stderr
+    for name in ("main.py", "config.json", "osada_fw/app.mpy", "shared_rules/engine.mpy"):
+        assert os.path.isfile(os.path.join(out_dir, name)), name
