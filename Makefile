@@ -58,7 +58,7 @@ flash: setup
 	@$(PY) -m osada.deploy flash $(if $(PORT),--port $(PORT))
 
 hardware: setup
-	@$(PY) -m osada.hardware
+	@$(PY) -m osada.buildguide
 
 clean:
 	rm -rf build $(VENV) node_modules .pytest_cache .hypothesis
