@@ -294,6 +294,16 @@ def _refused(ev, state):
     return "Refused%s%s: %s" % (" by " + rule if rule else "", src, ev.get("error", ""))
 
 
+def _boot(ev, state):
+    text = "The device started: %s (%s actions)" % (
+        "game restored from its journal" if ev.get("restored") else "a new game", ev.get("seq"))
+    if ev.get("lost"):
+        text += "; the saved game could not be read back (%s)" % ev["lost"]
+    if ev.get("journal"):
+        text += "; NOT SAVED: %s" % ev["journal"]
+    return text
+
+
 def _sector_with_color(s):
     if isinstance(s, int) and 1 <= s <= 6:
         return "sector %d (%s)" % (s, SECTOR_COLOR[s])
@@ -342,8 +352,10 @@ _EVENTS = {
     "error": lambda ev, st: "Error%s: %s" % (" (from the board's buttons)" if ev.get("source") == "buttons" else "",
                                              ev.get("error", "")),
     # the firmware's and the protocol's own
-    "boot": lambda ev, st: "The device started: %s (%s actions)" % (
-        "game restored from its journal" if ev.get("restored") else "a new game", ev.get("seq")),
+    "boot": _boot,
+    "journal": lambda ev, st: ("The game is saved to flash again" if ev.get("saved") else
+                               "NOT SAVED: %s. The game goes on; the device retries with every action"
+                               % ev.get("status")),
     "undo": lambda ev, st: "Undo: back to action %s" % ev.get("seq"),
     "roll": lambda ev, st: "Free die roll: %s" % ev.get("value"),
     "line_timeout": lambda ev, st: "The device dropped an unfinished request (%s bytes, no line end "

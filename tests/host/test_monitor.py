@@ -111,6 +111,11 @@ def test_describe_reads_well():
     assert "ranking: player 1 7 pts" in d({"ev": "won", "rule": "R51", "ranking": [[1, 7, 3], [2, 2, 1]]})
     assert d({"ev": "refused", "rule": "R10", "error": "x", "source": "buttons"}).startswith("Refused by R10")
     assert d({"ev": "mystery", "a": 1}) == "mystery: a=1"     # unknown names still read
+    # the flash (issue 19): a failure and its recovery in words, at boot too
+    assert d({"ev": "journal", "saved": False, "status": "flash full"}).startswith("NOT SAVED: flash full.")
+    assert d({"ev": "journal", "saved": True, "status": "ok"}) == "The game is saved to flash again"
+    boot = d({"ev": "boot", "restored": False, "seq": 0, "journal": "no filesystem", "lost": "CRC mismatch"})
+    assert "NOT SAVED: no filesystem" in boot and "could not be read back (CRC mismatch)" in boot
 
 
 # ------------------------------------------------------------ the harness
