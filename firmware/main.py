@@ -5,9 +5,9 @@
 
 import asyncio
 
-from osada_fw.config import load, led_count
-from osada_fw.hal.pico import PicoHardware
 from osada_fw.app import App
+from osada_fw.config import led_count, load
+from osada_fw.hal.pico import PicoHardware
 
 
 def main():

@@ -4,9 +4,16 @@
 # time the engine, and the demo (`make run`) to show a game being played.
 
 from shared_rules.catalog import (
-    MODES, VARIANTS, LINES, SECTOR_COLOR, KIND_IDS, KIND_CLASS, C_SPECIAL, ARMS,
+    ARMS,
+    C_SPECIAL,
+    KIND_CLASS,
+    KIND_IDS,
+    LINES,
+    MODES,
+    SECTOR_COLOR,
+    VARIANTS,
 )
-from shared_rules.engine import Game, RuleError, PLAYING, PHASE_PLAY, PHASE_REVEAL, PHASE_MARSHAL
+from shared_rules.engine import PHASE_MARSHAL, PHASE_PLAY, PHASE_REVEAL, PLAYING, Game, RuleError
 from shared_rules.rng import Rng
 
 _COLORS = ("red", "green", "blue", "any")

@@ -4,7 +4,7 @@
 # started at the table uses the standard setup (R1, R2).  Kept out of
 # engine.py so the Pico does not load this code unless it is needed.
 
-from shared_rules.catalog import LINES, CITY, KIND_ARMOR, KIND_IDS, kind_index, is_enemy
+from shared_rules.catalog import CITY, KIND_ARMOR, KIND_IDS, LINES, is_enemy, kind_index
 from shared_rules.errors import bad, need_int
 
 

@@ -9,17 +9,39 @@
 # typing, random.shuffle/choice; enemies are kept in a list ordered by id so no
 # result depends on dict ordering (MicroPython's dicts are unordered).
 
+from shared_rules import actions as A
 from shared_rules.catalog import (
-    LINES, REAR, AIR, ARTILLERY, TANK, CITY, SECTOR_COLOR, KIND_IDS,
-    KIND_ARMOR, KIND_TROPHY, KIND_CLASS, C_SPECIAL, C_BOMBER,
-    KINDS, START_ENEMIES, SIMPLE_BATTLES_REMOVED, MOVE_COLOR,
-    REVEAL_MORE, MODES, VARIANTS, kind_index, opposite, cw, ccw,
-    hand_limit, trades_per_turn, discard_draw,
+    AIR,
+    ARTILLERY,
+    C_BOMBER,
+    C_SPECIAL,
+    CITY,
+    KIND_ARMOR,
+    KIND_CLASS,
+    KIND_IDS,
+    KIND_TROPHY,
+    KINDS,
+    LINES,
+    MODES,
+    MOVE_COLOR,
+    REAR,
+    REVEAL_MORE,
+    SECTOR_COLOR,
+    SIMPLE_BATTLES_REMOVED,
+    START_ENEMIES,
+    TANK,
+    VARIANTS,
+    ccw,
+    cw,
+    discard_draw,
+    hand_limit,
+    kind_index,
+    opposite,
+    trades_per_turn,
 )
 from shared_rules.errors import RuleError, bad, need_int  # noqa: F401  (RuleError: part of the engine's API)
-from shared_rules.rng import Rng
-from shared_rules import actions as A
 from shared_rules.jsonout import dumps
+from shared_rules.rng import Rng
 
 PLAYING = "playing"
 WON = "won"
@@ -165,7 +187,7 @@ class Game:
 
     def _setup_board(self, board):
         if board is not None:
-            from shared_rules import custom        # scenario boards only: saves heap on the Pico
+            from shared_rules import custom  # scenario boards only: saves heap on the Pico
             custom.place_board(self, board)
             return
         # R1: six buildings, six walls (none with caught_off_guard), no dots.

@@ -5,7 +5,8 @@ writer (shared_rules/jsonout.py)."""
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shared_rules import actions as A
 from shared_rules.actions import ActionError, decode, encode, parse, to_dict

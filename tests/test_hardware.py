@@ -19,16 +19,16 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 try:
-    import osada_fw  # noqa: F401  (installed by `make setup`, or on PYTHONPATH)
     import osada.buildguide  # noqa: F401
+    import osada_fw  # noqa: F401  (installed by `make setup`, or on PYTHONPATH)
 except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
 from osada.buildguide import build, cli, common, pico, placement, power  # noqa: E402
 from osada.fw_extras import Blink, level  # noqa: E402
 from osada_fw import anim, colors, config  # noqa: E402
-from osada_fw.layouts import LAYOUTS, Layout, PART_NAMES  # noqa: E402
-from osada_fw.render import Renderer, IDLE_MA  # noqa: E402
+from osada_fw.layouts import LAYOUTS, PART_NAMES, Layout  # noqa: E402
+from osada_fw.render import IDLE_MA, Renderer  # noqa: E402
 from osada_fw.ui import MENU_COLORS  # noqa: E402
 from shared_rules.catalog import C_SPECIAL, C_TANK, KIND_ARMOR, KIND_CLASS, KIND_IDS  # noqa: E402
 from shared_rules.engine import Enemy, Game  # noqa: E402

@@ -11,11 +11,12 @@ R50/R51 end, R60 marshal, R61 simple_battles, R62 my_house).
 """
 
 import pytest
-from hypothesis import given, note, settings, strategies as st
-
+from hypothesis import given, note, settings
+from hypothesis import strategies as st
 from mpy.gamecheck import Stats, check_over, check_state, drive, frozen, run, tokens_in_state
+
 from shared_rules.autoplay import play, random_setup
-from shared_rules.engine import Game, RuleError, replay
+from shared_rules.engine import Game, replay
 
 SEEDS = st.integers(min_value=0, max_value=0xFFFFFFFF)
 

@@ -9,7 +9,8 @@ incomplete-gamma helper, so a typo in the table cannot make a test vacuous.
 import math
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from shared_rules.rng import Rng
 

@@ -3,12 +3,11 @@
 Each test name starts with the rule id it checks (test_r21_...)."""
 
 import pytest
+from rules_support import ALL, evs, frozen, game, where
 
-from shared_rules.catalog import KINDS, TOTAL_TOKENS, KIND_IDS
+from shared_rules.catalog import KIND_IDS, KINDS, TOTAL_TOKENS
 from shared_rules.engine import Game, RuleError
 from shared_rules.scenario import run as run_scenario
-
-from rules_support import ALL, game, where, evs, frozen
 
 
 def refused(g, action, rule):

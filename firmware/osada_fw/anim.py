@@ -27,7 +27,7 @@
 # Runs on MicroPython and CPython alike.
 
 from osada_fw import colors as C
-from osada_fw.layouts import cell_code, NPARTS, NCELLS, NONE, WALL, CITY
+from osada_fw.layouts import CITY, NCELLS, NONE, NPARTS, WALL, cell_code
 
 _MASK = 0x3FFFFFFF          # ticks period 2**30, minus one (a small int)
 _HALF = 0x20000000

@@ -2,17 +2,16 @@
 # protocol, driven by one non-blocking tick() on the asyncio loop.
 # The same code runs on the Pico (hal/pico.py) and in the simulator (hal/fake.py).
 
-from shared_rules import actions as A
-from shared_rules.catalog import LINES
-from shared_rules.engine import Game, RuleError, parse, replay
-from shared_rules.rng import Rng
-
 from osada_fw import anim, colors, protocol
 from osada_fw.config import led_count
 from osada_fw.journal import Journal
 from osada_fw.layouts import Layout
 from osada_fw.render import Renderer
 from osada_fw.ui import UI
+from shared_rules import actions as A
+from shared_rules.catalog import LINES
+from shared_rules.engine import Game, RuleError, parse, replay
+from shared_rules.rng import Rng
 
 FIRMWARE_VERSION = "0.1.0"
 FRAME_MS = 33              # ~30 frames a second

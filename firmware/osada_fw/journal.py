@@ -45,11 +45,11 @@
 # each: ~5 bytes an action, in buffers that grow by doubling) so compaction
 # needs nothing from the caller; reading goes through one 2 KB buffer.
 
-import os
-import json
 import binascii
+import json
+import os
 
-from shared_rules.actions import encode, decode, OPS, MARSHAL_PLAY
+from shared_rules.actions import MARSHAL_PLAY, OPS, decode, encode
 
 MAGIC = b"OSJ\x01"
 NAME = "journal.bin"

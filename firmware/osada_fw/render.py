@@ -40,8 +40,8 @@
 # Runs on MicroPython and CPython alike.
 
 from osada_fw import colors as C
+from osada_fw.layouts import NCELLS, NONE, NPARTS, P_CITY, P_WALL, Layout
 from shared_rules.catalog import strength
-from osada_fw.layouts import NCELLS, NPARTS, P_CITY, P_WALL, NONE, Layout
 
 SLOT_MS = 500           # shared cell: each enemy's turn
 GAP_MS = 100            # ... of which the last GAP_MS are dark

@@ -22,9 +22,9 @@
 #
 # The menus are data (item lists) so they take no code per item.
 
-from shared_rules.catalog import KIND_CLASS, KIND_IDS, C_SPECIAL, MODES, VARIANTS, strength
-from shared_rules.engine import RuleError, PHASE_PLAY, PHASE_REVEAL, PHASE_MARSHAL
 from osada_fw.anim import elapsed as anim_elapsed
+from shared_rules.catalog import C_SPECIAL, KIND_CLASS, KIND_IDS, MODES, VARIANTS, strength
+from shared_rules.engine import PHASE_MARSHAL, PHASE_PLAY, PHASE_REVEAL, RuleError
 
 CURSOR_CELLS = 30          # 6 sectors x (4 lines + city)
 PLAY_MENU = ("kill", "hedgehog", "push_back", "dot", "rebuild", "patrol")

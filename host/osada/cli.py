@@ -46,9 +46,9 @@ def cmd_demo(args):
     """A seeded game played by the random player (aiming, skill 1), the board
     printed after each turn, to the end of the game (won or lost) -- or to
     --turns, and then it says the game is still going."""
-    from shared_rules.autoplay import RandomPlayer
-    from shared_rules.engine import Game, PLAYING, WON
     from osada.board_text import render
+    from shared_rules.autoplay import RandomPlayer
+    from shared_rules.engine import PLAYING, WON, Game
 
     if args.turns is not None and args.turns < 1:
         return _fail("demo: --turns must be 1 or more")

@@ -406,6 +406,7 @@ def open_serial(port, timeout=0.02, write_timeout=1.0):
     missing, stale simulator link, busy (and who holds it), or the OS's reason."""
     import errno
     import os
+
     import serial
     check_port(port)
     kw = {"exclusive": True} if os.name == "posix" else {}
@@ -450,7 +451,6 @@ class SerialTransport:
 
 def find_device():
     """A Pico running MicroPython (by USB vendor id), else a running simulator's link."""
-    import os
     try:
         from serial.tools import list_ports
         for p in sorted(list_ports.comports(), key=lambda p: p.device):

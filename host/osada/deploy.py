@@ -22,7 +22,7 @@ import sys
 import time
 
 from osada import paths
-from osada.mpybuild import compile_tree, mpy_cross_version, BuildError
+from osada.mpybuild import BuildError, compile_tree, mpy_cross_version
 
 BUNDLE = os.path.join(paths.OUTPUT, "firmware")
 ROMFS_IMAGE = os.path.join(paths.OUTPUT, "firmware.romfs")
@@ -67,6 +67,7 @@ def build_romfs(bundle, image):
     import io
     import tempfile
     from contextlib import redirect_stdout
+
     from mpremote.romfs import make_romfs
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -7,9 +7,9 @@ it; they run on CPython only.
 """
 
 from osada_fw import anim as _anim
-from shared_rules.actions import decode as _decode
-from osada_fw.layouts import Layout, NONE
+from osada_fw.layouts import NONE, Layout
 from osada_fw.render import Renderer
+from shared_rules.actions import decode as _decode
 
 
 class Blink(_anim.Anim):

@@ -25,11 +25,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, RichLog, Select, SelectionList, Static
 
-from osada import client, texts
+from osada import client, paths, texts
 from osada.client import Link, ProtocolError, SerialTransport
 from shared_rules.catalog import LINES, MODES, SECTOR_COLOR, VARIANTS, kind_index, strength
-
-from osada import paths
 
 SIM_LINK = client.SIM_LINK
 SIM_STATE = paths.SIM_STATE

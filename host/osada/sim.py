@@ -19,11 +19,11 @@ import termios
 import time
 import tty
 
-from osada_fw.app import App
-from osada_fw.config import load as load_config, led_count
-from osada_fw.hal.fake import FakeHardware, FdSerial
-
 from osada import paths
+from osada_fw.app import App
+from osada_fw.config import led_count
+from osada_fw.config import load as load_config
+from osada_fw.hal.fake import FakeHardware, FdSerial
 
 DEFAULT_CONFIG = paths.DEFAULT_CONFIG
 DEFAULT_LINK = "/tmp/osada-sim"

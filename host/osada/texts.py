@@ -15,8 +15,15 @@ rulebook's Russian name and an English one: label() shows both.
 for the monitor's log."""
 
 from shared_rules.catalog import (
-    KIND_INDEX, KIND_ARMOR, KIND_TROPHY, KIND_CLASS, C_TANK, C_SPECIAL,
-    C_BOMBER, SECTOR_COLOR, opposite,
+    C_BOMBER,
+    C_SPECIAL,
+    C_TANK,
+    KIND_ARMOR,
+    KIND_CLASS,
+    KIND_INDEX,
+    KIND_TROPHY,
+    SECTOR_COLOR,
+    opposite,
 )
 
 # kind -> (name as printed on the token / in the rulebook, English gloss)

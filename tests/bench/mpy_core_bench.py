@@ -12,15 +12,15 @@
 # every game gives the per-action times.  Prints one JSON object at the end.
 
 import gc
-import sys
 import json
+import sys
 
 sys.path.insert(0, "/bench")
-from vmclock import now_us, calibrate    # noqa: E402
+from vmclock import calibrate, now_us  # noqa: E402
 
 BASE = gc.mem_alloc()
-from shared_rules.engine import Game    # noqa: E402  (measured import)
-from shared_rules.rng import Rng        # noqa: E402
+from shared_rules.engine import Game  # noqa: E402  (measured import)
+from shared_rules.rng import Rng  # noqa: E402
 
 out = {}
 phase = "import"

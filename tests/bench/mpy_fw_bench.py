@@ -25,17 +25,18 @@
 
 import gc
 import sys
+
 sys.path.insert(0, "/fakes")
 sys.path.insert(0, "/bench")
 # On a Pico `machine` is C and `neopixel` a frozen module: both are firmware,
 # in flash.  Their stand-ins here are test code compiled into RAM, so they are
 # loaded before the baseline; what the app makes of them (pins, the strip's
 # buffer) is still counted.
-import machine      # noqa: E402,F401
-import neopixel     # noqa: E402,F401
+import machine  # noqa: E402,F401
+import neopixel  # noqa: E402,F401
 
 BASE = gc.mem_alloc()
-from vmclock import now_us, calibrate    # noqa: E402
+from vmclock import calibrate, now_us  # noqa: E402
 
 MODE = sys.argv[2]
 MODULES = ("shared_rules", "osada_fw")
@@ -66,9 +67,9 @@ serial = BenchSerial()
 
 
 def boot_app(state_dir):
-    from osada_fw.config import validate, led_count
-    from osada_fw.hal.pico import PicoHardware
     from osada_fw.app import App
+    from osada_fw.config import led_count, validate
+    from osada_fw.hal.pico import PicoHardware
     cfg = validate({"state_dir": state_dir})
     a = App(PicoHardware(cfg, led_count(cfg), serial=serial), cfg)
     a.boot()                                    # ends with the first frame

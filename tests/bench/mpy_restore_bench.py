@@ -30,10 +30,11 @@ if sys.implementation.name == "micropython":
     import gc
     import json
     sys.path.insert(0, "/bench")
-    from vmclock import now_us, calibrate as _calibrate
+    from vmclock import calibrate as _calibrate
+    from vmclock import now_us
 
-    from osada_fw.journal import Journal
     import shared_rules.engine  # noqa: F401,E402  (imported before timing)
+    from osada_fw.journal import Journal
 
     _state = {"phase": "calib", "restore": [], "scan": [], "alloc": [], "n": 0}
     _out = {}
@@ -90,10 +91,10 @@ else:
 
     def journal_300(d):
         """Journal the benchmark's long game, first 300 actions, in dir d."""
-        from shared_rules.autoplay import play
-        from shared_rules.actions import parse
-        from shared_rules.engine import Game
         from osada_fw.journal import Journal
+        from shared_rules.actions import parse
+        from shared_rules.autoplay import play
+        from shared_rules.engine import Game
 
         setup = {"players": 2, "seed": 1}
         j = Journal(d)

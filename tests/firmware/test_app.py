@@ -19,16 +19,16 @@ try:
 except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
+from osada.fw_extras import renderer_from_config  # noqa: E402
 from osada_fw import app as app_mod  # noqa: E402
 from osada_fw.app import App  # noqa: E402
-from osada_fw.config import load, led_count  # noqa: E402
+from osada_fw.config import led_count, load  # noqa: E402
 from osada_fw.hal.fake import FakeHardware, ManualClock, MemorySerial, RealClock  # noqa: E402
 from osada_fw.journal import Journal  # noqa: E402
-from osada.fw_extras import renderer_from_config  # noqa: E402
 from shared_rules import scenario  # noqa: E402
 from shared_rules.autoplay import RandomPlayer  # noqa: E402
 from shared_rules.catalog import KIND_CLASS, KIND_IDS, MODES, VARIANTS  # noqa: E402
-from shared_rules.engine import Game, RuleError, replay, PLAYING  # noqa: E402
+from shared_rules.engine import PLAYING, Game, RuleError, replay  # noqa: E402
 from shared_rules.jsonout import dumps  # noqa: E402
 
 CONFIG = os.path.join(ROOT, "firmware", "config.json")

@@ -152,8 +152,9 @@ def test_flash_to_the_simulator_says_it_is_not_a_pico(tmp_path):
                             "--state", str(tmp_path / "st")], stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, env=env)
     try:
-        from osada import client
         import time
+
+        from osada import client
         end = time.monotonic() + 20
         while client.sim_owner(link) != sim.pid:
             assert sim.poll() is None and time.monotonic() < end

@@ -10,12 +10,11 @@ the whole game from RAM.  Boot never crashes on the file system."""
 import errno
 
 import pytest
+from test_app import Dev, engine_state, states_in
 
 from osada_fw import app as app_mod
 from osada_fw import journal as journal_mod
 from shared_rules.engine import replay
-
-from test_app import Dev, engine_state, states_in
 
 
 class Flash:

@@ -10,7 +10,7 @@ import pytest
 
 from osada import mpyvm
 from osada_fw.app import App
-from osada_fw.config import validate, led_count
+from osada_fw.config import led_count, validate
 from osada_fw.hal.fake import FakeHardware, ManualClock
 
 pytestmark = pytest.mark.micropython

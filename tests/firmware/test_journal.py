@@ -15,10 +15,11 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from osada_fw import journal as J
 from osada.fw_extras import journal_load
+from osada_fw import journal as J
 from osada_fw.journal import Journal
 from shared_rules.actions import encode, parse
 from shared_rules.autoplay import play, random_setup

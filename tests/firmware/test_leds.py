@@ -17,10 +17,10 @@ try:
 except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
+from osada.fw_extras import Blink, frame, renderer_from_config  # noqa: E402
 from osada_fw import anim, colors, layouts  # noqa: E402
 from osada_fw.anim import DieRoll, He111Flight, MoveSteps, Reveal, he111_path  # noqa: E402
-from osada.fw_extras import Blink, frame, renderer_from_config  # noqa: E402
-from osada_fw.layouts import Layout, LayoutError, LAYOUTS  # noqa: E402
+from osada_fw.layouts import LAYOUTS, Layout, LayoutError  # noqa: E402
 from osada_fw.render import Renderer  # noqa: E402
 from shared_rules.catalog import kind_index, opposite  # noqa: E402
 from shared_rules.engine import Game  # noqa: E402
@@ -720,7 +720,7 @@ def _cpython_scene():
 
 @pytest.fixture(scope="module")
 def vm_result():
-    from osada import mpyvm      # the VM is checked by conftest.py (marker micropython)
+    from osada import mpyvm  # the VM is checked by conftest.py (marker micropython)
     mounts = list(mpyvm.project_mounts()) + [(os.path.join(ROOT, "firmware", "osada_fw"), "/lib/osada_fw")]
     proc = mpyvm.run_code(SCENE + VM_MAIN, mounts=mounts, timeout=300)
     assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")

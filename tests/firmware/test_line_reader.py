@@ -57,7 +57,7 @@ def test_line_ends(name, reads, want):
 def test_a_cr_only_host_gets_answers_from_the_app(tmp_path):
     """What `screen` sends: requests ended by CR only are answered."""
     from osada_fw.app import App
-    from osada_fw.config import load, led_count
+    from osada_fw.config import led_count, load
     from osada_fw.hal.fake import FakeHardware, ManualClock
     cfg = load(os.path.join(ROOT, "firmware", "config.json"))
     clock = ManualClock()

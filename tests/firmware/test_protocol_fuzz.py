@@ -20,9 +20,9 @@ several reads and many lines in one read.  Throughout:
   game."""
 
 import json
-import re
 import os
 import random
+import re
 import sys
 import time
 
@@ -35,7 +35,7 @@ except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
 from osada_fw.app import App  # noqa: E402
-from osada_fw.config import load, led_count  # noqa: E402
+from osada_fw.config import led_count, load  # noqa: E402
 from osada_fw.hal.fake import FakeHardware, ManualClock  # noqa: E402
 from shared_rules.catalog import KIND_IDS, MODES, VARIANTS  # noqa: E402
 from shared_rules.engine import replay  # noqa: E402

@@ -2,12 +2,11 @@
 builder can check the layout against the board."""
 
 import json
-import os
 
 import pytest
 
-from osada_fw.app import App, SELFTEST_MS
-from osada_fw.config import validate, led_count
+from osada_fw.app import SELFTEST_MS, App
+from osada_fw.config import led_count, validate
 from osada_fw.hal.fake import FakeHardware, ManualClock
 from osada_fw.layouts import Layout
 

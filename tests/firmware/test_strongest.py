@@ -5,16 +5,15 @@ the monitor selects it by default.  All three must name the same enemy, ties
 included: a pz3 #1 and a panther #2 both at armor 2 in one cell."""
 
 import pytest
+from test_app import Dev, _to_cell  # the app tests' device driver
+from test_leds import _wire
 
 from osada import monitor
 from osada_fw import colors
-from osada_fw.render import Renderer
 from osada_fw.layouts import Layout
+from osada_fw.render import Renderer
 from shared_rules.catalog import kind_index, strength
 from shared_rules.engine import Game
-
-from test_app import Dev, _to_cell  # the app tests' device driver
-from test_leds import _wire
 
 TIE = [{"kind": "pz3", "sector": 2, "line": "artillery"},
        {"kind": "panther", "sector": 2, "line": "artillery"}]

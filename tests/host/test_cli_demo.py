@@ -12,7 +12,7 @@ except ImportError:  # run from the tree
 
 from osada import cli  # noqa: E402
 from shared_rules.autoplay import RandomPlayer  # noqa: E402
-from shared_rules.engine import Game, PLAYING, RuleError  # noqa: E402
+from shared_rules.engine import PLAYING, Game, RuleError  # noqa: E402
 
 
 def the_game(seed, players=2):

@@ -2,16 +2,16 @@
 corrupted) and against the firmware app on fake hardware."""
 
 import json
+import os
 import random
 
 import pytest
 
 from osada import client
-from osada.client import Decoder, Mirror, Link, ProtocolError
+from osada.client import Decoder, Link, Mirror, ProtocolError
 from osada_fw.app import App
-from osada_fw.config import load, led_count
+from osada_fw.config import led_count, load
 from osada_fw.hal.fake import FakeHardware, ManualClock
-import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CFG = load(os.path.join(ROOT, "firmware", "config.json"))

@@ -32,7 +32,7 @@ except ImportError:  # run from the tree
 
 from osada import monitor, texts  # noqa: E402
 from osada.sim import Simulator  # noqa: E402
-from shared_rules.catalog import KIND_CLASS, KIND_IDS, LINES, C_EVENT  # noqa: E402
+from shared_rules.catalog import C_EVENT, KIND_CLASS, KIND_IDS, LINES  # noqa: E402
 from shared_rules.jsonout import dumps  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs POSIX ptys")

@@ -18,7 +18,7 @@ import pytest
 serial = pytest.importorskip("serial")
 
 from osada import client  # noqa: E402
-from osada.sim import Simulator, SimBusy  # noqa: E402
+from osada.sim import SimBusy, Simulator  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,

@@ -7,9 +7,9 @@
 # SKILL 0 (default): random setups of every mode and variant, pure random play;
 # SKILL 1: standard 2-player games played to the end with aimed plays.
 
-import sys
-import hashlib
 import binascii
+import hashlib
+import sys
 
 from shared_rules.autoplay import play, random_setup
 from shared_rules.jsonout import dumps

@@ -6,12 +6,14 @@
 # usage: fw_smoke.py REQUESTS_FILE    (JSON lines, sent one per tick)
 
 import sys
+
 sys.path.insert(0, "/fakes")
 
 import neopixel
-from osada_fw.config import validate, led_count
-from osada_fw.hal.pico import PicoHardware
+
 from osada_fw.app import App
+from osada_fw.config import led_count, validate
+from osada_fw.hal.pico import PicoHardware
 
 
 class ScriptSerial:

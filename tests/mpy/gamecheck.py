@@ -26,7 +26,13 @@ import sys
 
 from shared_rules.autoplay import RandomPlayer
 from shared_rules.catalog import (
-    KIND_ARMOR, KIND_CLASS, KIND_IDS, KIND_INDEX, C_SPECIAL, LINES, TOTAL_TOKENS,
+    C_SPECIAL,
+    KIND_ARMOR,
+    KIND_CLASS,
+    KIND_IDS,
+    KIND_INDEX,
+    LINES,
+    TOTAL_TOKENS,
 )
 from shared_rules.engine import Game, RuleError, replay
 

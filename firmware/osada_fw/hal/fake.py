@@ -4,7 +4,7 @@
 import os
 import time
 
-from osada_fw.hal import EVENT_PRESS, EVENT_LONG, EVENT_TURN
+from osada_fw.hal import EVENT_LONG, EVENT_PRESS, EVENT_TURN
 
 
 class FakeLeds:

@@ -21,9 +21,9 @@ class PicoLeds:
             import neopixel
             self.np = neopixel.NeoPixel(machine.Pin(pin, machine.Pin.OUT), count)
             return
-        import board            # pyright: ignore[reportMissingImports]  CircuitPython only (no `machine`)
-        import digitalio        # pyright: ignore[reportMissingImports]  CircuitPython only
-        import neopixel_write   # pyright: ignore[reportMissingImports]  CircuitPython only
+        import board  # pyright: ignore[reportMissingImports]  CircuitPython only (no `machine`)
+        import digitalio  # pyright: ignore[reportMissingImports]  CircuitPython only
+        import neopixel_write  # pyright: ignore[reportMissingImports]  CircuitPython only
         name = "GP%d" % pin
         if not hasattr(board, name):
             raise ValueError("this board has no pin %s for the LEDs (firmware/config.json)" % name)

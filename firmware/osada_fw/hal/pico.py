@@ -8,7 +8,7 @@ import time
 import machine
 import micropython
 
-from osada_fw.hal import EVENT_PRESS, EVENT_LONG, EVENT_TURN, LONG_PRESS_MS
+from osada_fw.hal import EVENT_LONG, EVENT_PRESS, EVENT_TURN, LONG_PRESS_MS
 from osada_fw.hal.leds import PicoLeds
 
 DEBOUNCE_MS = 20

@@ -4,7 +4,6 @@ from osada_fw import config as fwconfig
 
 from .common import HardwareError
 
-
 # Physical header pin -> its name, Raspberry Pi Pico and Pico 2 (same header;
 # the W variants too).  Pins 1-20 run down the left edge (USB at the top, seen
 # from above), 21-40 up the right edge.

@@ -9,7 +9,6 @@ from .common import FONT, num
 from .labels import Scene, pt_seg, text_w
 from .svg import Canvas, arrow_marker
 
-
 SECTOR_COLOR = (None, "#c62828", "#c62828", "#2e7d32", "#2e7d32", "#1565c0", "#1565c0")
 
 

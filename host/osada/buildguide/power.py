@@ -2,13 +2,13 @@
 own Renderer, measured with frame_ma() before and after its power cap; and
 the README's power section."""
 
-from osada_fw import anim as A
 from osada.fw_extras import Blink
+from osada_fw import anim as A
 from osada_fw import config as fwconfig
 from osada_fw.layouts import LAYOUTS, Layout
-from osada_fw.render import Renderer, IDLE_MA
-from osada_fw.ui import MENU_COLORS, CURSOR, CHOSEN
-from shared_rules.catalog import KIND_ARMOR, KIND_CLASS, KIND_IDS, C_TANK, C_SPECIAL
+from osada_fw.render import IDLE_MA, Renderer
+from osada_fw.ui import CHOSEN, CURSOR, MENU_COLORS
+from shared_rules.catalog import C_SPECIAL, C_TANK, KIND_ARMOR, KIND_CLASS, KIND_IDS
 from shared_rules.engine import Enemy
 
 

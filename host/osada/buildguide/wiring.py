@@ -7,7 +7,6 @@ from .common import FONT, num
 from .pico import PICO_HEADER, PIN_LED_GND, PIN_VBUS, connection_rows, pin_row, rail_pins, signals
 from .svg import Canvas
 
-
 WIRE = {
     "leds.pin": "#1b9e3a", "encoder.a": "#e66a00", "encoder.b": "#c9a100",
     "encoder.switch": "#8e44ad", "buttons.action": "#1f63c6", "buttons.back": "#0097a7",
