@@ -13,7 +13,7 @@ NPM_STAMP := node_modules/.osada-installed
 help:
 	@echo "make run    - play: the monitor on a Pico, or on the simulator if none (installs on first use)"
 	@echo "make test   - run the whole test suite, CPython and real MicroPython (after make check)"
-	@echo "make check  - static check: device code against the Pico's MicroPython stubs, host against CPython"
+	@echo "make check  - lint (ruff) and static check: device code against the Pico's MicroPython stubs, host against CPython"
 	@echo "make bench  - print speed/memory figures and write build/bench.json"
 	@echo "make firmware - build the Pico bundle (.mpy files) into build/firmware/"
 	@echo "make flash [PORT=/dev/ttyACM0] - build and copy it to a Pico"

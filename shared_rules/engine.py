@@ -807,15 +807,7 @@ class Game:
         self._damage(self.enemy(eid), cause)
 
     def _marshal_play(self, sector, kinds):
-        if self.mode != "marshal":
-            bad("R60", "marshal_play is for mode marshal")
-        extra = self.pending is not None and self.pending["choice"] == "marshal_extra"
-        if not extra:
-            self._need_phase(PHASE_MARSHAL, "marshal_play")
-            if self.ending:
-                bad("R60", "the marshal has played this turn")
-            if self.patrol and kinds:
-                bad("R17", "patrol: the marshal only moves the enemies this turn")
+        extra = self._marshal_may_play(kinds)
         hand = list(self.marshal_hand)
         for k in kinds:
             if k not in hand:
@@ -826,17 +818,8 @@ class Game:
                 bad("R60", "the marshal may play at most %d token(s) now" % self.marshal_extra)
             if sector:
                 bad("R60", "these tokens are placed by die rolls")
-        elif len(kinds) == 1:
-            # «Выбирает 1 танк на руке и помещает его в тыл любого сектора»:
-            # one token alone is a tank (to a sector of his choice, or rolled)
-            if KIND_CLASS[kinds[0]] > C_SPECIAL:
-                bad("R60", "a lone %s is not a play: the marshal plays one tank, two tokens, or nothing"
-                     % KIND_IDS[kinds[0]])
-        elif len(kinds) == 2:
-            if sector:
-                bad("R60", "with two tokens, tanks are placed by die rolls")
-        elif len(kinds) > 2:
-            bad("R60", "the marshal plays one token or two (more only after reveal3/reveal4)")
+        else:
+            _marshal_shape(kinds, sector)
         # valid: tanks first (by die roll, or the chosen sector), then the others
         self.marshal_hand = hand
         for k in kinds:
@@ -850,6 +833,20 @@ class Game:
             self.pending = None
             self.marshal_extra = 0
         self.ending = True
+
+    def _marshal_may_play(self, kinds):
+        """R60/R17: may the marshal play now?  True for the extra play after
+        his reveal3/reveal4, False for his turn's play; RuleError if neither."""
+        if self.mode != "marshal":
+            bad("R60", "marshal_play is for mode marshal")
+        if self.pending is not None and self.pending["choice"] == "marshal_extra":
+            return True
+        self._need_phase(PHASE_MARSHAL, "marshal_play")
+        if self.ending:
+            bad("R60", "the marshal has played this turn")
+        if self.patrol and kinds:
+            bad("R17", "patrol: the marshal only moves the enemies this turn")
+        return False
 
     # ---------------------------------------------------------- the state
 
@@ -912,6 +909,22 @@ HANDLERS[A.MOVE] = Game._move
 HANDLERS[A.REVEAL] = Game._reveal
 HANDLERS[A.END_TURN] = Game._end_turn
 HANDLERS[A.MARSHAL_PLAY] = Game._marshal_play
+
+
+def _marshal_shape(kinds, sector):
+    """R60: his turn's play is one tank, two tokens, or nothing."""
+    n = len(kinds)
+    if n == 1:
+        # «Выбирает 1 танк на руке и помещает его в тыл любого сектора»:
+        # one token alone is a tank (to a sector of his choice, or rolled)
+        if KIND_CLASS[kinds[0]] > C_SPECIAL:
+            bad("R60", "a lone %s is not a play: the marshal plays one tank, two tokens, or nothing"
+                % KIND_IDS[kinds[0]])
+    elif n == 2:
+        if sector:
+            bad("R60", "with two tokens, tanks are placed by die rolls")
+    elif n > 2:
+        bad("R60", "the marshal plays one token or two (more only after reveal3/reveal4)")
 
 
 def parse(action):

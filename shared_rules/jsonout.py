@@ -109,44 +109,54 @@ def _write(v, out, depth, stack):
             i += 1
         out.append(93)
     elif isinstance(v, dict):
-        # Known keys by their (distinct) rank, then the rest by name.  Two
-        # plain sorts: MicroPython's sort is not stable, so no tie-breaking
-        # may rest on a previous order.
-        if depth < len(stack):
-            keys = stack[depth]
-            if keys:                   # left over by a write that failed midway
-                del keys[:]
-        else:
-            keys = []
-            if depth < _KEYS_MAX:
-                stack.append(keys)
-        rest = None
-        for k in v:
-            if k in _RANK:
-                keys.append(k)
-            elif rest is None:
-                rest = [k]
-            else:
-                rest.append(k)
-        keys.sort(key=_rank)
-        if rest is not None:
-            rest.sort()
-            keys.extend(rest)
-        out.append(123)                # {
-        n = len(keys)
-        i = 0
-        while i < n:
-            if i:
-                out.extend(b", ")
-            k = keys[i]
-            _str(k, out)
-            out.extend(b": ")
-            _write(v[k], out, depth + 1, stack)
-            i += 1
-        out.append(125)
-        del keys[:]                    # keep the list, drop the references
+        _write_dict(v, out, depth, stack)
     else:
         raise TypeError("cannot write %r as JSON" % (v,))
+
+
+def _sorted_keys(v, depth, stack):
+    """v's keys in the canonical order, in the stack's list for this depth.
+    Known keys by their (distinct) rank, then the rest by name: two plain
+    sorts, as MicroPython's sort is not stable, so no tie-breaking may rest
+    on a previous order."""
+    if depth < len(stack):
+        keys = stack[depth]
+        if keys:                       # left over by a write that failed midway
+            del keys[:]
+    else:
+        keys = []
+        if depth < _KEYS_MAX:
+            stack.append(keys)
+    rest = None
+    for k in v:
+        if k in _RANK:
+            keys.append(k)
+        elif rest is None:
+            rest = [k]
+        else:
+            rest.append(k)
+    keys.sort(key=_rank)
+    if rest is not None:
+        rest.sort()
+        keys.extend(rest)
+    return keys
+
+
+def _write_dict(v, out, depth, stack):
+    keys = _sorted_keys(v, depth, stack)
+    out.append(123)                    # {
+    n = len(keys)
+    i = 0
+    while i < n:
+        if i:
+            out.extend(b", ")
+        k = keys[i]
+        _str(k, out)
+        out.extend(b": ")
+        _write(v[k], out, depth + 1, stack)
+        i += 1
+    out.append(125)
+    del keys[:]                        # keep the list, drop the references
 
 
 def dump_into(v, out, keys=None):

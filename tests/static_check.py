@@ -1,6 +1,7 @@
 """Static checks, run by `make check` (and so by `make test`) before pytest.
 
-    python -m tests.static_check            # both checks
+    python -m tests.static_check            # all three checks
+    python -m tests.static_check lint       # ruff over the tree (pyproject.toml [tool.ruff])
     python -m tests.static_check device     # firmware/ + shared_rules/ against the Pico's MicroPython
     python -m tests.static_check host       # host/ against CPython
 
@@ -66,11 +67,21 @@ def run(config, files=(), capture=False):
                           stderr=subprocess.STDOUT if capture else None)
 
 
+def lint():
+    """ruff over the whole tree, configured in pyproject.toml ([tool.ruff])."""
+    return subprocess.run([sys.executable, "-m", "ruff", "check", "--quiet", "."], cwd=ROOT)
+
+
 def main(argv):
-    which = argv or ["device", "host"]
+    which = argv or ["lint", "device", "host"]
     ensure_stub_env()
     failed = []
     for name in which:
+        if name == "lint":
+            print(">> lint: ruff check (pyproject.toml [tool.ruff])", flush=True)
+            if lint().returncode != 0:
+                failed.append(name)
+            continue
         config = {"device": DEVICE_CONFIG, "host": HOST_CONFIG}[name]
         print(">> static check: %s (%s)" % (name, os.path.relpath(config, ROOT)), flush=True)
         if run(config).returncode != 0:

@@ -143,9 +143,11 @@ def test_r12_precise_shot_needs_a_strike_card_that_could_hit():
     g = game([("tiger", 4, "tank"), ("tiger", 5, "tank")])
     g.apply({"do": "kill", "enemy": 1, "card": {"type": "precise_shot", "with": {"arm": "tank", "color": "green"}}})
     assert where(g, 1) is None
-    refused(g, {"do": "kill", "enemy": 2, "card": {"type": "precise_shot", "with": {"arm": "tank", "color": "green"}}}, "R12")
+    green_tank = {"type": "precise_shot", "with": {"arm": "tank", "color": "green"}}
+    refused(g, {"do": "kill", "enemy": 2, "card": green_tank}, "R12")
     refused(g, {"do": "kill", "enemy": 2, "card": {"arm": "tank", "color": "blue"}}, "R12")
-    refused(g, {"do": "hit", "enemy": 2, "card": {"type": "precise_shot", "with": {"arm": "tank", "color": "blue"}}}, "R12")
+    refused(g, {"do": "hit", "enemy": 2, "card": {"type": "precise_shot", "with": {"arm": "tank", "color": "blue"}}},
+            "R12")
 
 
 def test_r12_a_counterattack_cannot_carry_a_precise_shot():

@@ -541,6 +541,13 @@ class Journal:
     def _read(self, f):
         """Parse the open journal into memory.  Returns (setup dict or None,
         why reading stopped early or None)."""
+        setup, err = self._read_setup(f)
+        if setup is None:
+            return None, err
+        return setup, self._read_actions(f)
+
+    def _read_setup(self, f):
+        """The header and the setup record: (setup dict, None) or (None, why)."""
         if f.read(4) != MAGIC:
             return None, "not a journal, or another format version"
         head = f.read(3)
@@ -562,9 +569,13 @@ class Journal:
         if not isinstance(setup, dict):
             return None, "bad setup record"
         self._setup = raw
-        self._size = pos = 11 + n
-        body = None
-        # the actions, through one buffer
+        self._size = 11 + n
+        return setup, None
+
+    def _read_actions(self, f):
+        """The records after the setup, through one buffer, into memory.
+        Returns why reading stopped early, or None at a clean end."""
+        pos = self._size
         buf = bytearray(READ_BUF)
         mv = memoryview(buf)
         start = end = 0
@@ -590,36 +601,39 @@ class Journal:
                 if end < k:
                     err = "torn record"
                     break
-            a = start + 3
-            b = a + n
-            if binascii.crc32(mv[start:b + 4]) != _RESIDUE:
+            if binascii.crc32(mv[start:start + 3 + n + 4]) != _RESIDUE:
                 err = "CRC mismatch"
                 break
-            if typ == T_ACTION:
-                if _alen(buf, a, b) != n:
-                    err = "bad action record"
-                    break
-                self._push(mv[a:b], n)
-            elif typ == T_UNDO:
-                self._undos += 1
-                if self._count:
-                    self._pop()
-            else:
-                p = a
-                while p < b:
-                    m = _alen(buf, p, b)
-                    if m < 0:
-                        break
-                    p += m
-                if p != b:
-                    err = "bad action record"
-                    break
-                p = a
-                while p < b:
-                    m = _alen(buf, p, b)
-                    self._push(mv[p:p + m], m)
-                    p += m
+            err = self._take_record(typ, buf, mv, start + 3, start + 3 + n)
+            if err is not None:
+                break
             start += k
             pos += k
         self._size = pos
-        return setup, err
+        return err
+
+    def _take_record(self, typ, buf, mv, a, b):
+        """Apply one good record (payload buf[a:b]) to the live actions.
+        Returns why it is not a valid record, or None."""
+        n = b - a
+        if typ == T_ACTION:
+            if _alen(buf, a, b) != n:
+                return "bad action record"
+            self._push(mv[a:b], n)
+        elif typ == T_UNDO:
+            self._undos += 1
+            if self._count:
+                self._pop()
+        else:
+            p = a
+            while p < b:                     # a batch: check it whole first
+                m = _alen(buf, p, b)
+                if m < 0:
+                    return "bad action record"
+                p += m
+            p = a
+            while p < b:
+                m = _alen(buf, p, b)
+                self._push(mv[p:p + m], m)
+                p += m
+        return None

@@ -61,31 +61,40 @@ class LineReader:
                 if cr < 0:
                     cr = n
             end = lf if lf < cr else cr
-            if not self.dropping:
-                if len(self.buf) + (end - start) > self.max:
-                    self.dropping = True
-                    self.buf = bytearray()
-                    out.append(self.TOO_LONG)
-                else:
-                    self.buf.extend(data[start:end])
+            self._take(data, start, end, out)
             if end >= n:
                 return
-            if self.dropping:
-                self.dropping = False          # the overlong line ends here
-            else:
-                line = bytes(self.buf)
-                if line.startswith(self.BOM):
-                    line = line[3:]
-                line = line.strip()
-                if line:
-                    out.append(line)
-                self.buf = bytearray()
+            self._end_line(out)
             start = end + 1
             if end == cr:                      # CR: a LF right after it is the same line end
                 if start >= n:
                     self.after_cr = True
                 elif data[start] == 10:
                     start += 1
+
+
+    def _take(self, data, start, end, out):
+        """data[start:end] is more of the current line."""
+        if self.dropping:
+            return
+        if len(self.buf) + (end - start) > self.max:
+            self.dropping = True
+            self.buf = bytearray()
+            out.append(self.TOO_LONG)
+        else:
+            self.buf.extend(data[start:end])
+
+    def _end_line(self, out):
+        if self.dropping:
+            self.dropping = False              # the overlong line ends here
+            return
+        line = bytes(self.buf)
+        if line.startswith(self.BOM):
+            line = line[3:]
+        line = line.strip()
+        if line:
+            out.append(line)
+        self.buf = bytearray()
 
 
 class RequestError(ValueError):

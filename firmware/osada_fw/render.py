@@ -207,6 +207,12 @@ class Renderer:
 
     def draw(self, game, now_ms):
         """The board into .buf without the power cap (render() = draw + limit)."""
+        self._index_enemies(game)
+        self._paint(game, now_ms)
+
+    def _index_enemies(self, game):
+        """Per cell: how many enemies, the strongest, their chain, whether a
+        candidate of the pending choice is there; per enemy: colour, rank, id."""
         n = self._n
         best = self._best
         cand = self._cand
@@ -259,6 +265,10 @@ class Renderer:
                 cand[c] = 1
             ne += 1
         self._ne = ne
+
+    def _paint(self, game, now_ms):
+        """Every LED from the cells indexed by _index_enemies and the board."""
+        n = self._n
         held = game.hedgehog
         walls = game.walls
         dots = game.dots

@@ -160,12 +160,14 @@ def _board_has_romfs(port):
 
 def _board_mpy(port):
     """(version, sub) of the .mpy format the board's MicroPython loads."""
-    v, sub = _board(port, "import sys; print(sys.implementation._mpy & 0xff, sys.implementation._mpy >> 8 & 3)").split()[-2:]
+    v, sub = _board(port, "import sys; print(sys.implementation._mpy & 0xff, sys.implementation._mpy >> 8 & 3)"
+                    ).split()[-2:]
     return int(v), int(sub)
 
 
 def _board_has_fs_copy(port):
-    return _board(port, "import os; print('osada_fw' in os.listdir('/') or 'shared_rules' in os.listdir('/'))").endswith("True")
+    code = "import os; print('osada_fw' in os.listdir('/') or 'shared_rules' in os.listdir('/'))"
+    return _board(port, code).endswith("True")
 
 
 def release_app(port):

@@ -401,7 +401,7 @@ def test_repl_replies_then_releases_the_port(tmp_path):
         clock.advance(10)
         app.tick()
     assert hw.released
-    replies = [json.loads(l) for l in seen["out"].splitlines() if b'"ok"' in l]
+    replies = [json.loads(ln) for ln in seen["out"].splitlines() if b'"ok"' in ln]
     assert replies == [{"id": 42, "ok": True, "bye": True}]
 
 

@@ -51,7 +51,7 @@ def test_bundle_boots_in_micropython_from_its_mpy_files(tmp_path):
                              (os.path.join(ROOT, "tests", "mpy", "fakes"), "/fakes")],
                      files=[(str(req), "/req.jsonl")])
     assert proc.returncode == 0, proc.stderr.decode()
-    lines = [json.loads(l) for l in proc.stdout.decode().splitlines()]
+    lines = [json.loads(ln) for ln in proc.stdout.decode().splitlines()]
     replies = {o["id"]: o for o in lines if "id" in o}
     assert replies[1]["ok"] and replies[1]["protocol"] == 1
     assert replies[2]["ok"] and replies[2]["seq"] == 1
@@ -216,5 +216,6 @@ def test_flash_to_a_busy_port_names_the_holder():
 
 
 def test_mpremote_failures_keep_only_their_last_line():
-    tb = "Traceback (most recent call last):\n  File \"x\", line 1\nmpremote.transport.TransportError: could not enter raw repl\n\n"
+    tb = ("Traceback (most recent call last):\n  File \"x\", line 1\n"
+          "mpremote.transport.TransportError: could not enter raw repl\n\n")
     assert deploy._last_line(tb) == "mpremote.transport.TransportError: could not enter raw repl"

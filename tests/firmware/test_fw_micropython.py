@@ -40,7 +40,7 @@ def _request_bytes():
 
 def _after_new(lines):
     """The output from the `new` reply on (before it: the boot game, seeded by entropy)."""
-    objs = [json.loads(l) for l in lines]
+    objs = [json.loads(ln) for ln in lines]
     k = next(i for i, o in enumerate(objs) if o.get("id") == 2)
     return objs[k:]
 

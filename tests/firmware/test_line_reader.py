@@ -69,7 +69,7 @@ def test_a_cr_only_host_gets_answers_from_the_app(tmp_path):
     for _ in range(5):
         clock.advance(10)
         app.tick()
-    ids = [json.loads(l).get("id") for l in hw.serial.host_take().splitlines()]
+    ids = [json.loads(ln).get("id") for ln in hw.serial.host_take().splitlines()]
     assert 1 in ids and 2 in ids
 
 
@@ -97,5 +97,5 @@ def test_same_lines_in_micropython():
         (os.path.join(ROOT, "firmware", "osada_fw"), "/lib/osada_fw")], timeout=120)
     assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")
     got = json.loads(proc.stdout.decode().strip().splitlines()[-1])
-    want = [[None if l is None else l.hex() for l in c[2]] for c in CASES]
+    want = [[None if ln is None else ln.hex() for ln in c[2]] for c in CASES]
     assert got == want

@@ -23,7 +23,7 @@ def boot(tmp_path, layout, city):
 
 
 def events(hw):
-    return [json.loads(l) for l in hw.serial.host_take().decode().splitlines()]
+    return [json.loads(ln) for ln in hw.serial.host_take().decode().splitlines()]
 
 
 @pytest.mark.parametrize("layout,city", [("spokes", False), ("rings", True), ("ring24", False)])

@@ -37,16 +37,16 @@ def test_fits_80_columns_and_is_labelled(tmp_path, layout, city):
     app, hw, clock = make(tmp_path, layout, city)
     screen = S.Screen(app)
     lines = screen.render()
-    assert max(S.visible_len(l) for l in lines) <= 80
-    assert all(len(plain(l)) <= 80 for l in lines)
-    board = "\n".join(plain(l) for l in lines[4:4 + S.Screen.H])
+    assert max(S.visible_len(ln) for ln in lines) <= 80
+    assert all(len(plain(ln)) <= 80 for ln in lines)
+    board = "\n".join(plain(ln) for ln in lines[4:4 + S.Screen.H])
     for s in "123456":
         assert s in board                             # the sectors, around the edge
     for tag in "RAGT" + ("WC" if city else ""):
         assert board.count(tag) >= 1                  # each LED tagged with its line
     # every LED is drawn (lit or not), none hidden by a label
     assert board.count("●") + board.count("○") == led_count(app.cfg)
-    assert any(l.startswith("R rear · A air · G artillery · T tank") for l in lines)
+    assert any(ln.startswith("R rear · A air · G artillery · T tank") for ln in lines)
 
 
 def test_lit_leds_are_bright_and_dark_ones_visible():

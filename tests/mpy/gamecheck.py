@@ -109,13 +109,8 @@ def _sectors(xs, what):
         prev = s
 
 
-def check_state(game, setup):
-    st = game.state()
-    variants = setup.get("variants", ())
-    if game.token_count() != TOTAL_TOKENS:
-        fail("token_count %d != %d" % (game.token_count(), TOTAL_TOKENS))
-    if tokens_in_state(st, variants) != TOTAL_TOKENS:
-        fail("the state shows %d tokens" % tokens_in_state(st, variants))
+def check_board(st):
+    """Walls, dots (R14), buildings, the hedgehog (R13), enemies and R23."""
     _sectors(st["walls"], "walls")                 # walls <= positions (R1, R16)
     _sectors(st["buildings"], "buildings")
     _sectors(st["dots"], "dots")
@@ -140,8 +135,11 @@ def check_state(game, setup):
             held += 1
     if held > 1:                                   # R13
         fail("R13: %d enemies under the only hedgehog" % held)
-    if not (1 <= st["player"] <= setup["players"]):
-        fail("no such player %r" % st["player"])
+
+
+def check_outcome(st, setup):
+    """R50, R51, R62: the outcome matches the board."""
+    variants = setup.get("variants", ())
     empty = st["pool"] == 0 and not st["enemies"] and not marshal_can_play(st)
     if st["outcome"] == "won":                     # R51
         if not empty or st["pending"] is not None:
@@ -157,6 +155,18 @@ def check_state(game, setup):
             fail("playing with no building, or an unknown outcome")
         if empty:
             fail("R51: pool, board and hand are empty and the game goes on")
+
+
+def check_state(game, setup):
+    st = game.state()
+    if game.token_count() != TOTAL_TOKENS:
+        fail("token_count %d != %d" % (game.token_count(), TOTAL_TOKENS))
+    if tokens_in_state(st, setup.get("variants", ())) != TOTAL_TOKENS:
+        fail("the state shows %d tokens" % tokens_in_state(st, setup.get("variants", ())))
+    check_board(st)
+    if not (1 <= st["player"] <= setup["players"]):
+        fail("no such player %r" % st["player"])
+    check_outcome(st, setup)
     return st
 
 
@@ -253,6 +263,27 @@ class Stats:
                                             self.won, self.lost, self.lone_refused, self.extra)
 
 
+def _refused(game, action, exc, text, n, stats):
+    stats.refused += 1
+    stats.rules[exc.rule] = stats.rules.get(exc.rule, 0) + 1
+    if frozen(game) != text:
+        fail("refused %r (%s) changed the state" % (action, exc))
+    if len(game.log) != n:
+        fail("refused %r was logged" % (action,))
+    if (exc.rule == "R60" and isinstance(action, dict) and action.get("do") == "marshal_play"
+            and len(action.get("tokens", ())) == 1 and not is_tank(action["tokens"][0])):
+        stats.lone_refused += 1
+
+
+def _next_action(game, agent, noise, marshal):
+    r = noise.rng.below(8) if noise is not None else 9
+    if r < 2:
+        return NOISE[noise.rng.below(len(NOISE))]
+    if r < 4 and marshal:
+        return marshal_noise(game, noise.rng)
+    return agent.action(game)
+
+
 def drive(setup, agent_seed, noise_seed=None, replay_at=(), stats=None, skill=0):
     """Play one game, checking everything above.  Returns the game."""
     if stats is None:
@@ -265,28 +296,14 @@ def drive(setup, agent_seed, noise_seed=None, replay_at=(), stats=None, skill=0)
     for _ in range(MAX_TRIES):
         if game.outcome != "playing":
             break
-        r = noise.rng.below(8) if noise is not None else 9
-        if r < 2:
-            action = NOISE[noise.rng.below(len(NOISE))]
-        elif r < 4 and marshal:
-            action = marshal_noise(game, noise.rng)
-        else:
-            action = agent.action(game)
+        action = _next_action(game, agent, noise, marshal)
         before = game.state()
         text = frozen(game)
         n = len(game.log)
         try:
             events = game.apply(action)
         except RuleError as exc:
-            stats.refused += 1
-            stats.rules[exc.rule] = stats.rules.get(exc.rule, 0) + 1
-            if frozen(game) != text:
-                fail("refused %r (%s) changed the state" % (action, exc))
-            if len(game.log) != n:
-                fail("refused %r was logged" % (action,))
-            if (exc.rule == "R60" and isinstance(action, dict) and action.get("do") == "marshal_play"
-                    and len(action.get("tokens", ())) == 1 and not is_tank(action["tokens"][0])):
-                stats.lone_refused += 1
+            _refused(game, action, exc, text, n, stats)
             continue
         stats.accepted += 1
         if len(game.log) != n + 1:

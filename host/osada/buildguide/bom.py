@@ -23,7 +23,8 @@ def bom_md(cfg, diameter_mm=DEFAULT_DIAMETER_MM):
          "its + pin to 3V3(OUT), never 5 V"),
         ("2", "momentary push buttons, normally open (12 mm tactile or panel buttons)", "ACTION and BACK"),
         ("1" if buz else "0\u20131", "passive piezo buzzer%s" % ("" if buz else " (optional; not in the config)"),
-         "with a 100 \u03a9 series resistor" if buz else "needs \u201cbuzzer\u201d: {\u201cpin\u201d: N} in the config"),
+         "with a 100 \u03a9 series resistor" if buz
+         else "needs \u201cbuzzer\u201d: {\u201cpin\u201d: N} in the config"),
         ("1", "330 \u03a9 resistor, 1/4 W", "in the LED data line, next to LED 0"),
         ("1", "1000 \u00b5F electrolytic capacitor, 6.3 V or more (10 V is common)", "across 5 V and GND at the strip"),
         ("0\u20131", "74AHCT125 (or 74AHCT1G125) level shifter, optional", "3.3 V data \u2192 5 V; see below"),

@@ -43,7 +43,8 @@ def generate(config_path, diameter_mm=DEFAULT_DIAMETER_MM, readme=None):
             files[placement_name(name, city)] = placement_svg(Layout(name, city), diameter_mm, header, cfg)
     files["leds.md"] = leds_md(cfg, diameter_mm, header)
     if readme is not None:
-        body = {"bom": bom_md(cfg, diameter_mm), "pins": pins_md(cfg), "layouts": layout_maps_md(), "power": power_md(cfg)}
+        body = {"bom": bom_md(cfg, diameter_mm), "pins": pins_md(cfg), "layouts": layout_maps_md(),
+                "power": power_md(cfg)}
         files["README.md"] = fill_sections(readme, body, header)
     return files
 
