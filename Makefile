@@ -7,6 +7,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.osada-installed
 NPM_STAMP := node_modules/.osada-installed
+# test processes for `make test` (pytest-xdist); TEST_WORKERS=0 runs them in one
+TEST_WORKERS ?= 2
 
 .PHONY: help setup run test check bench firmware flash hardware clean
 
@@ -42,7 +44,7 @@ run: setup
 	@$(VENV)/bin/osada monitor --start-sim
 
 test: setup check
-	@$(PY) -m pytest
+	@$(PY) -m pytest -n $(TEST_WORKERS)
 
 check: setup
 	@$(PY) -m tests.static_check
