@@ -4,10 +4,9 @@
 
 import json
 
-LAYOUTS = ("spokes", "rings", "ring24")
+from osada_fw.layouts import CITY_LEDS, LAYOUTS, SECTOR_LEDS
+
 ORDERS = ("RGB", "GRB", "BRG", "RBG", "GBR", "BGR")
-SECTOR_LEDS = 24          # 6 sectors x 4 lines
-CITY_LEDS = 12            # 6 walls + 6 buildings, chained after the sectors
 
 DEFAULTS = {
     "leds": {"pin": 2, "layout": "spokes", "city": False, "order": "GRB",

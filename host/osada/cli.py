@@ -5,6 +5,7 @@ import json
 import os
 import sys
 
+from osada.client import SIM_LINK
 from shared_rules.engine import RuleError
 
 
@@ -225,8 +226,8 @@ def main(argv=None):
                     help="if no device is found, start the simulator (osada sim --headless) without asking")
     mo.set_defaults(func=cmd_monitor)
     sm = sub.add_parser("sim", help="run the firmware on this PC with a virtual board and serial port")
-    sm.add_argument("--link", default="/tmp/osada-sim",
-                    help="symlink to the simulated serial port (default /tmp/osada-sim)")
+    sm.add_argument("--link", default=SIM_LINK,
+                    help="symlink to the simulated serial port (default %s)" % SIM_LINK)
     sm.add_argument("--state", default=None, help="directory for the game journal (default build/sim-state)")
     sm.add_argument("--seed", type=int, default=None, help="entropy for new games and free rolls")
     sm.add_argument("--config", default=None, help="hardware config (default firmware/config.json)")

@@ -13,7 +13,8 @@ corrupted ones included (tests/host/test_client.py)."""
 import json
 import time
 
-PROTOCOL_VERSION = 1
+from osada_fw.protocol import PROTOCOL_VERSION  # the device's own: one number for both ends
+
 MAX_LINE = 1 << 20          # far above anything the device sends; a guard only
 PICO_VIDS = (0x2E8A,)       # Raspberry Pi: Pico and Pico 2 under MicroPython
 SIM_LINK = "/tmp/osada-sim"

@@ -22,6 +22,7 @@ import sys
 import time
 
 from osada import paths
+from osada.client import PICO_VIDS
 from osada.mpybuild import BuildError, compile_tree, mpy_cross_version
 
 BUNDLE = os.path.join(paths.OUTPUT, "firmware")
@@ -237,9 +238,6 @@ def main(argv=None):
         sys.stderr.write("error: %s\n" % exc)
         return 2
     return 0
-
-
-PICO_VIDS = (0x2E8A,)      # Raspberry Pi (Pico and Pico 2 under MicroPython)
 
 
 def find_pico():

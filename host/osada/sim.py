@@ -20,13 +20,13 @@ import time
 import tty
 
 from osada import paths
+from osada.client import SIM_LINK
 from osada_fw.app import App
 from osada_fw.config import led_count
 from osada_fw.config import load as load_config
 from osada_fw.hal.fake import FakeHardware, FdSerial
 
 DEFAULT_CONFIG = paths.DEFAULT_CONFIG
-DEFAULT_LINK = "/tmp/osada-sim"
 DEFAULT_STATE = paths.SIM_STATE
 
 
@@ -92,7 +92,7 @@ class Simulator:
     SimBusy, saying which process holds it, and never touches the first's
     link or journal."""
 
-    def __init__(self, link=DEFAULT_LINK, state_dir=DEFAULT_STATE, seed=None, config=DEFAULT_CONFIG):
+    def __init__(self, link=SIM_LINK, state_dir=DEFAULT_STATE, seed=None, config=DEFAULT_CONFIG):
         from osada.client import describe_sim
         self.cfg = load_config(config)
         self.link = link

@@ -25,6 +25,8 @@ import tempfile
 from pathlib import Path
 from typing import Iterable, Optional, Sequence, Tuple, Union
 
+from osada import paths
+
 __all__ = [
     "MicroPythonUnavailable",
     "NPM_PACKAGE",
@@ -55,9 +57,11 @@ class MicroPythonUnavailable(RuntimeError):
 
 
 def repo_root() -> Optional[Path]:
-    """The repo root: the nearest directory above this file (or else above the
-    current directory) whose package.json declares the MicroPython VM."""
-    for start in (Path(__file__).resolve().parent, Path.cwd().resolve()):
+    """The repo root (osada.paths.REPO) in a checkout; installed, the nearest
+    directory above the current one whose package.json declares the VM."""
+    if paths.REPO:
+        return Path(paths.REPO)
+    for start in (Path.cwd().resolve(),):
         for d in (start, *start.parents):
             pkg = d / "package.json"
             try:

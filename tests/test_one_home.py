@@ -1,0 +1,36 @@
+"""One home for each fact (issue 11, item 3): the values below are written
+once in the code, and everything else imports them."""
+
+import os
+import re
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CODE = ("host", "firmware", "shared_rules")
+
+FACTS = [
+    # (what, a regex of its literal, where it lives)
+    ("the simulator's link path", r"[\"']/tmp/osada-sim[\"']", "host/osada/client.py"),
+    ("the Pico's USB vendor id", r"0x2[eE]8[aA]\b", "host/osada/client.py"),
+    ("the protocol version", r"PROTOCOL_VERSION\s*=\s*\d", "firmware/osada_fw/protocol.py"),
+    ("the repository root", r"dirname\(os\.path\.dirname\(", "host/osada/paths.py"),
+    ("the LED layouts' names", r"\(\s*[\"']spokes[\"'],\s*[\"']rings[\"'],\s*[\"']ring24[\"']\s*\)",
+     "firmware/osada_fw/layouts.py"),
+]
+
+
+def sources():
+    for top in CODE:
+        for dirpath, _dirs, files in os.walk(os.path.join(ROOT, top)):
+            for f in files:
+                if f.endswith(".py"):
+                    path = os.path.join(dirpath, f)
+                    with open(path, encoding="utf-8") as fh:
+                        yield os.path.relpath(path, ROOT), fh.read()
+
+
+@pytest.mark.parametrize("what,pattern,home", FACTS, ids=[f[0] for f in FACTS])
+def test_each_fact_is_written_once(what, pattern, home):
+    where = [path for path, text in sources() for _ in re.finditer(pattern, text)]
+    assert where == [home], "%s is written in %s" % (what, where)
