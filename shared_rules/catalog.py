@@ -24,28 +24,33 @@ C_SPECIAL = 1   # special enemy: placed like a tank, then an effect (R32)
 C_BOMBER = 2    # He-111 (R40-R42)
 C_EVENT = 3     # everything else: resolved and discarded
 
-# One row per kind: (id, count, armor, trophy points, class)
+# One row per kind: (id, count, armor, trophy points, class, look).
 # Counts add up to 49 (spec table).  Events have no armor and no trophy.
+# look: how the LEDs show it on the board: None for the plain tanks (their
+# colour says their CURRENT armor, osada_fw/colors.py), or its own hue
+# (r, g, b) for a special (chosen for how it looks after gamma 2.5).
+# A new kind is one row here, one row of words in host/osada/texts.py
+# (its printed name, gloss and tag), and its effect in engine.py if it has one.
 KINDS = (
-    ("sdkfz", 6, 1, 1, C_TANK),
-    ("pz3", 11, 2, 2, C_TANK),
-    ("tiger", 10, 3, 3, C_TANK),
-    ("pz2h", 1, 2, 4, C_SPECIAL),
-    ("pz4h", 1, 3, 4, C_SPECIAL),
-    ("maus", 1, 3, 4, C_SPECIAL),
-    ("panther", 1, 2, 4, C_SPECIAL),
-    ("he111", 4, 0, 0, C_BOMBER),
-    ("move_red", 2, 0, 0, C_EVENT),
-    ("move_green", 2, 0, 0, C_EVENT),
-    ("move_blue", 2, 0, 0, C_EVENT),
-    ("move_cw", 1, 0, 0, C_EVENT),
-    ("move_ccw", 1, 0, 0, C_EVENT),
-    ("sabotage_air", 1, 0, 0, C_EVENT),
-    ("sabotage_artillery", 1, 0, 0, C_EVENT),
-    ("sabotage_tank", 1, 0, 0, C_EVENT),
-    ("discard_one", 1, 0, 0, C_EVENT),
-    ("reveal3", 1, 0, 0, C_EVENT),
-    ("reveal4", 1, 0, 0, C_EVENT),
+    ("sdkfz", 6, 1, 1, C_TANK, None),
+    ("pz3", 11, 2, 2, C_TANK, None),
+    ("tiger", 10, 3, 3, C_TANK, None),
+    ("pz2h", 1, 2, 4, C_SPECIAL, (0, 230, 255)),        # cyan
+    ("pz4h", 1, 3, 4, C_SPECIAL, (175, 0, 255)),        # violet
+    ("maus", 1, 3, 4, C_SPECIAL, (255, 0, 190)),        # magenta
+    ("panther", 1, 2, 4, C_SPECIAL, (175, 255, 0)),     # lime
+    ("he111", 4, 0, 0, C_BOMBER, None),
+    ("move_red", 2, 0, 0, C_EVENT, None),
+    ("move_green", 2, 0, 0, C_EVENT, None),
+    ("move_blue", 2, 0, 0, C_EVENT, None),
+    ("move_cw", 1, 0, 0, C_EVENT, None),
+    ("move_ccw", 1, 0, 0, C_EVENT, None),
+    ("sabotage_air", 1, 0, 0, C_EVENT, None),
+    ("sabotage_artillery", 1, 0, 0, C_EVENT, None),
+    ("sabotage_tank", 1, 0, 0, C_EVENT, None),
+    ("discard_one", 1, 0, 0, C_EVENT, None),
+    ("reveal3", 1, 0, 0, C_EVENT, None),
+    ("reveal4", 1, 0, 0, C_EVENT, None),
 )
 TOTAL_TOKENS = 49
 

@@ -8,7 +8,7 @@
 # Runs on MicroPython and CPython alike; everything is integer math, so the
 # tables are bit-identical on both (the Pico's floats are single precision).
 
-from shared_rules.catalog import KINDS, kind_index
+from shared_rules.catalog import KINDS
 
 # 256 entries, monotonic, GAMMA[0] = 0, GAMMA[255] = 255:
 # GAMMA[i] = round(255 * (i / 255) ** 2.5).  A literal, not computed at boot:
@@ -50,11 +50,6 @@ _ROWS = (
     ("armor1", 255, 215, 0),        # yellow  (PWM about 100% : 65%)
     ("armor2", 255, 150, 0),        # orange  (100% : 26%)
     ("armor3", 255, 0, 0),          # red
-    # The four specials: one distinct hue each, whatever their armor.
-    ("pz2h", 0, 230, 255),          # cyan
-    ("pz4h", 175, 0, 255),          # violet
-    ("maus", 255, 0, 190),          # magenta
-    ("panther", 175, 255, 0),       # lime
     # Marks
     ("held", 255, 255, 255),        # hedgehog-held enemy: white blink
     # City LEDs (leds.city)
@@ -74,8 +69,26 @@ _ROWS = (
     ("sector_blue", 0, 40, 255),
 )
 
-PALETTE = bytes(bytearray([v for row in _ROWS for v in row[1:]]))
-NAMES = tuple(row[0] for row in _ROWS)
+
+def _looks():
+    """One palette row per kind that has a hue of its own (catalog.KINDS'
+    look), named by the kind's id, after the fixed rows; and kind index ->
+    that row's number (0: coloured by armor)."""
+    rows = []
+    pal = bytearray(len(KINDS))
+    for k in range(len(KINDS)):
+        look = KINDS[k][5]
+        if look is not None:
+            pal[k] = len(_ROWS) + len(rows)
+            rows.append((KINDS[k][0], look[0], look[1], look[2]))
+    return tuple(rows), bytes(pal)
+
+
+_KIND_ROWS, KIND_PAL = _looks()
+# KIND_PAL: kind index -> palette number of a special, 0 for the plain tanks (by armor).
+
+PALETTE = bytes(bytearray([v for row in _ROWS + _KIND_ROWS for v in row[1:]]))
+NAMES = tuple(row[0] for row in _ROWS + _KIND_ROWS)
 
 OFF = 0
 TINT_RED = 1
@@ -84,24 +97,20 @@ TINT_BLUE = 3
 ARMOR1 = 4
 ARMOR2 = 5
 ARMOR3 = 6
-PZ2H = 7
-PZ4H = 8
-MAUS = 9
-PANTHER = 10
-HELD = 11
-WALL = 12
-DOT = 13
-BUILDING = 14
-RUIN = 15
-SPIN = 16
-PLANE = 17
-BLAST = 18
-STEP = 19
-TRAIL = 20
-FLASH = 21
-SECTOR_RED = 22
-SECTOR_GREEN = 23
-SECTOR_BLUE = 24
+HELD = 7
+WALL = 8
+DOT = 9
+BUILDING = 10
+RUIN = 11
+SPIN = 12
+PLANE = 13
+BLAST = 14
+STEP = 15
+TRAIL = 16
+FLASH = 17
+SECTOR_RED = 18
+SECTOR_GREEN = 19
+SECTOR_BLUE = 20
 
 # Sector -> tint palette number (index 0 unused).
 SECTOR_TINT = bytes(bytearray([OFF, TINT_RED, TINT_RED, TINT_GREEN, TINT_GREEN,
@@ -111,19 +120,6 @@ SECTOR_BRIGHT = bytes(bytearray([OFF, SECTOR_RED, SECTOR_RED, SECTOR_GREEN, SECT
                                  SECTOR_BLUE, SECTOR_BLUE]))
 # Armor (0..3) -> palette number of a plain tank.
 ARMOR_PAL = bytes(bytearray([ARMOR1, ARMOR1, ARMOR2, ARMOR3]))
-
-
-def _kind_pal():
-    t = bytearray(len(KINDS))           # 0: colour by armor
-    t[kind_index("pz2h")] = PZ2H
-    t[kind_index("pz4h")] = PZ4H
-    t[kind_index("maus")] = MAUS
-    t[kind_index("panther")] = PANTHER
-    return bytes(t)
-
-
-# Kind index -> palette number of a special, 0 for the plain tanks (by armor).
-KIND_PAL = _kind_pal()
 
 
 def enemy_pal(kind, armor):

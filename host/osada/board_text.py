@@ -1,10 +1,7 @@
 """Plain-text picture of the board, for `osada demo` and error reports."""
 
+from osada.texts import PHASES, short
 from shared_rules.catalog import LINES, SECTOR_COLOR
-
-_ABBR = {"sdkfz": "Sdkfz", "pz3": "PzIII", "tiger": "Tiger", "pz2h": "PzII*",
-         "pz4h": "PzIV*", "maus": "Maus*", "panther": "Panth*"}
-_PHASES = {4: "play cards", 5: "enemies move", 6: "reveal", 7: "field marshal"}
 
 
 def _cell(enemies):
@@ -12,7 +9,7 @@ def _cell(enemies):
         return "."
     parts = []
     for e in enemies:
-        tag = "%s%d" % (_ABBR.get(e["kind"], e["kind"]), e["armor"])
+        tag = short(e["kind"], e["armor"])
         if e["held"]:
             tag += "#"
         parts.append(tag)
@@ -25,7 +22,7 @@ def render(state):
     for e in state["enemies"]:
         cells.setdefault((e["sector"], e["line"]), []).append(e)
     head = "turn %d  player %d  phase %d (%s)  pool %d  buildings %d/6  %s" % (
-        state["turn"], state["player"], state["phase"], _PHASES.get(state["phase"], "?"),
+        state["turn"], state["player"], state["phase"], PHASES.get(state["phase"], "?"),
         state["pool"], len(state["buildings"]), state["outcome"].upper())
     rows = [head]
     width = [10, 12, 12, 12, 12, 6, 12]

@@ -26,53 +26,55 @@ from shared_rules.catalog import (
     opposite,
 )
 
-# kind -> (name as printed on the token / in the rulebook, English gloss)
+# The words for each kind of token, one row a kind (its rules data and its
+# look are its row in shared_rules/catalog.py):
+# kind -> (name as printed on the token / in the rulebook, English gloss,
+#          short tag for the board picture or None for tokens never on the board)
+# Tags: kind + armor makes e.g. "Tgr3"; specials end in "*" before the armor
+# ("Maus*3").  Every tag ends in a letter or "*", so the armor digit reads apart.
 KINDS = {
-    "sdkfz": ("Sd.Kfz. 140/1", "Sd.Kfz. 140/1: light tank, armor 1"),
-    "pz3": ("Pz.Kpfw. III", "Pz.Kpfw. III: medium tank, armor 2"),
-    "tiger": ("Tiger E", "Tiger E: heavy tank, armor 3"),
+    "sdkfz": ("Sd.Kfz. 140/1", "Sd.Kfz. 140/1: light tank, armor 1", "Sdk"),
+    "pz3": ("Pz.Kpfw. III", "Pz.Kpfw. III: medium tank, armor 2", "PzIII"),
+    "tiger": ("Tiger E", "Tiger E: heavy tank, armor 3", "Tgr"),
     "pz2h": ("Pz.Kpfw. II Ausf. H",
-             "Pz.Kpfw. II Ausf. H (special): a tank column: 3 more tokens are revealed"),
+             "Pz.Kpfw. II Ausf. H (special): a tank column: 3 more tokens are revealed", "Pz2H*"),
     "pz4h": ("Pz.Kpfw. IV Ausf. H",
-             "Pz.Kpfw. IV Ausf. H (special): every enemy in the sectors of its colour moves one step"),
-    "maus": ("Maus", "Maus (special): every enemy on the board moves one step"),
-    "panther": ("Panther G", "Panther G (special): every damaged enemy regains 1 armor"),
+             "Pz.Kpfw. IV Ausf. H (special): every enemy in the sectors of its colour moves one step", "Pz4H*"),
+    "maus": ("Maus", "Maus (special): every enemy on the board moves one step", "Maus*"),
+    "panther": ("Panther G", "Panther G (special): every damaged enemy regains 1 armor", "Pnth*"),
     "he111": ("He-111", "He-111: the bomber flies across the board, destroying everything "
-                        "in its path up to the first wall, dot or building"),
+                        "in its path up to the first wall, dot or building", None),
     "move_red": ("Враги в красных секторах движутся",
-                 "Enemies in the red sectors (1-2) move one step"),
+                 "Enemies in the red sectors (1-2) move one step", None),
     "move_green": ("Враги в зелёных секторах движутся",
-                   "Enemies in the green sectors (3-4) move one step"),
+                   "Enemies in the green sectors (3-4) move one step", None),
     "move_blue": ("Враги в синих секторах движутся",
-                  "Enemies in the blue sectors (5-6) move one step"),
+                  "Enemies in the blue sectors (5-6) move one step", None),
     "move_cw": ("Все враги движутся по часовой стрелке",
-                "All enemies move one sector clockwise"),
+                "All enemies move one sector clockwise", None),
     "move_ccw": ("Все враги движутся против часовой стрелки",
-                 "All enemies move one sector counter-clockwise"),
+                 "All enemies move one sector counter-clockwise", None),
     "sabotage_air": ("Диверсия: авиация",
-                     "Sabotage: air — every player discards all air strike cards"),
+                     "Sabotage: air — every player discards all air strike cards", None),
     "sabotage_artillery": ("Диверсия: артиллерия",
-                           "Sabotage: artillery — every player discards all artillery strike cards"),
+                           "Sabotage: artillery — every player discards all artillery strike cards", None),
     "sabotage_tank": ("Диверсия: танки",
-                      "Sabotage: tanks — every player discards all tank strike cards"),
+                      "Sabotage: tanks — every player discards all tank strike cards", None),
     "discard_one": ("Все игроки сбрасывают по 1 карте",
-                    "Every player discards 1 card of their choice"),
-    "reveal3": ("Раскройте 3 жетона врагов", "Reveal 3 more enemy tokens"),
-    "reveal4": ("Раскройте 4 жетона врагов", "Reveal 4 more enemy tokens"),
+                    "Every player discards 1 card of their choice", None),
+    "reveal3": ("Раскройте 3 жетона врагов", "Reveal 3 more enemy tokens", None),
+    "reveal4": ("Раскройте 4 жетона врагов", "Reveal 4 more enemy tokens", None),
 }
 
+# kind -> tag, for the kinds that stand on the board (derived from KINDS)
+SHORT = {k: row[2] for k, row in KINDS.items() if row[2]}
+
 # Tokens whose printed name is the Latin model name, which the Russian rulebook
-# uses as it is (it gives them no Russian name).
-LATIN_NAMED = frozenset(("sdkfz", "pz3", "tiger", "pz2h", "pz4h", "maus", "panther", "he111"))
+# uses as it is (it gives them no Russian name): the tanks and the bomber.
+LATIN_NAMED = frozenset(k for k in KINDS if KIND_CLASS[KIND_INDEX[k]] <= C_BOMBER)
 
 # The rulebook's Russian word for each class of token.
 RU_CLASS = {"tank": "вражеский танк", "special": "особый враг", "bomber": "бомбардировщик", "event": "событие"}
-
-# Short tags for the board picture: kind + armor, e.g. "Tgr3"; specials end in "*"
-# before the armor ("Maus*3").  Every tag ends in a letter or "*", so the armor
-# digit that follows reads apart.
-SHORT = {"sdkfz": "Sdk", "pz3": "PzIII", "tiger": "Tgr", "pz2h": "Pz2H*",
-         "pz4h": "Pz4H*", "maus": "Maus*", "panther": "Pnth*"}
 
 # line -> (Russian, English)
 LINE_NAMES = {
@@ -152,7 +154,8 @@ def gloss(kind):
 
 
 def short(kind, armor=None):
-    tag = SHORT.get(kind, kind[:4])
+    row = KINDS.get(kind)
+    tag = row[2] if row is not None and row[2] else kind[:4]
     return tag if armor is None else "%s%d" % (tag, armor)
 
 

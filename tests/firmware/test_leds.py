@@ -22,7 +22,7 @@ from osada_fw import anim, colors, layouts  # noqa: E402
 from osada_fw.anim import DieRoll, He111Flight, MoveSteps, Reveal, he111_path  # noqa: E402
 from osada_fw.layouts import LAYOUTS, Layout, LayoutError  # noqa: E402
 from osada_fw.render import Renderer  # noqa: E402
-from shared_rules.catalog import kind_index, opposite  # noqa: E402
+from shared_rules.catalog import KIND_IDS, KINDS, kind_index, opposite  # noqa: E402
 from shared_rules.engine import Game  # noqa: E402
 
 ALL = [(name, city) for name in LAYOUTS for city in (False, True)]
@@ -180,7 +180,14 @@ def test_gamma_table():
 
 def test_palette_names_and_enemy_colours():
     for n, name in enumerate(colors.NAMES):
-        assert getattr(colors, name.upper()) == n
+        if name in KIND_IDS:               # a special's own hue, from its catalog row
+            assert colors.KIND_PAL[kind_index(name)] == n
+            assert colors.rgb(n) == KINDS[kind_index(name)][5]
+        else:
+            assert getattr(colors, name.upper()) == n
+    # every kind with a look of its own has its palette row, and only those
+    assert sorted(k for k in range(len(KINDS)) if colors.KIND_PAL[k]) == \
+        [k for k in range(len(KINDS)) if KINDS[k][5] is not None]
     assert len(colors.PALETTE) == 3 * len(colors.NAMES)
     # plain tanks by armor, and the four specials: 7 distinct colours, also on the wire
     pals = [colors.enemy_pal(kind_index("tiger"), a) for a in (1, 2, 3)]
@@ -189,7 +196,8 @@ def test_palette_names_and_enemy_colours():
     assert len(set(_wire(colors.rgb(p)) for p in pals)) == 7
     assert colors.enemy_pal(kind_index("sdkfz"), 1) == colors.enemy_pal(kind_index("pz3"), 1) == colors.ARMOR1
     assert colors.enemy_pal(kind_index("tiger"), 3) == colors.ARMOR3
-    assert colors.enemy_pal(kind_index("maus"), 1) == colors.enemy_pal(kind_index("maus"), 3) == colors.MAUS
+    maus = colors.NAMES.index("maus")
+    assert colors.enemy_pal(kind_index("maus"), 1) == colors.enemy_pal(kind_index("maus"), 3) == maus
     # tints: three distinct, dim (well below any enemy), each nonzero only in its own channel
     tints = [colors.rgb(colors.SECTOR_TINT[s]) for s in (1, 3, 5)]
     for k, t in enumerate(tints):
