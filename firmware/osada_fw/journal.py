@@ -11,25 +11,11 @@
 #   journal.tmp   a snapshot being written; renamed over journal.bin when
 #                 complete (os.rename is atomic on littlefs2 and POSIX)
 #
-# journal.bin = header, then records:
-#   header   4 bytes  b"OSJ" + format version (1)
-#   record   [type: 1 byte][n: 2 bytes LE][payload: n bytes][crc: 4 bytes LE]
-#            crc = binascii.crc32 of type + n + payload (so the crc32 of a
-#            whole good record is the CRC-32 residue 0x2144DF1C: that is how
-#            it is checked, with no 32-bit int built on MicroPython)
-#   types    'S' 0x53  the setup: compact JSON of Game.setup_dict() (n <= 4096);
-#                      always the first record, and only there
-#            'A' 0x41  one accepted action: actions.encode(t) (4 bytes, or
-#                      4 + k for a marshal_play of k tokens; n <= 12)
-#            'B' 0x42  several actions, encodings concatenated (n <= 1024);
-#                      written by compaction
-#            'U' 0x55  undo marker (n = 0): the last live action is undone
-#
-# Reading stops at the first record that is torn (file ends inside it), fails
-# its CRC, has an unknown type or a bad length, or does not decode: that
-# record and everything after it are dropped, and the journal is rewritten
-# (atomically, like a compaction) so the next append lands after good data.
-# A file that ends exactly after a record is clean.
+# journal.bin is a header and records (the setup, then actions, batches of
+# actions and undo markers), each with its CRC: osada_fw/records.py.  A load
+# stops at the first bad record: it and everything after it are dropped, and
+# the journal is rewritten (atomically, like a compaction) so the next append
+# lands after good data.
 #
 # Compaction writes header + 'S' + 'B' records of the live actions to
 # journal.tmp, flushes it and renames it over journal.bin.  A power cut before
@@ -43,60 +29,34 @@
 #
 # RAM: the live actions are kept packed (their encodings, plus one length byte
 # each: ~5 bytes an action, in buffers that grow by doubling) so compaction
-# needs nothing from the caller; reading goes through one 2 KB buffer.
+# needs nothing from the caller.
 
-import binascii
 import json
 import os
 
-from shared_rules.actions import MARSHAL_PLAY, OPS, decode, encode
+from osada_fw.records import (
+    MAGIC,
+    MAX_ACTION,
+    MAX_BATCH,
+    MAX_SETUP,
+    T_ACTION,
+    T_BATCH,
+    T_SETUP,
+    T_UNDO,
+    alen,
+    frame,
+    read_actions,
+    read_setup,
+)
+from shared_rules.actions import decode, encode
 
-MAGIC = b"OSJ\x01"
 NAME = "journal.bin"
 TMP_NAME = "journal.tmp"
 
-T_SETUP = 0x53
-T_ACTION = 0x41
-T_BATCH = 0x42
-T_UNDO = 0x55
-
-MAX_SETUP = 4096
-MAX_TOKENS = 8
-MAX_ACTION = 4 + MAX_TOKENS
-MAX_BATCH = 1024
 LIMIT = 8192
 MAX_UNDOS = 64
-READ_BUF = 2048             # > the largest action record (7 + MAX_BATCH)
-_RESIDUE = 0x2144DF1C       # crc32 of any data followed by its own crc32 (LE)
-
-_NOPS = len(OPS)
 _replace = getattr(os, "replace", None) or os.rename
 _fsync = getattr(os, "fsync", None)
-
-
-def _maxlen(typ):
-    if typ == T_ACTION:
-        return MAX_ACTION
-    if typ == T_BATCH:
-        return MAX_BATCH
-    if typ == T_UNDO:
-        return 0
-    return -1               # the setup is read apart; anything else is unknown
-
-
-def _alen(buf, pos, end):
-    """Length of the encoded action at buf[pos:end], or -1 if it is not one."""
-    if pos + 4 > end:
-        return -1
-    op = buf[pos]
-    if op >= _NOPS:
-        return -1
-    if op == MARSHAL_PLAY:
-        k = buf[pos + 3]
-        if k > MAX_TOKENS or pos + 4 + k > end:
-            return -1
-        return 4 + k
-    return 4
 
 
 try:                        # bytearray slice assignment (MICROPY_PY_ARRAY_SLICE_ASSIGN)
@@ -105,10 +65,6 @@ try:                        # bytearray slice assignment (MICROPY_PY_ARRAY_SLICE
     _SLICE = True
 except Exception:
     _SLICE = False
-
-
-def _crc_bytes(crc):
-    return bytes((crc & 255, (crc >> 8) & 255, (crc >> 16) & 255, (crc >> 24) & 255))
 
 
 def _room(buf, need):
@@ -190,17 +146,6 @@ def _dumps(obj):
         return json.dumps(obj)
 
 
-def _fill(f, buf, mv, start, end):
-    """Move buf[start:end] to the front and read more after it.  Returns the
-    new end (start is then 0)."""
-    k = end - start
-    if start:
-        for i in range(k):
-            buf[i] = buf[start + i]
-    got = f.readinto(mv[k:])
-    return k + (got or 0)
-
-
 class Journal:
     """The game journal in directory `dirpath` (created when a game starts)."""
 
@@ -245,7 +190,7 @@ class Journal:
         self._need_game()
         payload = encode(t)
         n = len(payload)
-        if _alen(payload, 0, n) != n:
+        if alen(payload, 0, n) != n:
             raise ValueError("not an action tuple: %r" % (t,))
         self._write_record(T_ACTION, payload)
         self._push(payload, n)
@@ -327,7 +272,7 @@ class Journal:
             for t in actions or ():
                 b = encode(t)
                 n = len(b)
-                if _alen(b, 0, n) != n:
+                if alen(b, 0, n) != n:
                     raise ValueError("not an action tuple: %r" % (t,))
                 live.extend(b)
                 sizes.append(n)
@@ -398,9 +343,6 @@ class Journal:
     def _write_record(self, typ, payload):
         if self._dirty:
             self.compact()                   # raises OSError if it cannot
-        n = len(payload)
-        head = bytes((typ, n & 255, n >> 8))
-        crc = _crc_bytes(binascii.crc32(payload, binascii.crc32(head)))
         f = self._f
         try:
             if f is None:
@@ -408,15 +350,13 @@ class Journal:
                     self._dirty = True
                     self.compact()
                 f = self._f = open(self.path, "ab")
-            f.write(head)
-            f.write(payload)
-            f.write(crc)
+            n = frame(f, typ, payload)
             _sync(f)
         except BaseException:
             self._dirty = True               # a partial record may be there
             self.close()
             raise
-        self._size += 7 + n
+        self._size += n
 
     def _install(self, raw, live, used, sizes, count):
         """Write this game as a snapshot over journal.bin and hold it in memory."""
@@ -439,18 +379,18 @@ class Journal:
         f = open(tmp, "wb")
         try:
             f.write(MAGIC)
-            size = 4 + self._frame(f, T_SETUP, raw)
+            size = 4 + frame(f, T_SETUP, raw)
             mv = memoryview(live)
             a = 0
             b = 0
             for i in range(count):
                 n = sizes[i]
                 if b + n - a > MAX_BATCH:
-                    size += self._frame(f, T_BATCH, mv[a:b])
+                    size += frame(f, T_BATCH, mv[a:b])
                     a = b
                 b += n
             if b > a:
-                size += self._frame(f, T_BATCH, mv[a:b])
+                size += frame(f, T_BATCH, mv[a:b])
             _sync(f)
             f.close()
             f = None
@@ -471,15 +411,6 @@ class Journal:
             _replace(tmp, self.path)
         _sync_dir(self.dir)
         return size
-
-    @staticmethod
-    def _frame(f, typ, payload):
-        n = len(payload)
-        head = bytes((typ, n & 255, n >> 8))
-        f.write(head)
-        f.write(payload)
-        f.write(_crc_bytes(binascii.crc32(payload, binascii.crc32(head))))
-        return 7 + n
 
     def _snapshot_size(self):
         n = self._used
@@ -541,99 +472,18 @@ class Journal:
     def _read(self, f):
         """Parse the open journal into memory.  Returns (setup dict or None,
         why reading stopped early or None)."""
-        setup, err = self._read_setup(f)
+        raw, setup, err = read_setup(f)
         if setup is None:
             return None, err
-        return setup, self._read_actions(f)
-
-    def _read_setup(self, f):
-        """The header and the setup record: (setup dict, None) or (None, why)."""
-        if f.read(4) != MAGIC:
-            return None, "not a journal, or another format version"
-        head = f.read(3)
-        if len(head) < 3 or head[0] != T_SETUP:
-            return None, "no setup record"
-        n = head[1] | head[2] << 8
-        if n > MAX_SETUP:
-            return None, "bad setup record"
-        body = f.read(n + 4)
-        if len(body) < n + 4:
-            return None, "torn setup record"
-        if binascii.crc32(body, binascii.crc32(head)) != _RESIDUE:
-            return None, "CRC mismatch in the setup record"
-        raw = body[:n]
-        try:
-            setup = json.loads(raw.decode())
-        except (ValueError, UnicodeError):
-            setup = None
-        if not isinstance(setup, dict):
-            return None, "bad setup record"
         self._setup = raw
-        self._size = 11 + n
-        return setup, None
+        self._size, err = read_actions(f, 11 + len(raw), self)
+        return setup, err
 
-    def _read_actions(self, f):
-        """The records after the setup, through one buffer, into memory.
-        Returns why reading stopped early, or None at a clean end."""
-        pos = self._size
-        buf = bytearray(READ_BUF)
-        mv = memoryview(buf)
-        start = end = 0
-        err = None
-        while True:
-            if end - start < 3:
-                end = _fill(f, buf, mv, start, end)
-                start = 0
-                if end == 0:
-                    break                    # clean end
-                if end < 3:
-                    err = "torn record"
-                    break
-            typ = buf[start]
-            n = buf[start + 1] | buf[start + 2] << 8
-            if n > _maxlen(typ):
-                err = "bad record type or length"
-                break
-            k = n + 7
-            if end - start < k:
-                end = _fill(f, buf, mv, start, end)
-                start = 0
-                if end < k:
-                    err = "torn record"
-                    break
-            if binascii.crc32(mv[start:start + 3 + n + 4]) != _RESIDUE:
-                err = "CRC mismatch"
-                break
-            err = self._take_record(typ, buf, mv, start + 3, start + 3 + n)
-            if err is not None:
-                break
-            start += k
-            pos += k
-        self._size = pos
-        return err
+    # the sink read_actions() fills
+    def take_action(self, src, n):
+        self._push(src, n)
 
-    def _take_record(self, typ, buf, mv, a, b):
-        """Apply one good record (payload buf[a:b]) to the live actions.
-        Returns why it is not a valid record, or None."""
-        n = b - a
-        if typ == T_ACTION:
-            if _alen(buf, a, b) != n:
-                return "bad action record"
-            self._push(mv[a:b], n)
-        elif typ == T_UNDO:
-            self._undos += 1
-            if self._count:
-                self._pop()
-        else:
-            p = a
-            while p < b:                     # a batch: check it whole first
-                m = _alen(buf, p, b)
-                if m < 0:
-                    return "bad action record"
-                p += m
-            p = a
-            while p < b:
-                m = _alen(buf, p, b)
-                self._push(mv[p:p + m], m)
-                p += m
-        return None
+    def take_undo(self):
+        self._undos += 1
+        if self._count:
+            self._pop()
