@@ -29,6 +29,7 @@
 from osada_fw import colors as C
 from osada_fw.layouts import CITY, NCELLS, NONE, NPARTS, WALL, cell_code
 
+SELFTEST_MS = 700            # each LED lit this long in the LED self-test (the app's)
 _MASK = 0x3FFFFFFF          # ticks period 2**30, minus one (a small int)
 _HALF = 0x20000000
 

@@ -1,26 +1,24 @@
 # The Osada app: the game, its journal, the lit board, the inputs and the USB
-# protocol, driven by one non-blocking tick() on the asyncio loop.
+# line, driven by one non-blocking tick() on the asyncio loop.  The requests
+# that come in on the line are osada_fw/commands.py's.
 # The same code runs on the Pico (hal/pico.py) and in the simulator (hal/fake.py).
 
 from osada_fw import anim, colors, protocol
-from osada_fw.config import led_count
+from osada_fw.anim import SELFTEST_MS
+from osada_fw.commands import CommandError, Commands
 from osada_fw.journal import Journal
 from osada_fw.layouts import Layout
 from osada_fw.render import Renderer
 from osada_fw.ui import UI
-from shared_rules import actions as A
 from shared_rules.catalog import LINES
-from shared_rules.engine import Game, RuleError, parse, replay
+from shared_rules.engine import Game, parse, replay
 from shared_rules.rng import Rng
 
-FIRMWARE_VERSION = "0.1.0"
 FRAME_MS = 33              # ~30 frames a second
 WRITE_BUDGET_MS = 10       # outgoing serial may take at most this per tick
 LINES_BUDGET_MS = 20       # requests handled per tick, at most this long
 LINE_TIMEOUT_MS = 2000     # a partial line this old is dropped
 MAX_LAG_MS = 4000          # queued animations never start later than this
-SELFTEST_MS = 700          # each LED lit this long in the self-test
-LOG_PAGE = 40              # actions per `log` reply: a reply stays well inside the outbox
 DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
 _SAVE_ACTION = 0           # what App._save writes
 _SAVE_UNDO = 1
@@ -56,10 +54,6 @@ def flash_words(exc):
     return _ERRNO_WORDS.get(code, "flash error")
 
 
-class CommandError(Exception):
-    pass
-
-
 class App:
     def __init__(self, hw, cfg):
         self.hw = hw
@@ -84,12 +78,7 @@ class App:
         self.release = False
         self.unsaved = None            # None: the journal holds the game; else why not (words)
         self.ui = UI(self)
-        self.handlers = {
-            "hello": self.cmd_hello, "state": self.cmd_state, "new": self.cmd_new,
-            "act": self.cmd_act, "undo": self.cmd_undo, "roll": self.cmd_roll,
-            "leds": self.cmd_leds, "press": self.cmd_press, "repl": self.cmd_repl,
-            "log": self.cmd_log, "selftest": self.cmd_selftest,
-        }
+        self.commands = Commands(self)
 
     # ------------------------------------------------------------- lifecycle
 
@@ -144,7 +133,7 @@ class App:
                                         "end each request with a newline" % (held, LINE_TIMEOUT_MS // 1000)})
         out_ms = 0                     # time spent writing this tick, all told
         while lines and self.outbox.pending() < self.outbox.limit // 2:
-            self.handle_line(lines.pop(0))
+            self.commands.handle_line(lines.pop(0))
             out_ms += self._pump(WRITE_BUDGET_MS - out_ms)
             if hw.clock.diff(hw.clock.ticks_ms(), now) >= LINES_BUDGET_MS:
                 break                  # the rest next tick: LEDs and buttons stay live
@@ -371,44 +360,21 @@ class App:
     def free_roll(self):
         return self.free_rng.die()
 
-    # ------------------------------------------------------------- protocol
+    def new_game(self, setup):
+        """Start a new game from setup (players, mode, variants, seed: each
+        optional; a free seed if none).  RuleError('format') if it is bad,
+        nothing changed then.  Returns True if the journal saved it."""
+        setup = dict(setup)
+        if "seed" not in setup:
+            setup["seed"] = self.hw.free_roll_seed() & 0x3FFFFFFF
+        game = Game.from_setup(setup)
+        self.game = game
+        saved = self._save(_SAVE_START, game.setup_dict())
+        self.ui.reset()
+        self.after_change(game.events, now=self.hw.clock.ticks_ms())
+        return saved
 
-    def reply(self, rid, fields):
-        fields["id"] = rid
-        fields["ok"] = True
-        self.outbox.put(fields)
-
-    def reply_error(self, rid, message, rule=None):
-        obj = {"id": rid, "ok": False, "error": message}
-        if rule is not None:
-            obj["rule"] = rule
-        self.outbox.put(obj)
-
-    def handle_line(self, line):
-        if line is None:
-            self.reply_error(None, "line too long (max %d bytes)" % self.reader.max)
-            return
-        rid = None
-        try:
-            rid, req = protocol.parse_request(line)
-            fn = self.handlers.get(req["cmd"])
-            if fn is None:
-                raise CommandError("unknown command %r; known: %s"
-                                   % (req["cmd"], ", ".join(sorted(self.handlers))))
-            self.reply(rid, fn(req))
-        except protocol.RequestError as exc:
-            self.reply_error(exc.rid, str(exc))
-        except RuleError as exc:
-            self.reply_error(rid, exc.message, exc.rule)
-        except CommandError as exc:
-            self.reply_error(rid, str(exc))
-        except SystemExit:
-            raise
-        except Exception as exc:          # never let a request stop the device
-            self.reply_error(rid, "internal error: %r" % (exc,))
-            self._recover()
-
-    def _recover(self):
+    def recover(self):
         """After an unexpected error the game in memory may be half-changed:
         rebuild it from its setup and log (an action is logged only once it
         is applied in full), which the journal holds too when it is saved."""
@@ -420,94 +386,3 @@ class App:
                 self.game = game
         self.push_state()
 
-    def cmd_hello(self, req):
-        return {"protocol": protocol.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION,
-                "game": "siege", "leds": led_count(self.cfg), "layout": self.layout.name,
-                "seq": len(self.game.log), "journal": self.journal_status()}
-
-    def cmd_state(self, req):
-        st = self.game.state()
-        del st["events"]
-        return {"state": st, "seq": len(self.game.log), "journal": self.journal_status()}
-
-    def cmd_log(self, req):
-        """The game so far as a scenario, in pages: LOG_PAGE actions from
-        `from` (default 0); `next` is where the next page starts, or null."""
-        start = req.get("from", 0)
-        total = len(self.game.log)
-        if not isinstance(start, int) or isinstance(start, bool) or start < 0 or start > total:
-            raise CommandError("from must be an integer from 0 to %d" % total)
-        page = []
-        i = 0
-        for t in self.game.log:
-            if i >= start + LOG_PAGE:
-                break
-            if i >= start:
-                page.append(A.to_dict(t))
-            i += 1
-        end = start + len(page)
-        return {"setup": self.game.setup_dict(), "actions": page, "from": start,
-                "total": total, "next": end if end < total else None}
-
-    def cmd_new(self, req):
-        setup = {}
-        for k in ("players", "mode", "variants", "seed"):
-            if k in req:
-                setup[k] = req[k]
-        if "seed" not in setup:
-            setup["seed"] = self.hw.free_roll_seed() & 0x3FFFFFFF
-        game = Game.from_setup(setup)            # RuleError('format') if bad
-        self.game = game
-        saved = self._save(_SAVE_START, game.setup_dict())
-        self.ui.reset()
-        self.after_change(game.events, now=self.hw.clock.ticks_ms())
-        return self._saved({"seq": 0}, saved)
-
-    def cmd_act(self, req):
-        action = req.get("action")
-        if not isinstance(action, dict):
-            raise CommandError("act needs 'action', a spec action object")
-        events = self.apply(action)
-        return self._saved({"seq": len(self.game.log), "events": len(events)}, self.unsaved is None)
-
-    def cmd_undo(self, req):
-        self.undo()
-        return self._saved({"seq": len(self.game.log)}, self.unsaved is None)
-
-    def _saved(self, reply, saved):
-        """A reply to a change says `"saved": false` when flash failed it."""
-        if not saved:
-            reply["saved"] = False
-            reply["journal"] = self.unsaved
-        return reply
-
-    def cmd_roll(self, req):
-        value = self.free_roll()
-        self.ui.show_roll(value, self.hw.clock.ticks_ms())
-        self.push({"ev": "roll", "value": value})
-        return {"value": value}
-
-    def cmd_leds(self, req):
-        return {"leds": self.renderer.rgb_list()}
-
-    def cmd_press(self, req):
-        now = self.hw.clock.ticks_ms()
-        if "turn" in req:
-            d = req["turn"]
-            if not isinstance(d, int) or isinstance(d, bool) or d not in (1, -1):
-                raise CommandError("turn must be 1 or -1")
-            self.ui.handle(("turn", d), now)
-        else:
-            name = req.get("button")
-            if name not in ("action", "back", "encoder"):
-                raise CommandError("button must be action, back or encoder (or give turn)")
-            self.ui.handle(("long" if req.get("long") else "press", name), now)
-        return {}
-
-    def cmd_selftest(self, req):
-        self.start_selftest(self.hw.clock.ticks_ms())
-        return {"leds": self.layout.count, "ms_per_led": SELFTEST_MS}
-
-    def cmd_repl(self, req):
-        self.release = True           # after this reply has gone out (tick)
-        return {"bye": True}

@@ -251,7 +251,7 @@ class UI:
         if setup.get("mode") not in (None, "solo", "marshal") and setup.get("players", 2) < 2:
             setup["players"] = 2
         try:
-            self.app.cmd_new(setup)
+            self.app.new_game(setup)
         except Exception as exc:
             self.app.push({"ev": "error", "error": str(exc), "source": "buttons"})
             self.message_until = self._until(now, 600)

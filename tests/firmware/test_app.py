@@ -21,6 +21,7 @@ except ImportError:  # run from the tree
 
 from osada.fw_extras import renderer_from_config  # noqa: E402
 from osada_fw import app as app_mod  # noqa: E402
+from osada_fw import commands  # noqa: E402
 from osada_fw.app import App  # noqa: E402
 from osada_fw.config import led_count, load  # noqa: E402
 from osada_fw.hal.fake import FakeHardware, ManualClock, MemorySerial, RealClock  # noqa: E402
@@ -184,7 +185,7 @@ def test_hello_reply_shape_and_id_echo(tmp_path):
     assert set(reply) == {"id", "ok", "protocol", "firmware", "game", "leds", "layout", "seq", "journal"}
     assert reply["journal"] == "ok"
     assert reply["protocol"] == 1
-    assert reply["firmware"] == app_mod.FIRMWARE_VERSION
+    assert reply["firmware"] == commands.FIRMWARE_VERSION
     assert reply["game"] == "siege"
     assert reply["leds"] == NLEDS == 24
     assert reply["layout"] == CFG["leds"]["layout"] == "spokes"

@@ -165,6 +165,6 @@ def test_an_internal_error_while_unsaved_keeps_the_game_from_ram(tmp_path, monke
     flash.broken = True
     dev.ok("act", action={"do": "move"})
     want = engine_state(dev.app.game)
-    dev.app._recover()                    # what handle_line does after a bug
+    dev.app.recover()                     # what handle_line does after a bug
     assert engine_state(dev.app.game) == want
     assert engine_state(replay(dev.app.game.setup_dict(), dev.app.game.log.tuples())) == want
