@@ -171,6 +171,93 @@ def _wrap(frags, width):
     return lines
 
 
+def _row_label(out, text, style="bold"):
+    """A row's label, in the left margin."""
+    out.append(text.ljust(LABEL_W)[:LABEL_W], style=style)
+
+
+def _cell(out, frags, col_w, bg):
+    """One row of a cell: its fragments, padded to col_w on bg, then the column rule."""
+    used = 0
+    for text, style in frags:
+        out.append(text, style=style if style is not None else Style(bgcolor=bg))
+        used += len(text)
+    out.append(" " * (col_w - used), style=Style(bgcolor=bg))
+    out.append("│", style="grey35")
+
+
+def _banners(out, state, width, stale):
+    """The STALE line and the GAME WON / LOST line, when they apply."""
+    if stale:
+        out.append(" STALE — the connection is lost; this is the last board received ".ljust(width)[:width],
+                   style="bold black on #d0a000")
+        out.append("\n")
+    if state.get("outcome") in ("won", "lost"):
+        msg = " GAME WON " if state["outcome"] == "won" else " GAME LOST — the city has fallen "
+        out.append(msg.center(width)[:width], style="bold white on " + ("#1d6b2a" if state["outcome"] == "won"
+                                                                      else "#8b1a1a"))
+        out.append("\n")
+
+
+def _sector_headers(out, col_w, cur_s):
+    """The two header rows: each sector's number and colour (the cursor's
+    marked), then its nation, on the sector's colour."""
+    _row_label(out, "sector")
+    for s in range(1, 7):
+        c = SECTOR_COLOR[s]
+        label = "%d %s" % (s, c)
+        if s == cur_s:
+            label = "> %s <" % label
+        out.append(label.center(col_w)[:col_w], style="bold white on " + HEADER_BG[c])
+        out.append("│", style="grey35")
+    out.append("\n")
+    _row_label(out, "", "dim")
+    for s in range(1, 7):
+        c = SECTOR_COLOR[s]
+        out.append(NATION[c].center(col_w)[:col_w], style="white on " + HEADER_BG[c])
+        out.append("│", style="grey35")
+    out.append("\n")
+
+
+def _wall_row(out, col_w, walls, dots):
+    """The wall row (between the tank line and the city): each sector's wall,
+    with its ДОТ, or "no wall"."""
+    _row_label(out, "wall", "bold")
+    for s in range(1, 7):
+        bg = CELL_BG[SECTOR_COLOR[s]]
+        if s in walls:
+            label = " wall+ДОТ " if s in dots else " wall "
+            text = label.center(col_w, "═")[:col_w]
+            out.append(text, style=Style.parse("bold #e8e8e8 on " + bg))
+        else:
+            out.append("· no wall ·".center(col_w)[:col_w], style=Style.parse("#c04040 on " + bg))
+        out.append("│", style="grey35")
+    out.append("\n")
+
+
+def _enemy_frags(enemies, bg, cands, selected):
+    """A cell's enemies as tag fragments; pending candidates numbered."""
+    frags = []
+    for e in enemies:
+        no = cands.index(e["id"]) + 1 if e["id"] in cands else 0
+        tag = ("%d:" % no if no else "") + enemy_tag(e)
+        frags.append((tag, _tag_style(e, bg, no, e["id"] == selected)))
+    return frags
+
+
+def _line_rows(out, line, per, col_w):
+    """A line's rows (at least two, as many as its fullest cell needs),
+    labelled in English then Russian; per is each sector's (wrapped
+    fragment lines, bg)."""
+    height = max(2, max(len(fl) for fl, _bg in per))
+    en, ru_label = ROW_LABELS[line]
+    for k in range(height):
+        _row_label(out, en if k == 0 else (ru_label if k == 1 else ""), "bold" if k == 0 else "dim")
+        for fl, bg in per:
+            _cell(out, fl[k] if k < len(fl) else [], col_w, bg)
+        out.append("\n")
+
+
 def render_board(state, width=96, cursor=None, selected=None, stale=False):
     """The board as rich Text: a header per sector in its colour, the four lines,
     the walls (and dots), the city with its buildings; the cursor cell lit,
@@ -184,84 +271,22 @@ def render_board(state, width=96, cursor=None, selected=None, stale=False):
     cands = candidates(state)
     cur_s, cur_l = cursor if cursor else (None, None)
     walls, dots, blds = set(state.get("walls", ())), set(state.get("dots", ())), set(state.get("buildings", ()))
-
-    def row_start(text, style="bold"):
-        out.append(text.ljust(LABEL_W)[:LABEL_W], style=style)
-
-    def cell(frag_lines, k, bg):
-        frags = frag_lines[k] if k < len(frag_lines) else []
-        used = 0
-        for text, style in frags:
-            out.append(text, style=style if style is not None else Style(bgcolor=bg))
-            used += len(text)
-        out.append(" " * (col_w - used), style=Style(bgcolor=bg))
-        out.append("│", style="grey35")
-
-    if stale:
-        out.append(" STALE — the connection is lost; this is the last board received ".ljust(width)[:width],
-                   style="bold black on #d0a000")
-        out.append("\n")
-    if state.get("outcome") in ("won", "lost"):
-        msg = " GAME WON " if state["outcome"] == "won" else " GAME LOST — the city has fallen "
-        out.append(msg.center(width)[:width], style="bold white on " + ("#1d6b2a" if state["outcome"] == "won"
-                                                                      else "#8b1a1a"))
-        out.append("\n")
-    # headers
-    row_start("sector")
-    for s in range(1, 7):
-        c = SECTOR_COLOR[s]
-        label = "%d %s" % (s, c)
-        if s == cur_s:
-            label = "> %s <" % label
-        out.append(label.center(col_w)[:col_w], style="bold white on " + HEADER_BG[c])
-        out.append("│", style="grey35")
-    out.append("\n")
-    row_start("", "dim")
-    for s in range(1, 7):
-        c = SECTOR_COLOR[s]
-        out.append(NATION[c].center(col_w)[:col_w], style="white on " + HEADER_BG[c])
-        out.append("│", style="grey35")
-    out.append("\n")
-
-    def enemy_frags(s, line, bg):
-        frags = []
-        for e in cells.get((s, line), ()):
-            no = cands.index(e["id"]) + 1 if e["id"] in cands else 0
-            tag = ("%d:" % no if no else "") + enemy_tag(e)
-            frags.append((tag, _tag_style(e, bg, no, e["id"] == selected)))
-        return frags
-
+    _banners(out, state, width, stale)
+    _sector_headers(out, col_w, cur_s)
     for li, line in enumerate(LINES):
         if line == "city":
-            # the wall row first: between the tank line and the city
-            row_start("wall", "bold")
-            for s in range(1, 7):
-                bg = CELL_BG[SECTOR_COLOR[s]]
-                if s in walls:
-                    label = " wall+ДОТ " if s in dots else " wall "
-                    text = label.center(col_w, "═")[:col_w]
-                    out.append(text, style=Style.parse("bold #e8e8e8 on " + bg))
-                else:
-                    out.append("· no wall ·".center(col_w)[:col_w], style=Style.parse("#c04040 on " + bg))
-                out.append("│", style="grey35")
-            out.append("\n")
+            _wall_row(out, col_w, walls, dots)
         per = []
         for s in range(1, 7):
             bg = CURSOR_BG if (s == cur_s and li == cur_l) else CELL_BG[SECTOR_COLOR[s]]
-            frags = enemy_frags(s, line, bg)
+            frags = _enemy_frags(cells.get((s, line), ()), bg, cands, selected)
             if line == "city":
                 if s in blds:
                     frags.insert(0, ("[building]", Style.parse("bold #ffd24a on " + bg)))
                 elif not frags:
                     frags.insert(0, ("ruins", Style.parse("#806040 on " + bg)))
             per.append((_wrap(frags, col_w), bg))
-        height = max(2, max(len(fl) for fl, _bg in per))
-        en, ru_label = ROW_LABELS[line]
-        for k in range(height):
-            row_start(en if k == 0 else (ru_label if k == 1 else ""), "bold" if k == 0 else "dim")
-            for fl, bg in per:
-                cell(fl, k, bg)
-            out.append("\n")
+        _line_rows(out, line, per, col_w)
     out.rstrip()
     if stale:
         out.stylize("dim", 0, len(out))
@@ -275,6 +300,110 @@ def phase_text(state):
 
 def trophy_points(kinds):
     return sum(texts.points(k) for k in kinds)
+
+
+# ------------------------------------------------------------- the sidebar
+
+
+def _info_game(t, st, setup, stale):
+    """The game at a glance: turn, player, phase, pool, buildings and walls,
+    the mode and variants (once the setup is known), who is out."""
+    if stale:
+        t.append("STALE (last board seen)\n", style="bold black on #d0a000")
+    outcome = st.get("outcome")
+    if outcome != "playing":
+        t.append("GAME %s\n" % outcome.upper(), style="bold white on " + ("#1d6b2a" if outcome == "won"
+                                                                         else "#8b1a1a"))
+    players = len(st.get("trophies") or {}) or 1
+    t.append("Turn %s" % st.get("turn"), style="bold")
+    t.append(" · player %s of %s\n" % (st.get("player"), players))
+    t.append(phase_text(st).capitalize() + "\n", style="bold #7fd7ff")
+    t.append("Pool %s · discard %d · reveals due %s\n" % (st.get("pool"), len(st.get("discard", ())),
+                                                         st.get("reveals", 0)))
+    if st.get("patrol"):
+        t.append("PATROL: no reveals this turn\n", style="bold #7fd7ff")
+    t.append("Buildings %d/6 · walls %d · dots %d\n" % (
+        len(st.get("buildings", ())), len(st.get("walls", ())), len(st.get("dots", ()))))
+    if setup:
+        mode = setup.get("mode", "standard")
+        t.append("Mode %s\n" % texts.label(mode, texts.MODES))
+        vs = setup.get("variants") or []
+        t.append("Variants: %s · seed %s\n" % (", ".join(texts.label(v, texts.VARIANTS) for v in vs) if vs
+                                               else "none", setup.get("seed")), style="dim")
+    if st.get("out"):
+        t.append("Out (house destroyed): %s\n" % ", ".join("P%s" % p for p in st["out"]), style="#ff7070")
+
+
+def _info_trophies(t, st):
+    """Each player's trophies and points; the player to move marked."""
+    t.append("\nTrophies\n", style="bold underline")
+    for p, kinds in sorted((st.get("trophies") or {}).items(), key=lambda kv: int(kv[0])):
+        counts = {}
+        for k in kinds:
+            counts[k] = counts.get(k, 0) + 1
+        listing = " ".join("%s×%d" % (texts.short(k), n) for k, n in sorted(counts.items())) or "—"
+        me = int(p) == st.get("player")
+        t.append("%sP%s %7s  " % ("▸" if me else " ", p, texts.points_text(trophy_points(kinds))),
+                 style="bold" if me else "")
+        t.append(listing + "\n", style="dim")
+
+
+def _info_damage_choice(t, st, pend, cand_i):
+    """The pending damage choice: why, and the candidates (the marked one, cand_i, first)."""
+    cause = {"wall": "they broke the wall", "dot": "they broke the ДОТ",
+             "building": "they destroyed the building"}.get(pend.get("cause"), pend.get("cause"))
+    t.append("Which enemy takes 1 damage? (%s of sector %s)\n" % (cause, pend.get("sector")))
+    by_id = {e["id"]: e for e in st.get("enemies", ())}
+    for i, eid in enumerate(pend.get("candidates") or ()):
+        e = by_id.get(eid)
+        name = "%s #%s, armor %s" % (texts.ru(e["kind"]), eid, e["armor"]) if e else "#%s" % eid
+        mark = "▸" if i == cand_i else " "
+        t.append("%s%d) %s\n" % (mark, i + 1, name), style="bold" if i == cand_i else "")
+    t.append(hints(DAMAGE_HINTS) + "\n", style="dim")
+
+
+def _info_to_do(t, st, cand_i):
+    """What the game waits for, if anything out of the ordinary: a pending
+    choice, or the field marshal's turn; with the keys for it."""
+    pend = st.get("pending")
+    if pend:
+        t.append("\nPending choice\n", style="bold black on #d050d0")
+        if pend.get("choice") == "damage":
+            _info_damage_choice(t, st, pend, cand_i)
+        elif pend.get("choice") == "marshal_extra":
+            t.append("The field marshal may play up to %s token(s) from his hand, placed by die rolls\n"
+                     % pend.get("count"))
+            t.append(hints(EXTRA_HINTS) + "\n", style="dim")
+    elif "marshal_hand" in st and st.get("phase") == 7 and st.get("outcome") == "playing":
+        t.append("\nField marshal's turn (phase 7)\n", style="bold black on #d050d0")
+        if st.get("patrol"):
+            t.append("Patrol (R17): he only moves the enemies — %s ends the turn\n" % keys_for("end_turn"))
+        else:
+            t.append("He plays one tank (into a sector he chooses), two tokens, or nothing (R60)\n")
+            t.append(hints(MARSHAL_HINTS) + "\n", style="dim")
+
+
+def _info_marshal_hand(t, st):
+    """The field marshal's hand and what of it is being resolved (marshal mode only)."""
+    if "marshal_hand" not in st:
+        return
+    t.append("\nField marshal's hand\n", style="bold underline")
+    for k in st["marshal_hand"]:
+        t.append(" %s — %s (%s)\n" % (texts.ru(k), texts.ru_class(k), k))
+    if not st["marshal_hand"]:
+        t.append(" (empty)\n", style="dim")
+    if st.get("marshal_queue"):
+        t.append(" being resolved: %s\n" % ", ".join(texts.ru(k) for k in st["marshal_queue"]), style="dim")
+
+
+def _info_cursor(t, cursor, e):
+    """The cursor's cell, and the selected enemy e (or None) in it."""
+    s, li = cursor
+    t.append("\nCursor: sector %d (%s) · %s\n" % (s, SECTOR_COLOR[s], texts.line_name(LINES[li])),
+             style="bold #ffd24a")
+    if e:
+        t.append(" %s #%s, armor %s%s\n" % (texts.ru(e["kind"]), e["id"], e["armor"],
+                                             ", under the hedgehog" if e.get("held") else ""))
 
 
 # ---------------------------------------------------------------- session
@@ -962,85 +1091,18 @@ class MonitorApp(App):
         self.main.query_one("#info", Static).update(self.info_text())
 
     def info_text(self):
+        """The sidebar: the game, the trophies, what it waits for, the
+        marshal's hand, the cursor."""
         t = Text()
         st = self.state
         if st is None:
             t.append("no game yet\n", style="italic")
             return t
-        if self.stale:
-            t.append("STALE (last board seen)\n", style="bold black on #d0a000")
-        outcome = st.get("outcome")
-        if outcome != "playing":
-            t.append("GAME %s\n" % outcome.upper(), style="bold white on " + ("#1d6b2a" if outcome == "won"
-                                                                             else "#8b1a1a"))
-        players = len(st.get("trophies") or {}) or 1
-        t.append("Turn %s" % st.get("turn"), style="bold")
-        t.append(" · player %s of %s\n" % (st.get("player"), players))
-        t.append(phase_text(st).capitalize() + "\n", style="bold #7fd7ff")
-        t.append("Pool %s · discard %d · reveals due %s\n" % (st.get("pool"), len(st.get("discard", ())),
-                                                             st.get("reveals", 0)))
-        if st.get("patrol"):
-            t.append("PATROL: no reveals this turn\n", style="bold #7fd7ff")
-        t.append("Buildings %d/6 · walls %d · dots %d\n" % (
-            len(st.get("buildings", ())), len(st.get("walls", ())), len(st.get("dots", ()))))
-        if self.setup:
-            mode = self.setup.get("mode", "standard")
-            t.append("Mode %s\n" % texts.label(mode, texts.MODES))
-            vs = self.setup.get("variants") or []
-            t.append("Variants: %s · seed %s\n" % (", ".join(texts.label(v, texts.VARIANTS) for v in vs) if vs
-                                                   else "none", self.setup.get("seed")), style="dim")
-        if st.get("out"):
-            t.append("Out (house destroyed): %s\n" % ", ".join("P%s" % p for p in st["out"]), style="#ff7070")
-        t.append("\nTrophies\n", style="bold underline")
-        for p, kinds in sorted((st.get("trophies") or {}).items(), key=lambda kv: int(kv[0])):
-            counts = {}
-            for k in kinds:
-                counts[k] = counts.get(k, 0) + 1
-            listing = " ".join("%s×%d" % (texts.short(k), n) for k, n in sorted(counts.items())) or "—"
-            me = int(p) == st.get("player")
-            t.append("%sP%s %7s  " % ("▸" if me else " ", p, texts.points_text(trophy_points(kinds))),
-                     style="bold" if me else "")
-            t.append(listing + "\n", style="dim")
-        pend = st.get("pending")
-        if pend:
-            t.append("\nPending choice\n", style="bold black on #d050d0")
-            if pend.get("choice") == "damage":
-                cause = {"wall": "they broke the wall", "dot": "they broke the ДОТ",
-                         "building": "they destroyed the building"}.get(pend.get("cause"), pend.get("cause"))
-                t.append("Which enemy takes 1 damage? (%s of sector %s)\n" % (cause, pend.get("sector")))
-                by_id = {e["id"]: e for e in st.get("enemies", ())}
-                for i, eid in enumerate(pend.get("candidates") or ()):
-                    e = by_id.get(eid)
-                    name = "%s #%s, armor %s" % (texts.ru(e["kind"]), eid, e["armor"]) if e else "#%s" % eid
-                    mark = "▸" if i == self.cand_i else " "
-                    t.append("%s%d) %s\n" % (mark, i + 1, name), style="bold" if i == self.cand_i else "")
-                t.append(hints(DAMAGE_HINTS) + "\n", style="dim")
-            elif pend.get("choice") == "marshal_extra":
-                t.append("The field marshal may play up to %s token(s) from his hand, placed by die rolls\n"
-                         % pend.get("count"))
-                t.append(hints(EXTRA_HINTS) + "\n", style="dim")
-        elif "marshal_hand" in st and st.get("phase") == 7 and st.get("outcome") == "playing":
-            t.append("\nField marshal's turn (phase 7)\n", style="bold black on #d050d0")
-            if st.get("patrol"):
-                t.append("Patrol (R17): he only moves the enemies — %s ends the turn\n" % keys_for("end_turn"))
-            else:
-                t.append("He plays one tank (into a sector he chooses), two tokens, or nothing (R60)\n")
-                t.append(hints(MARSHAL_HINTS) + "\n", style="dim")
-        if "marshal_hand" in st:
-            t.append("\nField marshal's hand\n", style="bold underline")
-            for k in st["marshal_hand"]:
-                t.append(" %s — %s (%s)\n" % (texts.ru(k), texts.ru_class(k), k))
-            if not st["marshal_hand"]:
-                t.append(" (empty)\n", style="dim")
-            if st.get("marshal_queue"):
-                t.append(" being resolved: %s\n" % ", ".join(texts.ru(k) for k in st["marshal_queue"]), style="dim")
-        s, li = self.cursor
-        t.append("\nCursor: sector %d (%s) · %s\n" % (s, SECTOR_COLOR[s], texts.line_name(LINES[li])),
-                 style="bold #ffd24a")
-        e = self.selected_enemy()
-        if e:
-            t.append(" %s #%s, armor %s%s\n" % (texts.ru(e["kind"]), e["id"], e["armor"],
-                                                 ", under the hedgehog" if e.get("held") else ""))
+        _info_game(t, st, self.setup, self.stale)
+        _info_trophies(t, st)
+        _info_to_do(t, st, self.cand_i)
+        _info_marshal_hand(t, st)
+        _info_cursor(t, self.cursor, self.selected_enemy())
         return t
 
     # ------------------------------------------------------------ selection

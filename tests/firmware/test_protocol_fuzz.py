@@ -108,59 +108,70 @@ def valid_request(rng):
     return req
 
 
-def weird_value(rng, depth=0):
-    r = rng.randrange(26)
-    if r == 0:
-        return None
-    if r == 1:
-        return rng.random() < 0.5
-    if r == 2:
-        return rng.choice((0, -1, 1, 2, 7, 255, 256, 65535, 65536))
-    if r == 3:
-        return rng.choice((1 << 30, (1 << 30) - 1, -(1 << 30) - 1, 1 << 31, 1 << 32, 1 << 63, -(1 << 63)))
-    if r == 4:
-        return 10 ** rng.randint(19, 300) * rng.choice((1, -1))
-    if r == 5:
-        return rng.choice((0.0, 1.5, -1.5, 2.0, 1e308, -1e308, 5e-324, 1e-7))
-    if r == 6:
-        return rng.choice((float("nan"), float("inf"), float("-inf")))
-    if r == 7:
-        return ""
-    if r == 8:
-        return rng.choice(("1", "true", "null", "hit", "action", "red", "sdkfz", "\u0000", "\u0003",
-                           "\ud800", "\udfff", "é", "Осада", "\U0001F600", "\\", "\"", "\n"))
-    if r == 9:
-        return "x" * rng.randint(1, 300)
-    if r == 10:
-        return []
-    if r == 11:
-        return {}
-    if r == 12 and depth < 3:
-        return [weird_value(rng, depth + 1) for _ in range(rng.randint(1, 4))]
-    if r == 13 and depth < 3:
-        return {rng.choice(("do", "enemy", "card", "arm", "color", "type", "with", "sector", "tokens",
-                            "cmd", "id", "x")): weird_value(rng, depth + 1) for _ in range(rng.randint(1, 3))}
-    if r == 14:
-        v = 1
-        for _ in range(rng.randint(2, 200)):
-            v = [v]
-        return v
-    if r == 15:
-        v = 1
-        for _ in range(rng.randint(2, 100)):
-            v = {"a": v}
-        return v
-    if r == 16:
-        return rng.choice(KIND_IDS)
-    if r == 17:
-        return rng.choice(MODES + VARIANTS)
-    if r == 18:
-        return [rng.choice(KIND_IDS + VARIANTS) for _ in range(rng.randint(0, 12))]
-    if r == 19:
-        return rng.randint(-5, 70000)
-    if r == 20:
-        return rng.choice((1.0, -1.0, 1.0, -1.0, 0.999, 3.0, -0.0))
+def _small_int(rng, _depth):
     return rng.randint(-3, 10)
+
+
+def _weird_list(rng, depth):
+    """A short list of weird values; a small int once nested 3 deep."""
+    if depth >= 3:
+        return _small_int(rng, depth)
+    return [weird_value(rng, depth + 1) for _ in range(rng.randint(1, 4))]
+
+
+def _weird_dict(rng, depth):
+    """A small dict of request keys to weird values; a small int once nested 3 deep."""
+    if depth >= 3:
+        return _small_int(rng, depth)
+    return {rng.choice(("do", "enemy", "card", "arm", "color", "type", "with", "sector", "tokens",
+                        "cmd", "id", "x")): weird_value(rng, depth + 1) for _ in range(rng.randint(1, 3))}
+
+
+def _deep_list(rng, _depth):
+    v = 1
+    for _ in range(rng.randint(2, 200)):
+        v = [v]
+    return v
+
+
+def _deep_dict(rng, _depth):
+    v = 1
+    for _ in range(rng.randint(2, 100)):
+        v = {"a": v}
+    return v
+
+
+# weird_value draws one of these, each (rng, depth) -> value, with equal odds
+# (the small ints come last, five times over).
+WEIRD_VALUES = (
+    lambda rng, _d: None,
+    lambda rng, _d: rng.random() < 0.5,
+    lambda rng, _d: rng.choice((0, -1, 1, 2, 7, 255, 256, 65535, 65536)),
+    lambda rng, _d: rng.choice((1 << 30, (1 << 30) - 1, -(1 << 30) - 1, 1 << 31, 1 << 32, 1 << 63, -(1 << 63))),
+    lambda rng, _d: 10 ** rng.randint(19, 300) * rng.choice((1, -1)),
+    lambda rng, _d: rng.choice((0.0, 1.5, -1.5, 2.0, 1e308, -1e308, 5e-324, 1e-7)),
+    lambda rng, _d: rng.choice((float("nan"), float("inf"), float("-inf"))),
+    lambda rng, _d: "",
+    lambda rng, _d: rng.choice(("1", "true", "null", "hit", "action", "red", "sdkfz", "\u0000", "\u0003",
+                                "\ud800", "\udfff", "é", "Осада", "\U0001F600", "\\", "\"", "\n")),
+    lambda rng, _d: "x" * rng.randint(1, 300),
+    lambda rng, _d: [],
+    lambda rng, _d: {},
+    _weird_list,
+    _weird_dict,
+    _deep_list,
+    _deep_dict,
+    lambda rng, _d: rng.choice(KIND_IDS),
+    lambda rng, _d: rng.choice(MODES + VARIANTS),
+    lambda rng, _d: [rng.choice(KIND_IDS + VARIANTS) for _ in range(rng.randint(0, 12))],
+    lambda rng, _d: rng.randint(-5, 70000),
+    lambda rng, _d: rng.choice((1.0, -1.0, 1.0, -1.0, 0.999, 3.0, -0.0)),
+) + (_small_int,) * 5
+
+
+def weird_value(rng, depth=0):
+    """One odd JSON-ish value (nested ones `depth` levels down)."""
+    return WEIRD_VALUES[rng.randrange(len(WEIRD_VALUES))](rng, depth)
 
 
 def _paths(obj, prefix=()):
@@ -472,7 +483,8 @@ def test_protocol_fuzz(tmp_path):
     assert (dumps(mirror), len(game.log)) == rig.snapshot()
     other = Rig(tmp_path)                              # the journal holds the same game
     assert other.snapshot() == rig.snapshot()
-    print("fuzz: %d clean batches, longest game %d; " % (clean_batches, longest) + "%d lines in %d batches, %d answered, %d refused, %d accepted changes, "
+    print("fuzz: %d clean batches, longest game %d; " % (clean_batches, longest)
+          + "%d lines in %d batches, %d answered, %d refused, %d accepted changes, "
           "%d too long, %.1f s" % (sent, batches, answered, refused, accepted_mutating, too_long, elapsed))
 
 

@@ -30,13 +30,10 @@ def _row_y(row):
     return ROW0 + row * PITCH
 
 
-def _draw_parts(s, sig, lbot, rail_y):
-    """The encoder, the buttons and the buzzer, each beside the side of the
-    Pico its pins are on, wired to their pins and to the GND rail at rail_y.
-    Returns the lowest y drawn.  Lanes (the vertical runs) are handed out so
-    that wires do not cross where that can be helped: a wire that runs down
-    gets a lane nearer the Pico than the ones above it, a wire that runs up
-    one further out; GND runs likewise, the lowest nearest its part."""
+def _parts_by_side(sig):
+    """The encoder, the buttons and the buzzer (if configured), each put on
+    the side of the Pico most of its pins are on: {"L": [...], "R": [...]} of
+    (the average row of its pins, (name, title, its signals, its GND terminals))."""
     parts = [("encoder", "EC11 rotary encoder + push", [sig[1], sig[2], sig[3]],
               ["C (middle pin of the 3)", "switch, 2nd leg"]),
              ("action", "ACTION button", [sig[4]], ["2nd leg"]),
@@ -49,10 +46,17 @@ def _draw_parts(s, sig, lbot, rail_y):
         left = sum(1 for side, _ in rows if side == "L")
         side = "L" if 2 * left >= len(rows) else "R"
         sides[side].append((sum(r for _, r in rows) / len(rows), p))
-    # 1. place the boxes and their terminals
-    boxes = []          # (side, name, title, btop, bh)
-    wires = []          # [side of the box, key, gpio, pin, short, term y]
-    grounds = []        # [side, part name, label, term y]
+    return sides
+
+
+def _place_boxes(sides, lbot):
+    """The parts' boxes stacked down each side, in the order of their pins,
+    and their terminals.  Returns (boxes, wires, grounds, the lowest y):
+    boxes [(side, name, title, btop, bh)], wires [[side of the box, key, gpio,
+    pin, short, term y]], grounds [[side, part name, label, term y]]."""
+    boxes = []
+    wires = []
+    grounds = []
     bottom = 0
     for side in ("L", "R"):
         floor = lbot + 24 if side == "R" else _row_y(0) - 30
@@ -71,29 +75,49 @@ def _draw_parts(s, sig, lbot, rail_y):
                 ty += PITCH
             floor = btop + bh + 14
             bottom = max(bottom, btop + bh)
-    # 2. lanes, per side of the Pico
+    return boxes, wires, grounds, bottom
+
+
+def _pin_y(w):
+    return _row_y(pin_row(w[3])[1])
+
+
+def _signal_lanes(wires):
+    """{wire key: its lane, 0 nearest the Pico}, per side of the Pico: the
+    wires that run down first (the lowest pin nearest), then those that run
+    up, then those that go over the top; a wire straight across needs none."""
     lane_of = {}
-
-    def pin_y(w):
-        return _row_y(pin_row(w[3])[1])
-
     for pside in ("L", "R"):
-        mine = [w for w in wires if pin_row(w[3])[0] == pside and not (w[0] == pside and pin_y(w) == w[5])]
-        down = sorted((w for w in mine if w[0] == pside and w[5] > pin_y(w)), key=lambda w: -pin_y(w))
-        up = sorted((w for w in mine if w[0] == pside and w[5] < pin_y(w)), key=pin_y)
-        over = sorted((w for w in mine if w[0] != pside), key=pin_y)
+        mine = [w for w in wires if pin_row(w[3])[0] == pside and not (w[0] == pside and _pin_y(w) == w[5])]
+        down = sorted((w for w in mine if w[0] == pside and w[5] > _pin_y(w)), key=lambda w: -_pin_y(w))
+        up = sorted((w for w in mine if w[0] == pside and w[5] < _pin_y(w)), key=_pin_y)
+        over = sorted((w for w in mine if w[0] != pside), key=_pin_y)
         for k, w in enumerate(down + up + over):
             lane_of[w[1]] = k
+    return lane_of
+
+
+def _ground_lanes(grounds):
+    """{(part name, terminal): its lane}, per side: the lowest terminal nearest its part."""
     gnd_lane = {}
     for side in ("L", "R"):
         for k, g in enumerate(sorted((g for g in grounds if g[0] == side), key=lambda g: -g[3])):
             gnd_lane[(g[1], g[2])] = k
-    # 3. draw
+    return gnd_lane
+
+
+def _draw_boxes(s, boxes):
     for side, name, title, btop, bh in boxes:
         x0, x1 = L_BOX if side == "L" else R_BOX
         s.rect(x=x0, y=btop, width=x1 - x0, height=bh, rx=6, fill="#f4f6fb", stroke="#4a5a80",
                stroke_width=2)
         s.text(x0 + 8, btop + 16, title, font_size=12, font_weight="bold")
+
+
+def _draw_signal_wires(s, wires, lane_of):
+    """Each signal from its Pico pin to its terminal: straight across when
+    level, else by its lane; to a box on the other side, over the top of the
+    Pico (the later ones higher and further out)."""
     over_k = {"L": 0, "R": 0}
     for side, key, gpio, pin, short, ty in wires:
         x0, x1 = L_BOX if side == "L" else R_BOX
@@ -124,6 +148,10 @@ def _draw_parts(s, sig, lbot, rail_y):
             net.text(x1 - 8, ty + 4, lab, text_anchor="end", font_size=12, font_weight="bold", fill=col)
         else:
             net.text(x0 + 8, ty + 4, lab, font_size=12, font_weight="bold", fill=col)
+
+
+def _draw_ground_wires(s, grounds, gnd_lane, rail_y):
+    """Each GND terminal by its lane down to the GND rail at rail_y."""
     for side, name, g, ty in grounds:
         x0, x1 = L_BOX if side == "L" else R_BOX
         gx = x0 if side == "L" else x1
@@ -137,6 +165,19 @@ def _draw_parts(s, sig, lbot, rail_y):
             net.text(x0 + 8, ty + 4, g + " \u2192 GND", font_size=12)
         else:
             net.text(x1 - 8, ty + 4, g + " \u2192 GND", font_size=12, text_anchor="end")
+
+
+def _draw_parts(s, sig, lbot, rail_y):
+    """The encoder, the buttons and the buzzer, each beside the side of the
+    Pico its pins are on, wired to their pins and to the GND rail at rail_y.
+    Returns the lowest y drawn.  Lanes (the vertical runs) are handed out so
+    that wires do not cross where that can be helped: a wire that runs down
+    gets a lane nearer the Pico than the ones above it, a wire that runs up
+    one further out; GND runs likewise, the lowest nearest its part."""
+    boxes, wires, grounds, bottom = _place_boxes(_parts_by_side(sig), lbot)
+    _draw_boxes(s, boxes)
+    _draw_signal_wires(s, wires, _signal_lanes(wires))
+    _draw_ground_wires(s, grounds, _ground_lanes(grounds), rail_y)
     return bottom
 
 
