@@ -193,9 +193,9 @@ def _draw_leds(s, layout, pts, lr, k):
         s.line(x, y - 1.5, x, y + 1.5, stroke="#111111", stroke_width=0.2)
 
 
-def _draw_led_labels(s, scene, layout, pts, lr, k, sub_fill):
+def _draw_led_labels(s, scene, layout, pts, lr, k):
     """Each LED's index and cell, in the clearest spot next to it; the cell
-    lines in sub_fill."""
+    line in its sector's colour."""
     big, small = 6 * k, 2.8 * k
     n = len(pts)
     for i, (x, y) in enumerate(pts):
@@ -214,7 +214,7 @@ def _draw_led_labels(s, scene, layout, pts, lr, k, sub_fill):
         qx = (r[0] + r[2]) / 2
         s.text(qx, r[1] + big * 0.75, str(i), text_anchor="middle", font_size=big, font_weight="bold",
                fill="#111111")
-        s.text(qx, r[3] - 0.2 * small, sub, text_anchor="middle", font_size=small, fill=sub_fill)
+        s.text(qx, r[3] - 0.2 * small, sub, text_anchor="middle", font_size=small, fill=SECTOR_COLOR[sec])
 
 
 def _draw_guide_labels(s, scene, radii, at, R, k):
@@ -289,9 +289,7 @@ def placement_svg(layout, diameter_mm, header, cfg):
     _draw_chain(s, scene, pts, lr, k, arrow_head)
     _draw_data_in(s, scene, pts[0], layout.polar(0)[0], lr, k, arrow_head, cfg["leds"]["pin"])
     _draw_leds(s, layout, pts, lr, k)
-    # As before this split, the cell lines of the LED labels all take the colour
-    # of the last LED's sector (not each its own): kept so hardware/ stays as committed.
-    _draw_led_labels(s, scene, layout, pts, lr, k, SECTOR_COLOR[cell_name(layout, n - 1)[0]])
+    _draw_led_labels(s, scene, layout, pts, lr, k)
     del scene.segs[guides[0]:guides[1]]
     _draw_guide_labels(s, scene, radii, at, R, k)
     _draw_scale_and_legend(s, layout, D, x0, H - bot_band, k)
