@@ -3,14 +3,12 @@
 # that come in on the line are osada_fw/commands.py's.
 # The same code runs on the Pico (hal/pico.py) and in the simulator (hal/fake.py).
 
-from osada_fw import anim, colors, protocol
-from osada_fw.anim import SELFTEST_MS
-from osada_fw.commands import CommandError, Commands
+from osada_fw import anim, colors, commands, protocol
+from osada_fw.commands import CommandError
 from osada_fw.journal import Journal
 from osada_fw.layouts import Layout
 from osada_fw.render import Renderer
 from osada_fw.ui import UI
-from shared_rules.catalog import LINES
 from shared_rules.engine import Game, parse, replay
 from shared_rules.rng import Rng
 
@@ -23,6 +21,11 @@ DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
 _SAVE_ACTION = 0           # what App._save writes
 _SAVE_UNDO = 1
 _SAVE_START = 2
+
+
+def _selftest_draw(app, now, r):
+    from osada_fw import selftest
+    return selftest.draw(app, now, r)
 
 
 def _stop_index(path, sector, part):
@@ -78,7 +81,6 @@ class App:
         self.release = False
         self.unsaved = None            # None: the journal holds the game; else why not (words)
         self.ui = UI(self)
-        self.commands = Commands(self)
 
     # ------------------------------------------------------------- lifecycle
 
@@ -133,7 +135,7 @@ class App:
                                         "end each request with a newline" % (held, LINE_TIMEOUT_MS // 1000)})
         out_ms = 0                     # time spent writing this tick, all told
         while lines and self.outbox.pending() < self.outbox.limit // 2:
-            self.commands.handle_line(lines.pop(0))
+            commands.handle_line(self, lines.pop(0))
             out_ms += self._pump(WRITE_BUDGET_MS - out_ms)
             if hw.clock.diff(hw.clock.ticks_ms(), now) >= LINES_BUDGET_MS:
                 break                  # the rest next tick: LEDs and buttons stay live
@@ -178,7 +180,7 @@ class App:
             return
         self.last_frame = now
         r = self.renderer
-        if self.selftest_led is not None and self._selftest_draw(now, r):
+        if self.selftest_led is not None and _selftest_draw(self, now, r):
             r.limit()
             self.hw.leds.write(r.buf)
             return
@@ -210,32 +212,9 @@ class App:
     # ------------------------------------------------------------ self-test
 
     def start_selftest(self, now):
-        """Light each LED in turn, white, and name its cell on the serial line,
-        so a builder can check the layout against the board (hardware/README.md)."""
-        self.selftest_led = -1
-        self.selftest_at = now
-        self._selftest_next(now)
-
-    def _selftest_next(self, now):
-        self.selftest_led += 1
-        self.selftest_at = now
-        i = self.selftest_led
-        if i >= self.layout.count:
-            self.selftest_led = None
-            self.push({"ev": "selftest", "done": True, "leds": self.layout.count})
-            return
-        sector, part = self.layout.cell_of(i)
-        name = part if isinstance(part, str) else LINES[part]
-        self.push({"ev": "selftest", "led": i, "sector": sector, "line": name})
-
-    def _selftest_draw(self, now, r):
-        if self.hw.clock.diff(now, self.selftest_at) >= SELFTEST_MS:
-            self._selftest_next(now)
-            if self.selftest_led is None:
-                return False
-        r.clear()
-        r.set_pixel(self.selftest_led, 255, 255, 255)
-        return True
+        """Light each LED in turn (osada_fw/selftest.py, loaded only when asked)."""
+        from osada_fw import selftest
+        selftest.start(self, now)
 
     def make_roll_anim(self, value, now):
         self.anims = []                # a die roll takes the board at once

@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from osada_fw.app import SELFTEST_MS, App
+from osada_fw.anim import SELFTEST_MS
+from osada_fw.app import App
 from osada_fw.config import led_count, validate
 from osada_fw.hal.fake import FakeHardware, ManualClock
 from osada_fw.layouts import Layout

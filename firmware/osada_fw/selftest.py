@@ -1,0 +1,37 @@
+# The LED self-test: each LED lit white in turn, its cell named on the serial
+# line, so a builder can check the layout against the board
+# (hardware/README.md).  Loaded only when it runs (the `selftest` command, or
+# ACTION held at boot): its code costs the Pico no heap in a game.
+
+from osada_fw.anim import SELFTEST_MS
+from shared_rules.catalog import LINES
+
+
+def start(app, now):
+    app.selftest_led = -1
+    app.selftest_at = now
+    _next(app, now)
+
+
+def _next(app, now):
+    app.selftest_led += 1
+    app.selftest_at = now
+    i = app.selftest_led
+    if i >= app.layout.count:
+        app.selftest_led = None
+        app.push({"ev": "selftest", "done": True, "leds": app.layout.count})
+        return
+    sector, part = app.layout.cell_of(i)
+    name = part if isinstance(part, str) else LINES[part]
+    app.push({"ev": "selftest", "led": i, "sector": sector, "line": name})
+
+
+def draw(app, now, r):
+    """The self-test's frame into r; False once it has ended."""
+    if app.hw.clock.diff(now, app.selftest_at) >= SELFTEST_MS:
+        _next(app, now)
+        if app.selftest_led is None:
+            return False
+    r.clear()
+    r.set_pixel(app.selftest_led, 255, 255, 255)
+    return True
