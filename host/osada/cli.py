@@ -41,15 +41,35 @@ def cmd_scenario(args):
 
 
 DEMO_MAX_TRIES = 20000        # the random player's attempts, refused ones included (a game takes ~150)
+# the events the demo prints (the board after each turn shows the rest)
+DEMO_EVENTS = ("reveal", "he111", "building_destroyed", "wall_destroyed", "destroyed", "won", "lost")
+
+
+def _say(text, indent=""):
+    """Print `text` wrapped to 80 columns: no line of the demo wraps in the terminal."""
+    from osada.board_text import wrap
+    print("\n".join(wrap(text, indent=indent)))
+
+
+def _demo_event(ev, before, as_json):
+    """One event: the monitor's log sentence (texts.describe, with the state
+    before the action naming the enemies), or its raw JSON with --json."""
+    if as_json:
+        print("  " + json.dumps(ev, ensure_ascii=False))
+    else:
+        from osada import texts
+        _say("  " + texts.describe(ev, before), indent="      ")
 
 
 def cmd_demo(args):
     """A seeded game played by the random player (aiming, skill 1), the board
     printed after each turn, to the end of the game (won or lost) -- or to
-    --turns, and then it says the game is still going."""
+    --turns, and then it says the game is still going.  Its events read as the
+    monitor's log sentences (--json: the raw event JSON), and no line is wider
+    than 80 columns (the --json event lines excepted)."""
     from osada.board_text import render
     from shared_rules.autoplay import RandomPlayer
-    from shared_rules.engine import PLAYING, WON, Game
+    from shared_rules.engine import PLAYING, Game
 
     if args.turns is not None and args.turns < 1:
         return _fail("demo: --turns must be 1 or more")
@@ -58,9 +78,9 @@ def cmd_demo(args):
     except RuleError as exc:
         return _fail("demo: %s" % exc)
     agent = RandomPlayer(args.seed, skill=1)
-    print("Osada demo: a seeded game of Siege played by the random player (seed %d, %d players), %s."
-          % (args.seed, args.players, "to the end of the game" if args.turns is None
-             else "for at most %d turn%s" % (args.turns, "" if args.turns == 1 else "s")))
+    _say("Osada demo: a seeded game of Siege played by the random player (seed %d, %d players), %s."
+         % (args.seed, args.players, "to the end of the game" if args.turns is None
+            else "for at most %d turn%s" % (args.turns, "" if args.turns == 1 else "s")))
     print(render(game.state()))
     turn = game.turn
     tries = 0
@@ -69,14 +89,14 @@ def cmd_demo(args):
         if args.turns is not None and game.turn > args.turns:
             break
         tries += 1
+        before = game.state()
         try:
             events = game.apply(agent.action(game))
         except RuleError:
             continue
         for ev in events:
-            if ev["ev"] in ("reveal", "he111", "building_destroyed", "wall_destroyed",
-                            "destroyed", "won", "lost"):
-                print("  " + json.dumps(ev, ensure_ascii=False))
+            if ev["ev"] in DEMO_EVENTS:
+                _demo_event(ev, before, args.json)
             if ev["ev"] in ("won", "lost"):
                 rule = ev.get("rule")
         if game.turn != turn or game.outcome != PLAYING:
@@ -84,19 +104,26 @@ def cmd_demo(args):
             print()
             print(render(game.state()))
     print()
+    return _demo_end(game, args, rule, tries)
+
+
+def _demo_end(game, args, rule, tries):
+    """The demo's closing words, and its exit status."""
+    from shared_rules.engine import PLAYING, WON
+
     if game.outcome == WON:
-        ranking = "; ".join("player %d %s" % (p, _pts(pts)) for p, pts, _n in game.ranking())
-        print("Game over: WON in turn %d -- the pool is empty and no enemy is left (%s). %s"
-              % (game.turn, rule or "R51", ranking))
+        _say("Game over: WON in turn %d -- the pool is empty and no enemy is left (%s)." % (game.turn, rule or "R51"))
+        _say("Ranking: " + "; ".join("player %d %s" % (p, _pts(pts)) for p, pts, _n in game.ranking()) + ".",
+             indent="  ")
     elif game.outcome != PLAYING:
-        print("Game over: LOST in turn %d -- the last building has fallen (%s)." % (game.turn, rule or "R50"))
+        _say("Game over: LOST in turn %d -- the last building has fallen (%s)." % (game.turn, rule or "R50"))
     elif args.turns is not None and game.turn > args.turns:
-        print("Stopped after %d turn%s (--turns %d): the game is still going (turn %d, %d tokens in the pool, "
-              "%d enemies on the board)." % (args.turns, "" if args.turns == 1 else "s", args.turns, game.turn,
-                                             len(game.pool), len(game.enemies)))
+        _say("Stopped after %d turn%s (--turns %d): the game is still going (turn %d, %d tokens in the pool, "
+             "%d enemies on the board)." % (args.turns, "" if args.turns == 1 else "s", args.turns, game.turn,
+                                            len(game.pool), len(game.enemies)))
     else:
-        print("Stopped: the random player made %d attempts without finishing the game (turn %d); "
-              "the game is still going." % (tries, game.turn))
+        _say("Stopped: the random player made %d attempts without finishing the game (turn %d); "
+             "the game is still going." % (tries, game.turn))
         return 1
     return 0
 
@@ -206,6 +233,8 @@ def main(argv=None):
     dm.add_argument("--players", type=int, default=2)
     dm.add_argument("--turns", type=int, default=None,
                     help="stop after this many turns (default: play until the game is won or lost)")
+    dm.add_argument("--json", action="store_true",
+                    help="print the events as their raw JSON lines instead of sentences")
     dm.set_defaults(func=cmd_demo)
     port_help = "serial port of the device (default: auto — a Pico by USB id, else the simulator)"
     st = sub.add_parser("state", help="print the device's state JSON")

@@ -295,12 +295,17 @@ class KeyParser:
 
 
 WIDTH = 80                  # the window must not wrap on an 80-column terminal
+MIN_COLS, MIN_ROWS = 80, 24  # the smallest terminal the window fits; below it says so
 KEYS_HELP_LINES = (
     "keys: ←/→ or a/d turn · Enter/space ACTION · Backspace/b BACK · r roll",
     "      A hold ACTION (play menu) · B hold BACK (undo) · n new game · q quit",
 )
 LINE_TAGS = {0: "R", 1: "A", 2: "G", 3: "T", "wall": "W", "city": "C"}
 LEGEND = "R rear · A air · G artillery · T tank · W wall · C city · sectors 1-6 clockwise"
+# the same, down the board's left margin when the board leaves room for it
+LEGEND_COLUMN = ("R rear", "A air", "G artillery", "T tank", "W wall", "C city", "", "sectors 1-6", "clockwise")
+MARGIN_LEGEND_MAX_H = 22    # the tallest board that leaves its left margin to the legend
+BOARD_MAX_H = 31            # the tallest board (width ~2.44 x height, to look round): 77 columns
 OFF_RGB = (110, 110, 110)   # an unlit LED: still visible on a dark terminal
 MIN_LIT = 170               # a lit LED's brightest channel is shown at least this bright
 _ANSI = None
@@ -349,31 +354,54 @@ def display_rgb(r, g, b):
     return tuple(min(255, (c * target + m // 2) // m) for c in (r, g, b))
 
 
+class Layout:
+    """Where the window's parts go in a terminal of `cols` x `rows`: the board
+    (H rows of W columns, `pad` columns in from the left, from row `top`), the
+    legend down the board's left margin (`margin_legend`) or as a line under
+    it, and `small` when the terminal is below MIN_COLS x MIN_ROWS.  At 80x24:
+    3 header lines, a 19-row board with the legend beside it, 2 lines of keys;
+    a taller terminal gets a bigger board (up to BOARD_MAX_H rows)."""
+
+    HEADER = 3
+
+    def __init__(self, cols=MIN_COLS, rows=MIN_ROWS):
+        self.cols, self.rows = cols, rows
+        self.small = cols < MIN_COLS or rows < MIN_ROWS
+        fixed = self.HEADER + len(KEYS_HELP_LINES)
+        self.margin_legend = rows - fixed <= MARGIN_LEGEND_MAX_H
+        self.H = min(rows - fixed - (0 if self.margin_legend else 1), BOARD_MAX_H)
+        self.W = int(round(self.H * 61 / 25)) | 1     # 61 x 25 looks round on the usual terminal font
+        self.pad = (WIDTH - self.W) // 2
+        self.top = self.HEADER
+
+
 class Screen:
     """The virtual LEDs at their places on the board (layout polar positions),
     each tagged with its line (R/A/G/T, W wall, C city), the sectors numbered
     around the edge; above them the game, and what the device's UI is doing
-    (play cursor, a menu, a choice), so the new-game menu reads as a menu."""
-
-    W = 61
-    H = 25
+    (play cursor, a menu, a choice), so the new-game menu reads as a menu.
+    It fits the terminal (Layout): 80x24 at least, a bigger board when taller."""
 
     def __init__(self, app):
         self.app = app
         self.last = None
         lay = app.layout
-        self.spots = []
-        for i in range(lay.count):
-            ang, rad = lay.polar(i)
-            self.spots.append(self._xy(ang, rad))
+        self.polar = [lay.polar(i) for i in range(lay.count)]
         self.tags = [LINE_TAGS.get(lay.cell_of(i)[1], "?") for i in range(lay.count)]
-        self.sector_spots = [self._xy((s - 1) * 60, 1.08) for s in range(1, 7)]
+        self.places = {}
 
-    def _xy(self, ang, rad):
+    def _xy(self, ang, rad, W, H):
         a = math.radians(ang)
-        x = int(round(self.W / 2 + math.sin(a) * rad * (self.W / 2 - 3)))
-        y = int(round(self.H / 2 - math.cos(a) * rad * (self.H / 2 - 1)))
-        return min(max(x, 0), self.W - 2), min(max(y, 0), self.H - 1)
+        x = int(round(W / 2 + math.sin(a) * rad * (W / 2 - 3)))
+        y = int(round(H / 2 - math.cos(a) * rad * (H / 2 - 1)))
+        return min(max(x, 0), W - 2), min(max(y, 0), H - 1)
+
+    def spots(self, W, H):
+        """(the LEDs' (x, y), the sector numbers' (x, y)) on a W x H board."""
+        if (W, H) not in self.places:
+            self.places[W, H] = ([self._xy(a, r, W, H) for a, r in self.polar],
+                                 [self._xy((s - 1) * 60, 1.08, W, H) for s in range(1, 7)])
+        return self.places[W, H]
 
     # --------------------------------------------------------------- text
 
@@ -423,37 +451,57 @@ class Screen:
 
     # ------------------------------------------------------------ drawing
 
-    def render(self):
-        """The window as lines of text (ANSI colours), none wider than WIDTH."""
-        frame = self.app.renderer.rgb_list()
+    def render(self, cols=MIN_COLS, rows=MIN_ROWS):
+        """The window as lines of text (ANSI colours) for a terminal of `cols`
+        x `rows`: at most `rows` lines, none wider than WIDTH (nor `cols`)."""
         st = self.app.game.state()
-        grid = [[" "] * self.W for _ in range(self.H)]
-        for s, (x, y) in enumerate(self.sector_spots, 1):
+        lay = Layout(cols, rows)
+        if lay.small:
+            import textwrap
+            say = textwrap.wrap("Make this window at least %d×%d to see the board (it is %d×%d). q quits."
+                                % (MIN_COLS, MIN_ROWS, cols, rows), max(cols, 10))
+            return (say + [fit(self.game_line(st), cols)])[:rows]
+        lines = [self.game_line(st)] + list(self.ui_lines(st))
+        margin = [""] * lay.H
+        if lay.margin_legend:
+            first = (lay.H - len(LEGEND_COLUMN)) // 2
+            margin[first:first + len(LEGEND_COLUMN)] = LEGEND_COLUMN
+        lines += [(m.ljust(lay.pad) + "".join(row)).rstrip() for m, row in zip(margin, self.board(lay.W, lay.H))]
+        if not lay.margin_legend:
+            lines.append(LEGEND)
+        lines += list(KEYS_HELP_LINES)
+        return lines
+
+    def board(self, W, H):
+        """The LEDs on a W x H grid of cells (each one character, maybe with its colour)."""
+        frame = self.app.renderer.rgb_list()
+        leds, sectors = self.spots(W, H)
+        grid = [[" "] * W for _ in range(H)]
+        for s, (x, y) in enumerate(sectors, 1):
             grid[y][x] = "\x1b[1m%d\x1b[0m" % s
-        for (x, y), (r, g, b), tag in zip(self.spots, frame, self.tags):
+        for (x, y), (r, g, b), tag in zip(leds, frame, self.tags):
             rgb = display_rgb(r, g, b)
             if rgb is None:
                 grid[y][x] = "\x1b[38;2;%d;%d;%dm○\x1b[0m" % OFF_RGB
             else:
                 grid[y][x] = "\x1b[1;38;2;%d;%d;%dm●\x1b[0m" % rgb
-            if x + 1 < self.W and grid[y][x + 1] == " ":
+            if x + 1 < W and grid[y][x + 1] == " ":
                 grid[y][x + 1] = tag
-        pad = " " * ((WIDTH - self.W) // 2)
-        lines = [self.game_line(st)] + list(self.ui_lines(st)) + [""]
-        lines += [(pad + "".join(row)).rstrip() for row in grid]
-        lines += [LEGEND] + list(KEYS_HELP_LINES)
-        return lines
+        return grid
 
-    def draw(self):
+    def draw(self, size=None):
+        """Redraw the window when anything on it changed (the terminal's size too)."""
+        import shutil
+        cols, rows = size or shutil.get_terminal_size((MIN_COLS, MIN_ROWS))
         ui = self.app.ui
         menu = ui.menu
-        key = (tuple(tuple(c) for c in self.app.renderer.rgb_list()), id(self.app.game), len(self.app.game.log),
-               self.app.game.pending is not None, ui.mode, ui.sel, ui.cand, ui.cursor,
+        key = (cols, rows, tuple(tuple(c) for c in self.app.renderer.rgb_list()), id(self.app.game),
+               len(self.app.game.log), self.app.game.pending is not None, ui.mode, ui.sel, ui.cand, ui.cursor,
                None if menu is None else (menu[0], tuple(menu[2] or ())), self.app.selftest_led)
         if key == self.last:
             return
         self.last = key
-        sys.stdout.write("\x1b[H" + "\x1b[K\n".join(self.render()) + "\x1b[K\x1b[J")
+        sys.stdout.write("\x1b[H" + "\x1b[K\n".join(self.render(cols, rows)) + "\x1b[K\x1b[J")
         sys.stdout.flush()
 
 

@@ -1,7 +1,7 @@
 """`osada sim`'s LED window (host/osada/sim.py Screen), rendered to text:
 sectors and lines labelled, readable on a dark terminal, its header in step
-with the device UI (the new-game menu reads as a menu), and never wider than
-80 columns."""
+with the device UI (the new-game menu reads as a menu), and fitting an 80x24
+terminal (a taller one gets a bigger board; a smaller one is told to grow)."""
 
 
 import pytest
@@ -32,21 +32,56 @@ def plain(line):
     return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line)
 
 
+def board_of(lines, cols=80, rows=24):
+    """The board's rows of a rendered window (the margin legend cut off)."""
+    lay = S.Layout(cols, rows)
+    return [plain(ln)[lay.pad:] for ln in lines[lay.top:lay.top + lay.H]]
+
+
 @pytest.mark.parametrize("layout,city", [("spokes", False), ("rings", True), ("ring24", False), ("ring24", True)])
-def test_fits_80_columns_and_is_labelled(tmp_path, layout, city):
+@pytest.mark.parametrize("cols,rows", [(80, 24), (80, 27), (80, 28), (80, 32), (120, 50)])
+def test_fits_the_terminal_and_is_labelled(tmp_path, layout, city, cols, rows):
     app, hw, clock = make(tmp_path, layout, city)
     screen = S.Screen(app)
-    lines = screen.render()
+    lines = screen.render(cols, rows)
+    assert len(lines) <= rows and (len(lines) == 24 or rows > 24)
     assert max(S.visible_len(ln) for ln in lines) <= 80
     assert all(len(plain(ln)) <= 80 for ln in lines)
-    board = "\n".join(plain(ln) for ln in lines[4:4 + S.Screen.H])
+    assert plain(lines[0]).startswith("Osada simulator · turn 1 · player 1")      # the header
+    assert plain(lines[1]).startswith("PLAY · cursor: sector 1, rear")
+    board = "\n".join(board_of(lines, cols, rows))
     for s in "123456":
         assert s in board                             # the sectors, around the edge
     for tag in "RAGT" + ("WC" if city else ""):
         assert board.count(tag) >= 1                  # each LED tagged with its line
     # every LED is drawn (lit or not), none hidden by a label
     assert board.count("●") + board.count("○") == led_count(app.cfg)
-    assert any(ln.startswith("R rear · A air · G artillery · T tank") for ln in lines)
+    text = "\n".join(plain(ln) for ln in lines)
+    for words in ("R rear", "A air", "G artillery", "T tank", "W wall", "C city", "sectors 1-6"):
+        assert words in text                          # the legend: a line, or down the board's margin
+    assert "n new game · q quit" in text              # the keys
+    if rows >= 28:
+        assert any(ln.startswith("R rear · A air · G artillery · T tank") for ln in lines)
+
+
+def test_a_taller_terminal_gets_a_bigger_board(tmp_path):
+    app, hw, clock = make(tmp_path)
+    screen = S.Screen(app)
+    small, tall = screen.render(80, 24), screen.render(80, 40)
+    assert len(small) == 24 and 32 <= len(tall) <= 40
+    assert S.Layout(80, 24).H == 19 and S.Layout(80, 40).H == S.BOARD_MAX_H
+    heights = [S.Layout(80, r).H for r in range(24, 45)]
+    assert heights == sorted(heights)                 # never smaller for a taller window
+    assert board_of(tall, 80, 40)[0].strip() == "1" and board_of(small)[0].strip() == "1"
+
+
+@pytest.mark.parametrize("cols,rows", [(79, 24), (80, 23), (40, 10), (20, 3)])
+def test_below_80x24_it_says_so(tmp_path, cols, rows):
+    app, hw, clock = make(tmp_path)
+    lines = [plain(ln) for ln in S.Screen(app).render(cols, rows)]
+    assert len(lines) <= rows and all(len(ln) <= cols for ln in lines)
+    assert "at least 80×24" in " ".join(lines)
+    assert "●" not in "".join(lines) and "○" not in "".join(lines)
 
 
 def test_lit_leds_are_bright_and_dark_ones_visible():
@@ -109,11 +144,14 @@ def test_draw_redraws_when_only_the_menu_changes(tmp_path, capsys):
     screen = S.Screen(app)
     hw.inputs.press("encoder", long=True)
     step(app, clock)
-    screen.draw()
+    screen.draw((80, 24))
     first = capsys.readouterr().out
     assert "NEW GAME 1/3" in first
-    screen.draw()
+    screen.draw((80, 24))
     assert capsys.readouterr().out == ""               # nothing changed: nothing written
     app.ui.sel = 4                                      # the UI moved, whatever the LEDs show
-    screen.draw()
+    screen.draw((80, 24))
     assert "[5]" in capsys.readouterr().out
+    screen.draw((100, 40))                              # the terminal grew: drawn again, bigger
+    out = capsys.readouterr().out
+    assert out.count("\n") == len(screen.render(100, 40)) - 1 > 24
