@@ -884,7 +884,7 @@ class Game:
         st = self.state()
         if events is not None:
             st["events"] = events
-        from shared_rules.jsonout import dumps    # the host's and the tests': the device never loads it for this
+        from shared_rules.jsonout import dumps  # the host's and the tests': the device never loads it for this
         return dumps(st)
 
     def token_count(self):
