@@ -24,6 +24,8 @@ def main():
         # ACTION held at boot: the LED self-test (hardware/README.md)
         app.start_selftest(hw.clock.ticks_ms())
     asyncio.run(app.run(booted=True))
+    # {"cmd": "repl"} stopped the app (make flash asks for that first)
+    print("osada: app stopped, REPL ready (Ctrl-D restarts the board)")
 
 
 main()

@@ -79,6 +79,7 @@ class App:
         self.selftest_at = 0
         self.last_rx = 0
         self.release = False
+        self.running = True            # run() goes on until {"cmd": "repl"}
         self.unsaved = None            # None: the journal holds the game; else why not (words)
         self.ui = UI(self)
 
@@ -146,6 +147,8 @@ class App:
         if self.release:              # {"cmd": "repl"}: hand the port to the REPL
             self.outbox.pump(hw.serial, hw.clock, 100)
             self.release = False
+            self.running = False       # run() returns: main.py ends at the REPL prompt
+            self.journal.close()
             hw.console_release()
         if hw.watchdog is not None:
             hw.watchdog.feed()
@@ -166,7 +169,7 @@ class App:
         sleep_ms = getattr(asyncio, "sleep_ms", None)
         if not booted:
             self.boot()
-        while True:
+        while self.running:
             self.tick()
             if sleep_ms is not None:
                 await sleep_ms(5)

@@ -406,6 +406,19 @@ def test_repl_replies_then_releases_the_port(tmp_path):
     assert replies == [{"id": 42, "ok": True, "bye": True}]
 
 
+def test_repl_ends_the_apps_run_loop_instead_of_raising(tmp_path):
+    # issue 19: a SystemExit out of main.py soft-resets the rp2 port and the
+    # app starts again, so the REPL never got the port; run() now returns
+    # and main.py ends at the prompt
+    import asyncio
+    hw = FakeHardware(NLEDS, str(tmp_path), clock=RealClock(), seed=5)
+    app = App(hw, CFG)
+    hw.serial.host_send(b'{"id": 7, "cmd": "repl"}\n')
+    asyncio.run(asyncio.wait_for(app.run(), timeout=5))      # returns: no exception, no hang
+    assert hw.released and not app.running
+    assert b'"bye": true' in bytes(hw.serial.outbox)
+
+
 def test_unknown_command_and_bad_lines_get_errors(tmp_path):
     dev = Dev(tmp_path)
     reply, pushed = dev.request("dance")

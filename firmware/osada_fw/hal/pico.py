@@ -195,5 +195,7 @@ class PicoHardware:
             return time.ticks_us() & 0x3FFFFF
 
     def console_release(self):
+        """Ctrl-C works again; the app's run() then returns, main.py ends,
+        and the REPL takes the port.  (A SystemExit out of main.py would
+        soft-reset the rp2 port and start the app again instead.)"""
         micropython.kbd_intr(3)
-        raise SystemExit
