@@ -344,29 +344,14 @@ class Game:
             elif line == TANK:
                 s = e.sector
                 if walls[s]:
-                    if attack is None:
-                        attack = [None] * 7
-                    if attack[s] is None:
-                        attack[s] = [e.id]
-                    else:
-                        attack[s].append(e.id)
+                    attack = _group(attack, s, e.id)
                 else:
                     e.line = CITY
-                    if enter is None:
-                        enter = [None] * 7
-                    if enter[s] is None:
-                        enter[s] = [e.id]
-                    else:
-                        enter[s].append(e.id)
+                    enter = _group(enter, s, e.id)
             else:
                 s = e.sector % 6 + 1
                 e.sector = s
-                if enter is None:
-                    enter = [None] * 7
-                if enter[s] is None:
-                    enter[s] = [e.id]
-                else:
-                    enter[s].append(e.id)
+                enter = _group(enter, s, e.id)
         self.events.append({"ev": "move", "cause": cause, "count": n})
         self._collide(attack, enter, cause)
 
@@ -383,12 +368,7 @@ class Game:
             s = cw(e.sector) if d > 0 else ccw(e.sector)
             e.sector = s
             if e.line == CITY:
-                if enter is None:
-                    enter = [None] * 7
-                if enter[s] is None:
-                    enter[s] = [e.id]
-                else:
-                    enter[s].append(e.id)
+                enter = _group(enter, s, e.id)
         self.events.append({"ev": "move", "cause": cause, "count": n})
         self._collide(None, enter, cause)
 
@@ -909,6 +889,18 @@ HANDLERS[A.MOVE] = Game._move
 HANDLERS[A.REVEAL] = Game._reveal
 HANDLERS[A.END_TURN] = Game._end_turn
 HANDLERS[A.MARSHAL_PLAY] = Game._marshal_play
+
+
+def _group(groups, s, eid):
+    """Add enemy eid to sector s's group (R21 attackers, R23 entrants):
+    groups is None until the first one, then a list of 7 (index = sector)."""
+    if groups is None:
+        groups = [None] * 7
+    if groups[s] is None:
+        groups[s] = [eid]
+    else:
+        groups[s].append(eid)
+    return groups
 
 
 def _marshal_shape(kinds, sector):
