@@ -2,11 +2,9 @@
 the widgets watch), the serial session in a thread worker, and the actions
 the keys (keymap.KEYMAP, bound on the MainScreen) run."""
 
-from rich.text import Text
 from textual import work
 from textual.app import App
 from textual.reactive import var
-from textual.widgets import RichLog
 
 from osada import client, texts
 from shared_rules.catalog import LINES
@@ -17,12 +15,17 @@ from .panel import info_text
 from .screens import AskSimScreen, HelpScreen, MarshalScreen, NewGameScreen
 from .session import RETRY_S, NoDevice, Session
 from .simproc import SIM_LINK, SIM_STATE, SimProcess
-from .widgets import MainScreen
+from .widgets import EventLog, MainScreen
 
 
 class MonitorApp(App):
     TITLE = "Osada monitor"
     CSS_PATH = "monitor.tcss"
+    # the window's size as classes of the screen, for monitor.tcss: below 80×24
+    # (-tiny-w / -tiny-h) only a note, below 120 columns (-narrow) the board
+    # across the window, below 30 rows (-short) a compact board
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny-w"), (80, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-tiny-h"), (24, "-short"), (30, "-tall")]
     ENABLE_COMMAND_PALETTE = False      # every key the footer shows is in the help (KEYMAP)
 
     # the mirror, as the UI sees it: the widgets watch these and redraw themselves
@@ -53,7 +56,7 @@ class MonitorApp(App):
         self.session = None
         self.main = None
         self.hello = None
-        self.log_lines = []           # the event log as plain text (also for tests)
+        self.log_entries = []         # the event log: (line, style), newest last (at most 2000)
         self.events = []              # the events as pushed, newest last (at most 2000)
         self.last_cands = None
         self._down = False
@@ -219,20 +222,25 @@ class MonitorApp(App):
 
     # ------------------------------------------------------------- drawing
 
+    @property
+    def log_lines(self):
+        """The event log as plain text."""
+        return [line for line, _style in self.log_entries]
+
     def add_log(self, line, style=None):
-        self.log_lines.append(line)
-        if len(self.log_lines) > 2000:
-            del self.log_lines[:500]
+        self.log_entries.append((line, style))
+        if len(self.log_entries) > 2000:
+            del self.log_entries[:500]
         if self.main is not None and self.main.is_mounted:
-            self.main.query_one("#log", RichLog).write(Text(line, style=style or ""))
+            self.main.query_one(EventLog).add(line, style)
 
     def set_status(self, text, refused=False):
         self.status_refused = refused
         self.status_text = text
 
-    def board_picture(self, width):
+    def board_picture(self, width, compact=False):
         """The board at `width` cells (BoardView draws it)."""
-        return render_board(self.state, width, self.cursor, self.selected_id(), self.stale)
+        return render_board(self.state, width, self.cursor, self.selected_id(), self.stale, compact)
 
     def info_text(self):
         """The game panel (GamePanel draws it)."""

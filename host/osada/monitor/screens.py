@@ -1,10 +1,12 @@
 """The modal screens: help (every key), ask to start the simulator, new game,
 the field marshal's play."""
 
+import textwrap
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
@@ -13,29 +15,46 @@ from shared_rules.catalog import MODES, SECTOR_COLOR, VARIANTS
 
 from .keymap import KEYMAP
 
+KEY_W = 11                                # the help's key column
+
+
+def help_text(width=0, close_keys=("Esc", "?", "q")):
+    """Every key of KEYMAP and what it does, then how to read the board.  At a
+    `width`, a long line goes on under its own text, not under the keys."""
+    t = Text()
+    t.append("Osada monitor — keys\n\n", style="bold")
+    wrap = max(20, width - KEY_W) if width else 0
+    for _k, _a, shown, _short, what, _f in KEYMAP:
+        if shown:
+            t.append(shown.ljust(KEY_W), style="bold #ffd24a")
+            lines = textwrap.wrap(what, wrap) if wrap else [what]
+            t.append(("\n" + " " * KEY_W).join(lines) + "\n")
+    tanks = [k for k in texts.SHORT if not texts.is_special(k)]
+    specials = [k for k in texts.SHORT if texts.is_special(k)]
+    t.append("\nThe board: one column per sector; rows rear (outermost) … tank, the wall, the city.\n"
+             "Tags are kind + armor: %s;\n" % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in tanks)
+             + "specials end in * (magenta): %s. Yellow: damaged.\n"
+             % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in specials)
+             + "(Tanks are printed with their Latin model names; the Russian rulebook uses them as they are.)\n"
+             "# (underlined): under the hedgehog. Magenta with a number: a pending damage choice.\n"
+             "\n%s or %s closes." % (", ".join(close_keys[:-1]), close_keys[-1]), style="dim")
+    return t
+
+
+class HelpText(Static):
+    """The help, wrapped to the dialog's width."""
+
+    def on_resize(self):
+        self.update(help_text(self.content_size.width, HelpScreen.CLOSE_KEYS))
+
 
 class HelpScreen(ModalScreen):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
     CLOSE_KEYS = ("Esc", "?", "q")           # BINDINGS' keys as shown
 
     def compose(self) -> ComposeResult:
-        t = Text()
-        t.append("Osada monitor — keys\n\n", style="bold")
-        for _k, _a, shown, _short, what, _f in KEYMAP:
-            if shown:
-                t.append(shown.ljust(11), style="bold #ffd24a")
-                t.append(what + "\n")
-        tanks = [k for k in texts.SHORT if not texts.is_special(k)]
-        specials = [k for k in texts.SHORT if texts.is_special(k)]
-        t.append("\nThe board: one column per sector; rows rear (outermost) … tank, the wall, the city.\n"
-                 "Tags are kind + armor: %s;\n" % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in tanks)
-                 + "specials end in * (magenta): %s. Yellow: damaged.\n"
-                 % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in specials)
-                 + "(Tanks are printed with their Latin model names; the Russian rulebook uses them as they are.)\n"
-                 "# (underlined): under the hedgehog. Magenta with a number: a pending damage choice.\n"
-                 "\n%s or %s closes." % (", ".join(self.CLOSE_KEYS[:-1]), self.CLOSE_KEYS[-1]), style="dim")
-        with Vertical(id="dialog"):
-            yield Static(t, id="help")
+        with VerticalScroll(id="dialog"):     # ↑ ↓ PgUp PgDn scroll it in a short window
+            yield HelpText(help_text(0, self.CLOSE_KEYS), id="help")
 
 
 class AskSimScreen(ModalScreen):

@@ -5,11 +5,13 @@ itself when they change; the board redraws at its own width on resize."""
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from .keymap import KEYMAP, keys_text
+
+TOO_SMALL = "Make the window at least 80×24 (columns × rows) to see the board."
 
 
 class Mirrored(Static):
@@ -36,10 +38,11 @@ class BoardView(Mirrored):
     WATCHES = ("state", "stale", "cursor", "sel_id", "cand_i")
 
     def picture(self):
-        return self.app.board_picture(self.content_size.width)  # pyright: ignore[reportAttributeAccessIssue]
+        compact = self.screen.has_class("-short")          # a short window: the board one row a line
+        return self.app.board_picture(self.content_size.width, compact)  # pyright: ignore[reportAttributeAccessIssue]
 
     def on_resize(self):
-        self.redraw()
+        self.call_after_refresh(self.redraw)       # after this layout: the new picture lays out anew
 
 
 class GamePanel(Mirrored):
@@ -75,24 +78,53 @@ class StatusLine(Mirrored):
 
 
 class EventLog(RichLog, can_focus=False):
-    pass
+    """The events as they come, wrapped to the log's width: on mount and at a
+    new width it is written afresh from the app's log, newest at the bottom."""
+
+    _written_at = None
+
+    def on_mount(self):
+        self._rewrite()
+
+    def on_resize(self):
+        if self.size.width != self._written_at:
+            self._rewrite()
+        self.scroll_end(animate=False, immediate=False)
+
+    def _rewrite(self):
+        self._written_at = self.size.width
+        self.clear()
+        for line, style in self.app.log_entries:  # pyright: ignore[reportAttributeAccessIssue]
+            self.add(line, style)
+
+    def add(self, line, style=None):
+        self.write(Text(line, style=style or ""))
 
 
 class MainScreen(Screen):
+    """The board, the game panel, the event log and the keys, laid out by
+    monitor.tcss for the window's size (the app's breakpoint classes)."""
+
     BINDINGS = [Binding(k, "app." + a, short or k, show=f) for k, a, _sh, short, _w, f in KEYMAP if a != "digit"]
     BINDINGS += [Binding(str(n), "app.digit(%d)" % n, str(n), show=False) for n in range(1, 10)]
 
     def compose(self) -> ComposeResult:
         yield ConnLine("starting…", id="conn")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                yield BoardView(id="board")
-                yield EventLog(id="log", wrap=True, max_lines=2000, markup=False)
-            with Vertical(id="side"):
-                yield GamePanel(id="info")
-                yield Static(keys_text(), id="keys")
+        yield Static(TOO_SMALL, id="toosmall")
+        with Grid(id="main"):            # wide: board | game panel over log | keys; narrow: see monitor.tcss
+            yield BoardView(id="board")
+            yield GamePanel(id="info")
+            yield EventLog(id="log", wrap=True, min_width=20, max_lines=2000, markup=False)
+            yield Static(keys_text(), id="keys")
         yield StatusLine("", id="status")
         yield Footer()
+
+    def on_resize(self):
+        """After the breakpoint classes changed (Screen._on_resize): the board
+        may have changed between compact and not at the same width; the
+        footer closes up its keys below 120 columns."""
+        self.call_after_refresh(self.query_one(BoardView).redraw)
+        self.query_one(Footer).compact = not self.has_class("-wide")
 
     def on_mount(self):
         self.query_one("#log").border_title = "events (newest at the bottom)"
