@@ -104,3 +104,11 @@ def mid_game():
     apply({"do": "hedgehog", "enemy": held["id"]})
     apply({"do": "dot", "sector": st["walls"][0]})
     return g, history[-12:]
+
+
+def marshal_turn():
+    """Marshal mode, seed 3, after the defenders' turn: phase 7, his hand
+    sabotage_air, tiger, pz3 (his play is the next thing to do)."""
+    g = Game(players=2, mode="marshal", seed=3)
+    history = list(g.apply({"do": "end_turn"}))
+    return g, history
