@@ -44,7 +44,7 @@ run: setup
 	@$(VENV)/bin/osada monitor --start-sim
 
 test: setup check
-	@$(PY) -m pytest -n $(TEST_WORKERS)
+	@$(PY) -m pytest -n $(TEST_WORKERS) --snapshot-report build/snapshot_report.html
 
 check: setup
 	@$(PY) -m tests.static_check

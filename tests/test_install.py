@@ -105,3 +105,14 @@ def test_sim_and_firmware_bundle_find_their_files(installed):
     assert proc.returncode == 0, proc.stderr
     for name in ("main.py", "config.json", "osada_fw/app.mpy", "shared_rules/engine.mpy"):
         assert os.path.isfile(os.path.join(out_dir, name)), name
+
+
+def test_the_monitor_ships_its_stylesheet(installed):
+    # monitor.tcss is package data (pyproject: [tool.setuptools.package-data]); the app reads it by CSS_PATH
+    proc = _run(installed, installed["py"], "-c",
+                "import os; from osada.monitor import MonitorApp; "
+                "p = MonitorApp(port='x').css_path[0]; print(os.path.isfile(p), p)")
+    assert proc.returncode == 0, proc.stderr
+    ok, path = proc.stdout.split()
+    assert ok == "True" and path.endswith(os.path.join("osada", "monitor", "monitor.tcss"))
+    assert not path.startswith(ROOT + os.sep), path

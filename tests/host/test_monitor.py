@@ -1,4 +1,4 @@
-"""`osada monitor` (host/osada/monitor.py) and its words (host/osada/texts.py).
+"""`osada monitor` (host/osada/monitor/) and its words (host/osada/texts.py).
 
 The monitor runs headless under textual's pilot against the simulator over a
 REAL pseudo-terminal (the firmware app loop in a background thread), exactly as
@@ -265,7 +265,7 @@ def test_board_mirrors_the_device_and_keys_play_a_game(tmp_path):
                         if choices == 0 and len(cands) > 1:     # Tab picks the 2nd candidate, c takes it
                             await press("tab", changes=False)
                             second = [e for e in st["enemies"] if e["id"] == cands[1]][0]
-                            assert app.cursor == [second["sector"], LINES.index(second["line"])]
+                            assert app.cursor == (second["sector"], LINES.index(second["line"]))
                             assert "▸2)" in widget_text(app, "#info")
                             assert "2:" + monitor.enemy_tag(second) in widget_text(app, "#board")
                             await press("c")

@@ -14,7 +14,6 @@ fast and with no serial port.
 
 import asyncio
 import os
-import queue
 import re
 import sys
 
@@ -28,66 +27,19 @@ try:
 except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
+from monitor_fakes import fake_app  # noqa: E402
+
 from osada import monitor, texts  # noqa: E402
-from shared_rules.engine import Game, RuleError  # noqa: E402
+from shared_rules.catalog import MODES  # noqa: E402
+from shared_rules.engine import Game  # noqa: E402
 
 SIZE = (140, 45)
-
-
-class FakeSession:
-    """What monitor.Session gives the UI, over a Game in this process."""
-
-    def __init__(self, game):
-        self.game = game
-        self.updates = queue.Queue()
-        self.sent = []                          # (cmd, fields) as submitted
-
-    def start(self):
-        self.updates.put(("status", "connected", "connected", "fake", {"firmware": "t", "protocol": 1}))
-        self._push_state()
-
-    def stop(self):
-        pass
-
-    def _push_state(self):
-        st = self.game.state()
-        del st["events"]
-        self.updates.put(("state", len(self.game.log), st))
-
-    def submit(self, cmd, **fields):
-        self.sent.append((cmd, fields))
-        if cmd == "act":
-            try:
-                evs = list(self.game.apply(fields["action"]))
-            except RuleError as exc:
-                self.updates.put(("reply", cmd, fields, {"ok": False, "error": exc.message, "rule": exc.rule}))
-                return
-            for ev in evs:
-                self.updates.put(("event", ev))
-            self._push_state()
-            self.updates.put(("reply", cmd, fields, {"ok": True}))
-        elif cmd == "log":
-            self.updates.put(("reply", cmd, fields, {"ok": True, "setup": self.game.setup_dict()}))
-        elif cmd == "new":
-            self.game = Game(**fields)
-            self._push_state()
-            self.updates.put(("reply", cmd, fields, {"ok": True}))
-        else:
-            self.updates.put(("reply", cmd, fields, {"ok": True, "value": 3}))
-
-    def actions(self):
-        return [f["action"] for c, f in self.sent if c == "act"]
 
 
 def run_app(game, body, monkeypatch):
     box = {}
 
-    def make_session(resolve, retry=None, transport=None):
-        box["session"] = FakeSession(game)
-        return box["session"]
-
-    monkeypatch.setattr(monitor, "Session", make_session)
-    app = monitor.MonitorApp(port="fake")
+    app = fake_app(game, box)
 
     async def go():
         async with app.run_test(size=SIZE) as pilot:
@@ -101,7 +53,7 @@ def run_app(game, body, monkeypatch):
 
 
 async def settle(pilot):
-    await pilot.pause(0.08)          # the app drains the session every 20 ms
+    await pilot.pause(0.08)          # the session's messages are handled
 
 
 def info(app):
@@ -183,7 +135,8 @@ def test_help_screen_and_sidebar_are_the_keymap(monkeypatch):
         keys = app.main.query_one("#keys").content.plain
         await pilot.press("question_mark")
         assert isinstance(app.screen, monitor.HelpScreen)
-        text = app.screen.query_one(monitor.Static).content.plain
+        text = app.screen.query_one("#help").content.plain
+        text = re.sub(r"\n {11}(?=\S)", " ", text)            # a long line goes on under its own text
         for _k, _a, shown, short, what, _f in monitor.KEYMAP:
             if shown:
                 assert re.search(r"(?m)^%s +%s$" % (re.escape(shown), re.escape(what)), text), shown
@@ -396,8 +349,8 @@ def test_marshal_extra_play_after_his_reveal(monkeypatch):
 def test_a_refused_play_shows_its_rule_and_text_in_the_log(monkeypatch):
     async def body(app, pilot, sess):
         # pushed by the device for its own buttons
-        sess.updates.put(("event", {"ev": "refused", "rule": "R60", "source": "buttons",
-                                    "error": "a lone move_red is no play"}))
+        sess.post(monitor.Session.Pushed({"ev": "refused", "rule": "R60", "source": "buttons",
+                                          "error": "a lone move_red is no play"}))
         await settle(pilot)
         assert app.log_lines[-1] == "Refused by R60 (from the board's buttons): a lone move_red is no play"
         log = app.main.query_one("#log")
@@ -442,7 +395,7 @@ def test_new_game_dialog_names_modes_and_variants_in_both_languages(monkeypatch)
         assert isinstance(scr, monitor.NewGameScreen)
         modes = [(str(prompt), value) for prompt, value in scr.query_one("#mode", Select)._options]
         assert ("«Фельдмаршал» (field marshal) — one player commands the enemy", "marshal") in modes
-        assert [v for _p, v in modes] == list(monitor.MODES)
+        assert [v for _p, v in modes] == list(MODES)
         sl = scr.query_one("#variants", SelectionList)
         prompts = [str(sl.get_option_at_index(i).prompt) for i in range(sl.option_count)]
         assert prompts[0] == "«Застали врасплох» (caught off guard) — no walls at the start"

@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -212,15 +213,16 @@ def test_the_monitor_says_stale_link_and_busy_in_words(tmp_path):
     sim = start_sim(link, tmp_path / "st")
     sim.send_signal(signal.SIGKILL)
     sim.wait(5)
-    session = monitor.Session(lambda: link, retry=0.1)
-    session.start()
+    session = monitor.Session(lambda: link, retry=0.1)       # no app: its messages go to session.updates
+    threading.Thread(target=session.run, daemon=True).start()
     try:
-        kind, text, port = session.updates.get(timeout=5)[1:4]
+        msg = session.updates.get(timeout=5)
+        kind, text, port = msg.kind, msg.text, msg.port
     finally:
         session.stop()
     assert kind == "cantopen" and port == link
     assert text == ("%s is the link of a simulator that is no longer running (a stale link): "
                     "start one with `osada sim` or `make run`" % link)
     app = monitor.MonitorApp(port=link)
-    app._on_status(kind, text, port, None)
+    app.on_session_status(monitor.Session.Status(kind, text, port, None))
     assert app.conn_text == text + " — retrying every 0.5 s"

@@ -1,0 +1,60 @@
+"""`osada monitor`: the device mirrored live, full screen, with keys to play.
+
+    session  the serial Link (client.py) in a thread worker: connects, polls,
+             reconnects every 0.5 s; posts what it hears to the app as messages
+    board    the board as a picture: one column per sector, rows rear ...
+             tank, the wall, the city
+    panel    the game panel: the game, trophies, what it waits for, the cursor
+    keymap   KEYMAP, the one table of keys (help: ?), and the texts made from it
+    screens  the modal screens: help, new game, the marshal's play, ask-sim
+    widgets  the main screen: widgets that redraw themselves from the app's
+             reactive attributes
+    app      MonitorApp (stylesheet: monitor.tcss)
+
+`run_monitor(port, start_sim)` is what the CLI calls; `main(args)` takes the
+argparse Namespace (`port`, `start_sim`)."""
+
+from osada import client
+
+from .app import MonitorApp
+from .board import (
+    CELL_BG,
+    CURSOR_BG,
+    HEADER_BG,
+    LABEL_W,
+    NATION,
+    ROW_LABELS,
+    board_cells,
+    candidates,
+    enemy_tag,
+    render_board,
+    strongest,
+)
+from .keymap import DAMAGE_HINTS, EXTRA_HINTS, KEYMAP, MARSHAL_HINTS, hints, keys_for, keys_text
+from .panel import info_text, phase_text, trophy_points
+from .screens import AskSimScreen, HelpScreen, MarshalScreen, NewGameScreen, marshal_play_problem
+from .session import REPLY_TIMEOUT_S, RETRY_S, NoDevice, Session
+from .simproc import SIM_LINK, SIM_STATE, SimProcess
+from .widgets import BoardView, EventLog, GamePanel, MainScreen
+
+__all__ = [
+    "AskSimScreen", "BoardView", "CELL_BG", "CURSOR_BG", "DAMAGE_HINTS", "EXTRA_HINTS", "EventLog", "GamePanel",
+    "HEADER_BG", "HelpScreen", "KEYMAP", "LABEL_W", "MARSHAL_HINTS", "MainScreen", "MarshalScreen", "MonitorApp",
+    "NATION", "NewGameScreen", "NoDevice", "REPLY_TIMEOUT_S", "RETRY_S", "ROW_LABELS", "SIM_LINK", "SIM_STATE",
+    "Session", "SimProcess", "board_cells", "candidates", "client", "enemy_tag", "hints", "info_text",
+    "keys_for", "keys_text", "main", "marshal_play_problem", "phase_text", "render_board", "run_monitor",
+    "strongest", "trophy_points",
+]
+
+
+def run_monitor(port="auto", start_sim=False):
+    app = MonitorApp(port=port, start_sim=start_sim, handle_signals=True)
+    try:
+        app.run()
+    finally:
+        app.shutdown()
+    return app.return_code or 0
+
+
+def main(args):
+    return run_monitor(getattr(args, "port", "auto"), getattr(args, "start_sim", False))

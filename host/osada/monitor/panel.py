@@ -1,0 +1,136 @@
+"""The game panel: the game at a glance, the trophies, what the game waits
+for (with the keys for it), the marshal's hand, the cursor."""
+
+from rich.text import Text
+
+from osada import texts
+from shared_rules.catalog import LINES, SECTOR_COLOR
+
+from .keymap import DAMAGE_HINTS, EXTRA_HINTS, MARSHAL_HINTS, hints, keys_for
+
+
+def phase_text(state):
+    ph = state.get("phase")
+    return "phase %s — %s" % (ph, texts.PHASES.get(ph, "?"))
+
+
+def trophy_points(kinds):
+    return sum(texts.points(k) for k in kinds)
+
+
+
+
+def _info_game(t, st, setup, stale):
+    """The game at a glance: turn, player, phase, pool, buildings and walls,
+    the mode and variants (once the setup is known), who is out."""
+    if stale:
+        t.append("STALE (last board seen)\n", style="bold black on #d0a000")
+    outcome = st.get("outcome")
+    if outcome != "playing":
+        t.append("GAME %s\n" % outcome.upper(), style="bold white on " + ("#1d6b2a" if outcome == "won"
+                                                                         else "#8b1a1a"))
+    players = len(st.get("trophies") or {}) or 1
+    t.append("Turn %s" % st.get("turn"), style="bold")
+    t.append(" · player %s of %s\n" % (st.get("player"), players))
+    t.append(phase_text(st).capitalize() + "\n", style="bold #7fd7ff")
+    t.append("Pool %s · discard %d · reveals due %s\n" % (st.get("pool"), len(st.get("discard", ())),
+                                                         st.get("reveals", 0)))
+    if st.get("patrol"):
+        t.append("PATROL: no reveals this turn\n", style="bold #7fd7ff")
+    t.append("Buildings %d/6 · walls %d · dots %d\n" % (
+        len(st.get("buildings", ())), len(st.get("walls", ())), len(st.get("dots", ()))))
+    if setup:
+        mode = setup.get("mode", "standard")
+        t.append("Mode %s\n" % texts.label(mode, texts.MODES))
+        vs = setup.get("variants") or []
+        t.append("Variants: %s · seed %s\n" % (", ".join(texts.label(v, texts.VARIANTS) for v in vs) if vs
+                                               else "none", setup.get("seed")), style="dim")
+    if st.get("out"):
+        t.append("Out (house destroyed): %s\n" % ", ".join("P%s" % p for p in st["out"]), style="#ff7070")
+
+
+def _info_trophies(t, st):
+    """Each player's trophies and points; the player to move marked."""
+    t.append("\nTrophies\n", style="bold underline")
+    for p, kinds in sorted((st.get("trophies") or {}).items(), key=lambda kv: int(kv[0])):
+        counts = {}
+        for k in kinds:
+            counts[k] = counts.get(k, 0) + 1
+        listing = " ".join("%s×%d" % (texts.short(k), n) for k, n in sorted(counts.items())) or "—"
+        me = int(p) == st.get("player")
+        t.append("%sP%s %7s  " % ("▸" if me else " ", p, texts.points_text(trophy_points(kinds))),
+                 style="bold" if me else "")
+        t.append(listing + "\n", style="dim")
+
+
+def _info_damage_choice(t, st, pend, cand_i):
+    """The pending damage choice: why, and the candidates (the marked one, cand_i, first)."""
+    cause = {"wall": "they broke the wall", "dot": "they broke the ДОТ",
+             "building": "they destroyed the building"}.get(pend.get("cause"), pend.get("cause"))
+    t.append("Which enemy takes 1 damage? (%s of sector %s)\n" % (cause, pend.get("sector")))
+    by_id = {e["id"]: e for e in st.get("enemies", ())}
+    for i, eid in enumerate(pend.get("candidates") or ()):
+        e = by_id.get(eid)
+        name = "%s #%s, armor %s" % (texts.ru(e["kind"]), eid, e["armor"]) if e else "#%s" % eid
+        mark = "▸" if i == cand_i else " "
+        t.append("%s%d) %s\n" % (mark, i + 1, name), style="bold" if i == cand_i else "")
+    t.append(hints(DAMAGE_HINTS) + "\n", style="dim")
+
+
+def _info_to_do(t, st, cand_i):
+    """What the game waits for, if anything out of the ordinary: a pending
+    choice, or the field marshal's turn; with the keys for it."""
+    pend = st.get("pending")
+    if pend:
+        t.append("\nPending choice\n", style="bold black on #d050d0")
+        if pend.get("choice") == "damage":
+            _info_damage_choice(t, st, pend, cand_i)
+        elif pend.get("choice") == "marshal_extra":
+            t.append("The field marshal may play up to %s token(s) from his hand, placed by die rolls\n"
+                     % pend.get("count"))
+            t.append(hints(EXTRA_HINTS) + "\n", style="dim")
+    elif "marshal_hand" in st and st.get("phase") == 7 and st.get("outcome") == "playing":
+        t.append("\nField marshal's turn (phase 7)\n", style="bold black on #d050d0")
+        if st.get("patrol"):
+            t.append("Patrol (R17): he only moves the enemies — %s ends the turn\n" % keys_for("end_turn"))
+        else:
+            t.append("He plays one tank (into a sector he chooses), two tokens, or nothing (R60)\n")
+            t.append(hints(MARSHAL_HINTS) + "\n", style="dim")
+
+
+def _info_marshal_hand(t, st):
+    """The field marshal's hand and what of it is being resolved (marshal mode only)."""
+    if "marshal_hand" not in st:
+        return
+    t.append("\nField marshal's hand\n", style="bold underline")
+    for k in st["marshal_hand"]:
+        t.append(" %s — %s (%s)\n" % (texts.ru(k), texts.ru_class(k), k))
+    if not st["marshal_hand"]:
+        t.append(" (empty)\n", style="dim")
+    if st.get("marshal_queue"):
+        t.append(" being resolved: %s\n" % ", ".join(texts.ru(k) for k in st["marshal_queue"]), style="dim")
+
+
+def _info_cursor(t, cursor, e):
+    """The cursor's cell, and the selected enemy e (or None) in it."""
+    s, li = cursor
+    t.append("\nCursor: sector %d (%s) · %s\n" % (s, SECTOR_COLOR[s], texts.line_name(LINES[li])),
+             style="bold #ffd24a")
+    if e:
+        t.append(" %s #%s, armor %s%s\n" % (texts.ru(e["kind"]), e["id"], e["armor"],
+                                             ", under the hedgehog" if e.get("held") else ""))
+
+
+def info_text(st, setup=None, stale=False, cand_i=0, cursor=(1, 1), selected=None):
+    """The game panel: the game, the trophies, what it waits for, the
+    marshal's hand, the cursor (and the selected enemy in its cell)."""
+    t = Text()
+    if st is None:
+        t.append("no game yet\n", style="italic")
+        return t
+    _info_game(t, st, setup, stale)
+    _info_trophies(t, st)
+    _info_to_do(t, st, cand_i)
+    _info_marshal_hand(t, st)
+    _info_cursor(t, cursor, selected)
+    return t

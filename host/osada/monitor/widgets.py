@@ -1,0 +1,132 @@
+"""The main screen and its widgets.  Each widget watches the app's reactive
+attributes (the mirrored state, the cursor, the connection) and redraws
+itself when they change; the board redraws at its own width on resize."""
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from .keymap import KEYMAP, keys_text
+
+TOO_SMALL = "Make the window at least 80×24 (columns × rows) to see the board."
+
+
+class Mirrored(Static):
+    """A Static drawn from the app's state: `picture()` is redrawn whenever
+    one of the app's reactive attributes named in WATCHES changes."""
+
+    WATCHES = ()
+
+    def on_mount(self):
+        for name in self.WATCHES:
+            self.watch(self.app, name, self.redraw, init=False)
+        self.redraw()
+
+    def redraw(self):
+        self.update(self.picture())
+
+    def picture(self):
+        raise NotImplementedError
+
+
+class BoardView(Mirrored):
+    """The board, drawn to fit the widget's width (board.render_board)."""
+
+    WATCHES = ("state", "stale", "cursor", "sel_id", "cand_i")
+
+    def picture(self):
+        compact = self.screen.has_class("-short")          # a short window: the board one row a line
+        return self.app.board_picture(self.content_size.width, compact)  # pyright: ignore[reportAttributeAccessIssue]
+
+    def on_resize(self):
+        self.call_after_refresh(self.redraw)       # after this layout: the new picture lays out anew
+
+
+class GamePanel(Mirrored):
+    """The game at a glance (panel.info_text)."""
+
+    WATCHES = ("state", "setup", "stale", "cursor", "sel_id", "cand_i")
+
+    def picture(self):
+        return self.app.info_text()  # pyright: ignore[reportAttributeAccessIssue]
+
+
+class ConnLine(Mirrored):
+    """The connection, coloured by how it is."""
+
+    WATCHES = ("conn_kind", "conn_text")
+
+    def picture(self):
+        kind = self.app.conn_kind  # pyright: ignore[reportAttributeAccessIssue]
+        self.set_class(kind == "connected", "ok")
+        self.set_class(kind == "lost", "stale")
+        self.set_class(kind not in ("connected", "lost", "starting"), "bad")
+        return Text(self.app.conn_text)  # pyright: ignore[reportAttributeAccessIssue]
+
+
+class StatusLine(Mirrored):
+    """What the last key did, or why it was refused."""
+
+    WATCHES = ("status_text", "status_refused")
+
+    def picture(self):
+        self.set_class(self.app.status_refused, "refused")  # pyright: ignore[reportAttributeAccessIssue]
+        return Text(self.app.status_text)  # pyright: ignore[reportAttributeAccessIssue]
+
+
+class EventLog(RichLog, can_focus=False):
+    """The events as they come, wrapped to the log's width: on mount and at a
+    new width it is written afresh from the app's log, newest at the bottom."""
+
+    _written_at = None
+
+    def on_mount(self):
+        self._rewrite()
+
+    def on_resize(self):
+        if self.size.width != self._written_at:
+            self._rewrite()
+        self.scroll_end(animate=False, immediate=False)
+
+    def _rewrite(self):
+        self._written_at = self.size.width
+        self.clear()
+        for line, style in self.app.log_entries:  # pyright: ignore[reportAttributeAccessIssue]
+            self.add(line, style)
+
+    def add(self, line, style=None):
+        self.write(Text(line, style=style or ""))
+
+
+class MainScreen(Screen):
+    """The board, the game panel, the event log and the keys, laid out by
+    monitor.tcss for the window's size (the app's breakpoint classes)."""
+
+    BINDINGS = [Binding(k, "app." + a, short or k, show=f) for k, a, _sh, short, _w, f in KEYMAP if a != "digit"]
+    BINDINGS += [Binding(str(n), "app.digit(%d)" % n, str(n), show=False) for n in range(1, 10)]
+
+    def compose(self) -> ComposeResult:
+        yield ConnLine("starting…", id="conn")
+        yield Static(TOO_SMALL, id="toosmall")
+        with Grid(id="main"):            # wide: board | game panel over log | keys; narrow: see monitor.tcss
+            yield BoardView(id="board")
+            yield GamePanel(id="info")
+            yield EventLog(id="log", wrap=True, min_width=20, max_lines=2000, markup=False)
+            yield Static(keys_text(), id="keys")
+        yield StatusLine("", id="status")
+        yield Footer()
+
+    def on_resize(self):
+        """After the breakpoint classes changed (Screen._on_resize): the board
+        may have changed between compact and not at the same width; the
+        footer closes up its keys below 120 columns."""
+        self.call_after_refresh(self.query_one(BoardView).redraw)
+        self.query_one(Footer).compact = not self.has_class("-wide")
+
+    def on_mount(self):
+        self.query_one("#log").border_title = "events (newest at the bottom)"
+        self.query_one("#info").border_title = "game"
+        self.query_one("#keys").border_title = "keys (? for more)"

@@ -1,0 +1,114 @@
+"""A stand-in for the monitor's serial session, over an engine Game in this
+process (no port, no thread of its own): the app under test gets the same
+Session messages a device would send.  Used by test_monitor_keys.py (keys)
+and test_monitor_layout.py (sizes and snapshots)."""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+try:
+    import osada  # noqa: F401
+except ImportError:  # run from the tree
+    sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
+
+from osada import monitor  # noqa: E402
+from shared_rules.engine import Game, RuleError  # noqa: E402
+
+
+class FakeSession:
+    """What monitor.Session gives the UI (its messages), over a Game in this process."""
+
+    def __init__(self, game, post, history=()):
+        self.game = game
+        self.post = post
+        self.history = list(history)            # events "pushed" before the monitor connected
+        self.sent = []                          # (cmd, fields) as submitted
+
+    def run(self):                              # the app's thread worker: connect, the first state
+        self.post(monitor.Session.Status("connected", "connected", "fake", {"firmware": "t", "protocol": 1}))
+        self._push_state()
+        for ev in self.history:
+            self.post(monitor.Session.Pushed(ev))
+
+    def stop(self):
+        pass
+
+    def _push_state(self):
+        st = self.game.state()
+        del st["events"]
+        self.post(monitor.Session.StateChanged(len(self.game.log), st))
+
+    def _reply(self, cmd, fields, msg):
+        self.post(monitor.Session.Reply(cmd, fields, msg))
+
+    def submit(self, cmd, **fields):
+        self.sent.append((cmd, fields))
+        if cmd == "act":
+            try:
+                evs = list(self.game.apply(fields["action"]))
+            except RuleError as exc:
+                self._reply(cmd, fields, {"ok": False, "error": exc.message, "rule": exc.rule})
+                return
+            for ev in evs:
+                self.post(monitor.Session.Pushed(ev))
+            self._push_state()
+            self._reply(cmd, fields, {"ok": True})
+        elif cmd == "log":
+            self._reply(cmd, fields, {"ok": True, "setup": self.game.setup_dict()})
+        elif cmd == "new":
+            self.game = Game(**fields)
+            self._push_state()
+            self._reply(cmd, fields, {"ok": True})
+        else:
+            self._reply(cmd, fields, {"ok": True, "value": 3})
+
+    def actions(self):
+        return [f["action"] for c, f in self.sent if c == "act"]
+
+
+def fake_app(game, box=None, history=(), **kw):
+    """A MonitorApp whose session is a FakeSession over `game` (put in box["session"])."""
+    box = {} if box is None else box
+
+    def make_session(resolve, retry=None, post=None):
+        box["session"] = FakeSession(game, post, history)
+        return box["session"]
+
+    return monitor.MonitorApp(port="fake", session=make_session, **kw)
+
+
+def mid_game():
+    """A seeded game four turns in, the same every time: three players, walls
+    broken, enemies damaged, one under the hedgehog, a ДОТ, trophies; and the
+    events of its last turns, for the event log."""
+    g = Game(players=3, seed=7)
+    history = []
+
+    def apply(action):
+        history.extend(g.apply(action))
+
+    while g.turn < 5 and g.outcome == "playing":
+        if g.pending:
+            apply({"do": "choose", "enemy": g.pending["candidates"][0]})
+            continue
+        for e in sorted((e for e in g.state()["enemies"] if e["line"] == "tank"), key=lambda e: e["id"]):
+            for _ in range(2):
+                try:
+                    apply({"do": "hit", "enemy": e["id"]})
+                except RuleError:
+                    pass
+        apply({"do": "end_turn"})
+    st = g.state()
+    held = [e for e in st["enemies"] if e["line"] in ("air", "artillery")][0]
+    apply({"do": "hedgehog", "enemy": held["id"]})
+    apply({"do": "dot", "sector": st["walls"][0]})
+    return g, history[-12:]
+
+
+def marshal_turn():
+    """Marshal mode, seed 3, after the defenders' turn: phase 7, his hand
+    sabotage_air, tiger, pz3 (his play is the next thing to do)."""
+    g = Game(players=2, mode="marshal", seed=3)
+    history = list(g.apply({"do": "end_turn"}))
+    return g, history

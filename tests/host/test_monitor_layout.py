@@ -1,0 +1,123 @@
+"""The monitor at the sizes terminals open at (issue #17): no board row
+wider than the board at any width, the layout's folds at each breakpoint
+(below 120 columns the keys fold into the footer and the game panel goes
+under the board; below 30 rows the board is compact; below 80×24 a note
+instead of the board), the event log's last lines always on screen.  Driven
+through textual's pilot against a fake session over a seeded mid-game
+(monitor_fakes.py)."""
+
+import asyncio
+
+import pytest
+
+pytest.importorskip("textual")
+
+from monitor_fakes import fake_app, mid_game  # noqa: E402
+
+from osada import monitor  # noqa: E402
+from shared_rules.engine import Game  # noqa: E402
+
+SIZES = [(80, 24), (86, 25), (99, 29), (100, 30), (110, 33), (119, 39), (120, 40), (133, 44), (160, 50),
+         (200, 60), (120, 24), (80, 50)]
+
+
+def lines_of(text):
+    return text.plain.split("\n")
+
+
+def some_states():
+    """The mid-game, stale; a pending damage choice (numbered tags); a lost game."""
+    g, _h = mid_game()
+    yield g.state(), True
+    d = Game.from_setup({
+        "board": {"walls": [1, 2, 3, 4, 5, 6], "dots": [3], "buildings": [1, 2, 3, 4, 5, 6],
+                  "enemies": [{"kind": "tiger", "sector": 3, "line": "tank"},
+                              {"kind": "pz3", "sector": 3, "line": "tank", "armor": 1},
+                              {"kind": "maus", "sector": 3, "line": "tank"},
+                              {"kind": "pz3", "sector": 5, "line": "air"}]},
+        "pool": ["pz3", "pz3"], "rolls": [1, 1], "seed": 1})
+    d.apply({"do": "move"})
+    yield d.state(), False
+    lost = Game.from_setup({"board": {"walls": [], "buildings": [],
+                                      "enemies": [{"kind": "maus", "sector": 1, "line": "city"}]},
+                            "seed": 1}).state()
+    lost["outcome"] = "lost"
+    yield lost, False
+
+
+def test_no_board_row_is_wider_than_the_board_at_any_width():
+    for st, stale in some_states():
+        for width in range(0, 241):
+            for compact in (False, True):
+                for cursor in ((1, 0), (3, 3), (6, 4)):
+                    rows = lines_of(monitor.render_board(st, width, cursor, None, stale, compact))
+                    assert max(len(r) for r in rows) <= width, (width, compact, rows)
+        wide = "\n".join(lines_of(monitor.render_board(st, 139, (3, 3))))
+        assert "[building]" in wide or "ruins" in wide
+    g, _h = mid_game()
+    for width in range(66, 77):                     # narrow: short labels and tags, nothing cut
+        text = monitor.render_board(g.state(), width, (3, 3)).plain
+        assert ("[bldg]" if width < 72 else "[building]") in text and "sect." in text
+        assert text.count("[buildin") == text.count("[building]")
+        assert "Maus*3#" in text
+
+
+def run_sizes(body, sizes=SIZES):
+    g, history = mid_game()
+    app = fake_app(g, history=history)
+
+    async def go():
+        async with app.run_test(size=sizes[0]) as pilot:
+            await pilot.pause(0.1)
+            for w, h in sizes:
+                await pilot.resize_terminal(w, h)
+                await pilot.pause(0.05)
+                body(app, w, h)
+
+    try:
+        asyncio.run(go())
+    finally:
+        app.shutdown()
+
+
+def test_each_size_reads():
+    """At every size from 80×24 up: the whole board on screen and no row of it
+    wrapped, the event log's last 3 lines visible, the keys panel only from
+    120 columns, the game panel beside the board from 120 and under it below."""
+
+    def check(app, w, h):
+        scr = app.main
+        board = scr.query_one("#board")
+        width = board.content_size.width
+        rows = lines_of(board.content)
+        assert max(len(r) for r in rows) <= width, (w, h)
+        assert board.content_size.height == len(rows), (w, h)           # no row wrapped onto two
+        assert board.region.bottom <= scr.query_one("#main").region.bottom, (w, h)   # nothing cut off
+        assert ("[building]" in board.content.plain) == (width >= 72), (w, h)     # else [bldg]
+        log = scr.query_one("#log")
+        assert log.scrollable_content_region.height >= 3, (w, h)
+        assert log.max_scroll_y == 0 or log.scroll_y == log.max_scroll_y, (w, h)   # the newest lines shown
+        assert scr.query_one("#keys").display == (w >= 120), (w, h)
+        info = scr.query_one("#info").region
+        if w >= 120:
+            assert info.x >= board.region.right and info.y == board.region.y, (w, h)
+        else:
+            assert info.y >= board.region.bottom and board.region.width >= w - 1, (w, h)
+        assert scr.query_one("Footer").compact == (w < 120)
+        compact = h < 30
+        assert ("Soviet" in board.content.plain) != compact, (w, h)     # the nation row: not when compact
+        assert not scr.query_one("#toosmall").display
+
+    run_sizes(check)
+
+
+def test_below_80x24_it_says_so():
+    def check(app, w, h):
+        scr = app.main
+        small = w < 80 or h < 24
+        assert scr.query_one("#toosmall").display == small, (w, h)
+        assert scr.query_one("#main").display != small, (w, h)
+        if small:
+            assert "at least 80×24" in str(scr.query_one("#toosmall").content)
+
+    run_sizes(check, [(79, 24), (80, 23), (60, 15), (80, 24), (40, 40), (120, 40)])

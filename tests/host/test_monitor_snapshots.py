@@ -1,0 +1,97 @@
+"""Snapshot tests of the monitor (issue #17): SVG screenshots, compared with
+the ones committed in __snapshots__/test_monitor_snapshots/, by
+pytest-textual-snapshot (the textual project's own tool).
+
+The app runs against a fake session over a seeded game (monitor_fakes.py):
+no port, no clock, no randomness, so the pictures are the same every run.
+After an intended change to what the monitor shows, look at the differences
+in the report (snapshot_report.html, written where pytest runs when a
+snapshot differs) and, if they are what you meant, rewrite the snapshots:
+
+    .venv/bin/python -m pytest tests/host/test_monitor_snapshots.py --snapshot-update
+
+then review the changed SVG files (any SVG viewer or browser) before committing them."""
+
+import time
+
+import pytest
+
+pytest.importorskip("pytest_textual_snapshot")
+
+from monitor_fakes import fake_app, marshal_turn, mid_game  # noqa: E402
+from textual.widgets import Input  # noqa: E402
+
+from osada import monitor  # noqa: E402
+
+
+async def until(pilot, cond, what, timeout=10.0):
+    end = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < end, "timed out waiting for " + what
+        await pilot.pause(0.02)
+
+
+def synced(app, history):
+    """The fake session's state and its events are in the app (it runs in a thread worker)."""
+    return app.state is not None and len(app.log_entries) >= len(history) + 1
+
+
+def prepared(app, history, keys=(), then=None):
+    """run_before for snap_compare: wait for the mirror, press `keys`, settle."""
+
+    async def run_before(pilot):
+        await until(pilot, lambda: synced(app, history), "the first sync")
+        for k in keys:
+            await pilot.press(k)
+        if then is not None:
+            await until(pilot, lambda: then(app), "the screen")
+        for w in app.screen.query(Input):           # no blinking cursor in a picture
+            w.cursor_blink = False
+        await pilot.pause(0.1)
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40), (160, 50)], ids=lambda s: "%dx%d" % s)
+def test_board(snap_compare, size):
+    """The mid-game board at the sizes terminals open at."""
+    g, history = mid_game()
+    app = fake_app(g, history=history)
+    try:
+        assert snap_compare(app, terminal_size=size, run_before=prepared(app, history))
+    finally:
+        app.shutdown()
+
+
+def test_new_game_dialog_80x24(snap_compare):
+    """The new-game dialog in a small window: the modes and variants named as
+    on the box, Russian with the English beside."""
+    g, history = mid_game()
+    app = fake_app(g, history=history)
+    try:
+        assert snap_compare(app, terminal_size=(80, 24), run_before=prepared(
+            app, history, ["n"], lambda a: isinstance(a.screen, monitor.NewGameScreen)))
+    finally:
+        app.shutdown()
+
+
+def test_marshal_screen_80x24(snap_compare):
+    """The field marshal's play (phase 7), a tank and the lone-token rule."""
+    g, history = marshal_turn()
+    app = fake_app(g, history=history)
+    try:
+        assert snap_compare(app, terminal_size=(80, 24), run_before=prepared(
+            app, history, ["M"], lambda a: isinstance(a.screen, monitor.MarshalScreen)))
+    finally:
+        app.shutdown()
+
+
+def test_help_screen_80x24(snap_compare):
+    """The help (every key) in a small window: it wraps and scrolls."""
+    g, history = mid_game()
+    app = fake_app(g, history=history)
+    try:
+        assert snap_compare(app, terminal_size=(80, 24), run_before=prepared(
+            app, history, ["question_mark"], lambda a: isinstance(a.screen, monitor.HelpScreen)))
+    finally:
+        app.shutdown()
