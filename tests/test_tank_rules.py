@@ -324,3 +324,53 @@ def test_per_mille_rounds_half_up():
     assert odds.per_mille(57, 64) == 891            # 890.625
     assert odds.per_mille(1, 2000) == 1 and odds.per_mille(1, 2001) == 0
     assert odds.percent1(57, 64) == "89.1%" and odds.decimal3(5, 1) == "5.000"
+
+
+def test_t39_collision_odds_need_a_unit_on_each_side():
+    with pytest.raises(ValueError):
+        odds.collision_nobody([], [7])
+
+
+# ------------------------------------------------------------- rules named in the module's comments
+
+def test_t10_a_passed_phase3_test_gives_the_terrain_back_next_turn():
+    t = TargetTurn(base=2, terrain=1, suppressed=True)
+    assert t.protection() == 2
+    t.rally()
+    t.new_turn()
+    assert t.protection() == 3 and not t.suppressed
+
+
+def test_t18_terrain_adds_to_protection_but_not_while_suppressed():
+    assert TargetTurn(base=3, terrain=2).remaining() == 5            # clearing in forest: +2
+    assert TargetTurn(base=3, terrain=2, suppressed=True).remaining() == 3
+
+
+def test_t20_morale_test_due_on_damage_or_always_after_suppression_fire():
+    t = TargetTurn(base=4)
+    assert t.take(0, suppression=True)[2] is True                     # even with no hit
+    assert t.take(3)[2] is False
+    assert t.take(2)[2] is True                                       # 1 absorbed, 1 damage
+
+
+def test_t35_fire_from_ambush_is_plus_one_to_the_hit_number():
+    counts, den = odds.hit_counts(6, dice.effective_accuracy(2, ambush=True))
+    assert (counts, den) == odds.hit_counts(6, 3)
+
+
+def test_every_rule_the_module_names_has_a_test_named_by_it():
+    import os
+    import re
+    here = os.path.dirname(os.path.abspath(__file__))
+    src = os.path.join(os.path.dirname(here), "shared_rules", "tank")
+    named = set()
+    for f in os.listdir(src):
+        if f.endswith(".py"):
+            with open(os.path.join(src, f), encoding="utf-8") as fh:
+                named.update(re.findall(r"\bT(\d+)\b", fh.read()))
+    tested = set()
+    for f in ("test_tank_rules.py", "test_tank_fairness.py", "test_tank_cross_runtime.py"):
+        with open(os.path.join(here, f), encoding="utf-8") as fh:
+            for name in re.findall(r"def test_((?:t\d+_)+)", fh.read()):
+                tested.update(re.findall(r"t(\d+)_", name))
+    assert named and sorted(named - tested, key=int) == []

@@ -233,6 +233,8 @@ def _max_counts(side, t):
 
 def collision_nobody(side_a, side_b):
     """T39: nobody moves in iff the two sides' highest totals are equal."""
+    if not side_a or not side_b:
+        raise ValueError("collision: each side needs at least one unit")
     lo = min(min(side_a), min(side_b)) + 1
     hi = max(max(side_a), max(side_b)) + 6
     ties = 0
