@@ -44,7 +44,11 @@ def add_parser(sub):
     od.add_argument("--suppress", action="store_true",
                     help="suppression fire: N is the card intensity, N + ceil(N/2) dice are rolled (T27)")
     od.set_defaults(func=cmd_odds)
-    tk.set_defaults(func=lambda args: (tk.print_help(), 2)[1])
+
+    def no_command(_args):
+        tk.print_help()
+        return 2
+    tk.set_defaults(func=no_command)
     return tk
 
 
