@@ -83,6 +83,9 @@ def test_osada_help_and_a_scenario(installed):
     assert json.loads(proc.stdout)["outcome"] == "playing"
     proc = _run(installed, osada, "demo", "--seed", "1", "--turns", "1")
     assert proc.returncode == 0 and "seed 1" in proc.stdout, proc.stderr
+    # the second game's subpackage (shared_rules.tank) ships too
+    proc = _run(installed, osada, "tank", "odds", "--dice", "6", "--hit", "3")
+    assert proc.returncode == 0 and "expected hits: 3" in proc.stdout, proc.stderr
 
 
 def test_sim_and_firmware_bundle_find_their_files(installed):

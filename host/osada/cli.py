@@ -262,6 +262,8 @@ def main(argv=None):
     sm.add_argument("--config", default=None, help="hardware config (default firmware/config.json)")
     sm.add_argument("--headless", action="store_true", help="no terminal display, even in a terminal")
     sm.set_defaults(func=cmd_sim)
+    from osada import tank_odds
+    tank_odds.add_parser(sub)
     args = p.parse_args(argv)
     if getattr(args, "cmd", None) == "sim":
         from osada import sim as _sim
