@@ -235,6 +235,19 @@ class EmulatedPico:
         self.proc.wait(10)
         self.reader.join(5)
 
+    def cut_power_in_flash(self, op_number, path):
+        """Arm a power cut halfway through the op_number-th flash erase or
+        program from now (1: the next): half its bytes are done, the flash
+        then goes to path and the emulator exits.  wait_off() waits for it."""
+        self._send({"op": "cut_in_flash", "op_number": op_number, "path": os.path.abspath(path)})
+
+    def wait_off(self, timeout=60.0):
+        """Wait for the emulator to exit (an armed power cut); its saved reply."""
+        m = self._reply("saved", timeout=timeout)
+        self.proc.wait(10)
+        self.reader.join(5)
+        return m
+
     def stop(self):
         """Power off: the process ends at once (nothing more is written)."""
         if self.proc.poll() is None:

@@ -10,6 +10,8 @@
 //        {"op": "save", "path": ...}         write the whole flash (2 MiB) to a file
 //        {"op": "cut", "path": ...}          a power cut: the CPU stops where it is, the
 //                                            flash is written to the file, the emulator exits
+//        {"op": "cut_in_flash", "op_number": n, "path": ...}   a power cut halfway
+//             through the n-th flash erase or program from now (then as "cut")
 //        {"op": "quit"}                      (closing stdin does the same)
 //   out: {"ev": "usb"}                        the USB CDC is configured (the host "plugged in")
 //        {"ev": "serial", "b64": ...}         bytes the Pico sent on its USB serial
@@ -105,18 +107,28 @@ function patchFlashRoutines(mcu, bootromBytes) {
   return byImm;
 }
 
-function flashRoutine(mcu, what) {
+// cut: null, or {left: n, path} -- a power cut inside the n-th erase or
+// program from now (1 = the next one): only its first half is done, the flash
+// goes to path and the emulator exits.
+function flashRoutine(mcu, what, cut) {
   const r = mcu.core.registers;
-  if (what === 'erase') {
-    const addr = r[0], count = r[1];
-    mcu.flash.fill(0xff, addr, Math.min(addr + count, FLASH_SIZE));
-    send({ ev: 'flash', op: 'erase', addr, n: count });
-  } else if (what === 'program') {
-    const addr = r[0], src = r[1], count = r[2];
-    for (let i = 0; i < count && addr + i < FLASH_SIZE; i++) {
-      mcu.flash[addr + i] &= mcu.readUint8(src + i);   // NOR flash: 1s to 0s only
+  if (what === 'erase' || what === 'program') {
+    const addr = r[0];
+    const count = what === 'erase' ? r[1] : r[2];
+    const dying = cut !== null && --cut.left === 0;
+    const n = Math.min(dying ? count >> 1 : count, FLASH_SIZE - addr);
+    if (what === 'erase') {
+      mcu.flash.fill(0xff, addr, addr + n);
+    } else {
+      const src = r[1];
+      for (let i = 0; i < n; i++) mcu.flash[addr + i] &= mcu.readUint8(src + i);  // NOR: 1s to 0s only
     }
-    send({ ev: 'flash', op: 'program', addr, n: count });
+    send({ ev: 'flash', op: what, addr, n: count });
+    if (dying) {
+      writeFileSync(cut.path, mcu.flash);
+      send({ ev: 'saved', path: cut.path, cut: what, addr });
+      process.exit(0);
+    }
   }
   mcu.core.PC = mcu.core.LR & ~1;       // return to the caller
 }
@@ -179,7 +191,7 @@ function main() {
   const breaks = args.flashWrites ? patchFlashRoutines(mcu, bootromBytes) : {};
   mcu.onBreak = (imm) => {
     if (breaks[imm]) {
-      flashRoutine(mcu, breaks[imm]);
+      flashRoutine(mcu, breaks[imm], cutInFlash);
     } else {
       send({ ev: 'error', message: `BKPT #${imm} at 0x${(mcu.core.PC - 2).toString(16)}` });
       stopped = true;
@@ -197,6 +209,7 @@ function main() {
   cdc.onSerialData = (buf) => outbox.push(Buffer.from(buf));
 
   let stopped = false;
+  let cutInFlash = null;
   const quit = () => { stopped = true; };
 
   function drive(pin, value) { mcu.gpio[pin].setInputValue(!!value); }
@@ -225,6 +238,7 @@ function main() {
     else if (m.op === 'time') send({ ev: 'time', ns: mcu.clock.nanos });
     else if (m.op === 'save') { writeFileSync(m.path, mcu.flash); send({ ev: 'saved', path: m.path }); }
     else if (m.op === 'cut') { writeFileSync(m.path, mcu.flash); send({ ev: 'saved', path: m.path }); process.exit(0); }
+    else if (m.op === 'cut_in_flash') cutInFlash = { left: m.op_number, path: m.path };
     else if (m.op === 'quit') quit();
     else send({ ev: 'error', message: 'unknown op ' + m.op });
   });
