@@ -84,7 +84,7 @@ def test_turns_both_ways_move_the_cursor_and_action_hits_there(pico, link):
 
 
 def test_a_long_back_press_undoes(pico, link):
-    pico.play(press(PINS["back"], ms=900))            # LONG_PRESS_MS is 700
+    pico.play(press(PINS["back"], ms=760))            # LONG_PRESS_MS is 700
     msgs = settle(pico, link)
     assert [m["seq"] for m in msgs if m["ev"] == "state"] == [0]
     assert link.request("state", timeout=T)["seq"] == 0
