@@ -133,7 +133,9 @@ class EmulatedPico:
     # ----------------------------------------------------------- the pipe
 
     def _read(self):
-        for line in self.proc.stdout:
+        out = self.proc.stdout
+        assert out is not None                  # Popen(stdout=PIPE)
+        for line in out:
             try:
                 m = json.loads(line)
             except ValueError:
