@@ -10,6 +10,7 @@
 See README.md beside this file.  Used by tests/pico/ (pytest -m pico)."""
 
 import base64
+import bisect
 import json
 import os
 import queue
@@ -122,6 +123,7 @@ class EmulatedPico:
         self.lock = threading.Condition()
         self.rx = bytearray()           # serial bytes not yet read by a transport
         self.text = bytearray()         # every serial byte since boot (for REPL output checks)
+        self.marks = []                 # (offset in text, simulated ns): when those bytes came
         self.frames = []                # (ns, bytes) decoded WS2812 frames
         self.flash_ops = []             # ("erase"|"program", offset, n)
         self.usb = threading.Event()
@@ -144,6 +146,8 @@ class EmulatedPico:
             with self.lock:
                 if ev == "serial":
                     data = base64.b64decode(m["b64"])
+                    base = len(self.text)
+                    self.marks.extend((base + off, ns) for off, ns in m["marks"])
                     self.rx.extend(data)
                     self.text.extend(data)
                 elif ev == "frame":
@@ -178,8 +182,33 @@ class EmulatedPico:
 
     # ---------------------------------------------------------- the device
 
-    def write_serial(self, data):
-        self._send({"op": "serial", "b64": base64.b64encode(bytes(data)).decode()})
+    def write_serial(self, data, tag=None):
+        """Send bytes to the Pico's USB serial.  With a tag, fed(tag) gives
+        the simulated time when the last of them was in the Pico's USB FIFO."""
+        op = {"op": "serial", "b64": base64.b64encode(bytes(data)).decode()}
+        if tag is not None:
+            op["tag"] = tag
+        self._send(op)
+
+    def fed(self, tag, timeout=30.0):
+        while True:
+            m = self._reply("fed", timeout)
+            if m.get("tag") == tag:
+                return m["ns"]
+
+    def ns_at(self, offset):
+        """The simulated time (ns) when the USB packet holding serial byte
+        number `offset` since boot arrived."""
+        with self.lock:
+            k = bisect.bisect_right(self.marks, (offset, float("inf"))) - 1
+            return self.marks[k][1] if k >= 0 else None
+
+    def when(self, needle, start=0):
+        """Simulated ns when `needle` (bytes) had fully arrived, searching
+        the serial text from offset start; None if not there."""
+        with self.lock:
+            i = self.text.find(needle, start)
+        return None if i < 0 else self.ns_at(i + len(needle) - 1)
 
     def read_serial(self, n=65536, timeout=0.02):
         with self.lock:

@@ -2,7 +2,8 @@
 // for tests: see README.md beside this file.  The Python side (__init__.py)
 // starts it and talks to it over stdin/stdout, one JSON object per line:
 //
-//   in:  {"op": "serial", "b64": ...}        bytes for the Pico's USB serial
+//   in:  {"op": "serial", "b64": ..., "tag": t}   bytes for the Pico's USB serial; with
+//             a tag, {"ev": "fed", "tag": t, "ns": ...} says when the last one went in
 //        {"op": "pin", "pin": 6, "value": false}   drive an input pin now
 //        {"op": "seq", "id": 1, "steps": [[pin, value, after_ms], ...]}
 //             drive pins at simulated times (each step after_ms after the one before)
@@ -14,7 +15,8 @@
 //             through the n-th flash erase or program from now (then as "cut")
 //        {"op": "quit"}                      (closing stdin does the same)
 //   out: {"ev": "usb"}                        the USB CDC is configured (the host "plugged in")
-//        {"ev": "serial", "b64": ...}         bytes the Pico sent on its USB serial
+//        {"ev": "serial", "marks": [[offset, ns], ...], "b64": ...}   bytes the Pico sent
+//             on its USB serial; marks: when each USB packet of them came (simulated ns)
 //        {"ev": "frame", "ns": t, "hex": ...} one WS2812 frame decoded from the LED pin
 //        {"ev": "flash", "op": "erase"|"program", "addr": offset, "n": bytes}
 //        {"ev": "seq", "id": 1}               a pin sequence has been played out
@@ -205,11 +207,18 @@ function main() {
   const cdc = new USBCDC(mcu.usbCtrl);
   const inbox = [];                      // bytes waiting for room in the CDC's FIFO
   let outbox = [];
+  let outboxMarks = [];                  // [offset in the outbox, simulated ns] per USB packet
+  let outboxBytes = 0;
   cdc.onDeviceConnected = () => send({ ev: 'usb' });
-  cdc.onSerialData = (buf) => outbox.push(Buffer.from(buf));
+  cdc.onSerialData = (buf) => {
+    outboxMarks.push([outboxBytes, mcu.clock.nanos]);
+    outboxBytes += buf.length;
+    outbox.push(Buffer.from(buf));
+  };
 
   let stopped = false;
   let cutInFlash = null;
+  let fedTags = [];                      // [bytes still before its end, tag]: say when it is in
   const quit = () => { stopped = true; };
 
   function drive(pin, value) { mcu.gpio[pin].setInputValue(!!value); }
@@ -232,7 +241,10 @@ function main() {
     if (!line.trim()) return;
     let m;
     try { m = JSON.parse(line); } catch (e) { send({ ev: 'error', message: 'bad control line' }); return; }
-    if (m.op === 'serial') inbox.push(...Buffer.from(m.b64, 'base64'));
+    if (m.op === 'serial') {
+      inbox.push(...Buffer.from(m.b64, 'base64'));
+      if (m.tag !== undefined) fedTags.push([inbox.length, m.tag]);
+    }
     else if (m.op === 'pin') drive(m.pin, m.value);
     else if (m.op === 'seq') playSeq(m.id, m.steps);
     else if (m.op === 'time') send({ ev: 'time', ns: mcu.clock.nanos });
@@ -250,7 +262,15 @@ function main() {
 
   function slice() {
     if (stopped) { process.exit(0); }
-    while (inbox.length && !cdc.txFIFO.full) cdc.sendSerialByte(inbox.shift());
+    let fed = 0;
+    while (inbox.length && !cdc.txFIFO.full) { cdc.sendSerialByte(inbox.shift()); fed++; }
+    if (fedTags.length) {
+      fedTags = fedTags.filter(([left, tag]) => {
+        if (left - fed > 0) return true;
+        send({ ev: 'fed', tag, ns: clock.nanos });
+        return false;
+      }).map(([left, tag]) => [left - fed, tag]);
+    }
     for (let i = 0; i < SLICE && !stopped; i++) {
       if (core.waiting) {
         const dt = clock.nanosToNextAlarm;
@@ -262,8 +282,10 @@ function main() {
     }
     leds.poll();
     if (outbox.length) {
-      send({ ev: 'serial', b64: Buffer.concat(outbox).toString('base64') });
+      send({ ev: 'serial', marks: outboxMarks, b64: Buffer.concat(outbox).toString('base64') });
       outbox = [];
+      outboxMarks = [];
+      outboxBytes = 0;
     }
     setImmediate(slice);
   }
