@@ -99,7 +99,7 @@ class EmulatedPico:
     (pull-ups are not modelled); flash_writes: False keeps flash read-only."""
 
     def __init__(self, uf2=None, romfs=None, fs=None, flash=None, high=(), low=(),
-                 led_pin=2, flash_writes=True, stderr=None):
+                 led_pin=2, flash_writes=True, flash_timing=True, stderr=None):
         cmd = ["node", SCRIPT, "--bootrom", BOOTROM, "--led-pin", str(led_pin)]
         if flash:
             cmd += ["--flash", flash]
@@ -115,6 +115,8 @@ class EmulatedPico:
             cmd += ["--low", ",".join(str(p) for p in low)]
         if not flash_writes:
             cmd += ["--no-flash-writes"]
+        if not flash_timing:
+            cmd += ["--instant-flash"]
         env = dict(os.environ)
         env["NODE_PATH"] = node_modules()
         self.started = time.monotonic()

@@ -26,7 +26,9 @@
 // --flash F (a whole 2 MiB flash image, e.g. one saved by "save": a power cut
 // and reboot), --romfs F (placed at 0x70000), --fs F (a littlefs image, placed
 // at 0xA0000), --high 3,4 / --low 6 (input pins' levels before boot),
-// --led-pin 2, --no-flash-writes (flash stays read-only, as in rp2040js itself).
+// --led-pin 2, --no-flash-writes (flash stays read-only, as in rp2040js itself),
+// --instant-flash (erase and program take no simulated time; by default they
+// take the flash chip's typical times).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -37,7 +39,7 @@ const CYCLE_NS = 1e9 / 125e6;           // 125 MHz
 const SLICE = 200000;                    // instructions between looks at stdin
 
 function parseArgs(argv) {
-  const a = { high: [], low: [], ledPin: 2, flashWrites: true };
+  const a = { high: [], low: [], ledPin: 2, flashWrites: true, flashTiming: true };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const next = () => argv[++i];
@@ -50,6 +52,7 @@ function parseArgs(argv) {
     else if (k === '--low') a.low = next().split(',').filter(Boolean).map(Number);
     else if (k === '--led-pin') a.ledPin = Number(next());
     else if (k === '--no-flash-writes') a.flashWrites = false;
+    else if (k === '--instant-flash') a.flashTiming = false;
     else throw new Error('unknown option ' + k);
   }
   return a;
@@ -109,10 +112,16 @@ function patchFlashRoutines(mcu, bootromBytes) {
   return byImm;
 }
 
+// The flash chip's typical times (Winbond W25Q16JV, the Pico's): the CPU waits
+// them out inside the routine (the SDK runs it with interrupts off), while the
+// clock and its timers go on.
+const ERASE_SECTOR_NS = 45e6;            // per 4 KiB sector
+const PROGRAM_PAGE_NS = 0.7e6;           // per 256-byte page
+
 // cut: null, or {left: n, path} -- a power cut inside the n-th erase or
 // program from now (1 = the next one): only its first half is done, the flash
 // goes to path and the emulator exits.
-function flashRoutine(mcu, what, cut) {
+function flashRoutine(mcu, what, cut, timing) {
   const r = mcu.core.registers;
   if (what === 'erase' || what === 'program') {
     const addr = r[0];
@@ -126,6 +135,10 @@ function flashRoutine(mcu, what, cut) {
       for (let i = 0; i < n; i++) mcu.flash[addr + i] &= mcu.readUint8(src + i);  // NOR: 1s to 0s only
     }
     send({ ev: 'flash', op: what, addr, n: count });
+    if (timing && !dying) {
+      const ns = what === 'erase' ? Math.ceil(count / 4096) * ERASE_SECTOR_NS : Math.ceil(count / 256) * PROGRAM_PAGE_NS;
+      mcu.clock.tick(ns);
+    }
     if (dying) {
       writeFileSync(cut.path, mcu.flash);
       send({ ev: 'saved', path: cut.path, cut: what, addr });
@@ -193,7 +206,7 @@ function main() {
   const breaks = args.flashWrites ? patchFlashRoutines(mcu, bootromBytes) : {};
   mcu.onBreak = (imm) => {
     if (breaks[imm]) {
-      flashRoutine(mcu, breaks[imm], cutInFlash);
+      flashRoutine(mcu, breaks[imm], cutInFlash, args.flashTiming);
     } else {
       send({ ev: 'error', message: `BKPT #${imm} at 0x${(mcu.core.PC - 2).toString(16)}` });
       stopped = true;
