@@ -28,6 +28,7 @@ app on rp2040js, times on its simulated 125 MHz clock (tests/bench/pico_bench.py
   pico_boot_ms, pico_boot_stock_ms   power-on to the app's boot event (ROMFS / stock firmware)
   pico_restore_100_ms            the same with a 100-action game in the journal
   pico_action_ms_p50/_p95/_max   an `act` request in the USB FIFO to its reply sent
+  pico_flash_erases_per_action, pico_flash_program_bytes_per_action   the journal's flash traffic
   pico_heap_free_bytes           free heap with the app's modules imported (ROMFS)
   pico_heap_code_bytes, pico_heap_code_stock_bytes   the heap those imports took
 

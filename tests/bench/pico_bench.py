@@ -7,7 +7,10 @@ are instant).  Part of `make bench`; alone: python -m tests.bench.pico_bench
   pico_boot_stock_ms           the same with the stock firmware (code loaded from littlefs)
   pico_restore_<n>_ms          power-on to the boot event with an n-action game in the journal
   pico_action_ms_p50/_p95      an `act` request in the Pico's USB FIFO to its reply sent,
-                               over n actions of the benchmark game (state push included)
+                               over n actions of the benchmark game (state push included;
+                               flash erase and program take the chip's typical times)
+  pico_flash_erases_per_action, pico_flash_program_bytes_per_action   the journal's flash
+                               traffic over those actions (4 KiB sector erases, bytes programmed)
   pico_heap_free_bytes         gc.mem_free() at the REPL with the app's modules imported
                                (BACK held at boot), ROMFS firmware
   pico_heap_code_bytes         what importing them took from the heap (ROMFS firmware);
@@ -100,6 +103,7 @@ def game_figures(tmp, bundle, actions):
         link.connect()
         assert link.request("new", timeout=T, **setup)["ok"]
         times = []
+        ops0 = len(pico.flash_ops)
         for k, a in enumerate(acts):
             start = len(pico.text)
             rid = link.next_id
@@ -115,6 +119,9 @@ def game_figures(tmp, bundle, actions):
         out["pico_action_ms_p50"] = round(_pct(times, 0.5), 1)
         out["pico_action_ms_p95"] = round(_pct(times, 0.95), 1)
         out["pico_action_ms_max"] = round(max(times), 1)
+        ops = pico.flash_ops[ops0:]
+        out["pico_flash_erases_per_action"] = round(sum(1 for o in ops if o[0] == "erase") / len(acts), 2)
+        out["pico_flash_program_bytes_per_action"] = round(sum(o[2] for o in ops if o[0] == "program") / len(acts))
         image = os.path.join(tmp, "flash.bin")
         pico.cut_power(image)
     finally:
