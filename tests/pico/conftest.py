@@ -2,8 +2,8 @@
 from firmware/micropython/) running our app on rp2040js.  See
 host/osada/pico_emu/README.md.
 
-Each emulator is one Node.js process on one core; a booted one is shared by
-the tests of a module where the state allows (module-scoped fixtures)."""
+Each emulator is one Node.js process on one core; a booted one is shared
+where the state allows (the `pico` fixture: test_game.py, test_inputs.py)."""
 
 import os
 import shutil
@@ -38,9 +38,10 @@ def bundle(tmp_path_factory, emulator_ready):
     return out, out + ".romfs"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def pico(bundle, tmp_path_factory):
-    """One booted emulated Pico (ROMFS firmware, working flash) for a module."""
+    """One booted emulated Pico (ROMFS firmware, working flash), shared by the
+    modules whose tests start from a `new` game of their own."""
     p = boot(bundle, tmp_path_factory)
     yield p
     p.stop()
