@@ -23,6 +23,15 @@ layer over fake machine/neopixel modules:
                                  constants), counted from the .mpy files and the run's
                                  RAM qstr pool (host/osada/mpyinfo.py)
 
+Firmware on an emulated Pico (issue #12): the real MicroPython UF2 running the
+app on rp2040js, times on its simulated 125 MHz clock (tests/bench/pico_bench.py):
+  pico_boot_ms, pico_boot_stock_ms   power-on to the app's boot event (ROMFS / stock firmware)
+  pico_restore_100_ms            the same with a 100-action game in the journal
+  pico_action_ms_p50/_p95/_max   an `act` request in the USB FIFO to its reply sent
+  pico_flash_erases_per_action, pico_flash_program_bytes_per_action   the journal's flash traffic
+  pico_heap_free_bytes           free heap with the app's modules imported (ROMFS)
+  pico_heap_code_bytes, pico_heap_code_stock_bytes   the heap those imports took
+
 Host tool (issue: osada monitor), over a real pty with the simulator process:
   mirror_latency_ms_p95          sending an action to the mirror showing it
   resync_ms                      a reconnected port to a correct mirror
@@ -170,6 +179,11 @@ def firmware_figures():
     return out
 
 
+def pico_figures():
+    from tests.bench import pico_bench
+    return pico_bench.figures()
+
+
 def host_figures():
     from tests.bench import host_bench
     return host_bench.figures()
@@ -261,6 +275,9 @@ def main(build=None):
 
     say(">> Firmware (MicroPython, .mpy build, Pico hardware layer over fakes)")
     results.update(firmware_figures())
+
+    say(">> Firmware on an emulated Pico (rp2040js, simulated clock)")
+    results.update(pico_figures())
 
     say(">> Host tool over a pty with the simulator")
     results.update(host_figures())

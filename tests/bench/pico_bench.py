@@ -1,0 +1,157 @@
+"""Figures measured on the emulated Pico (host/osada/pico_emu): the real
+MicroPython firmware running the real app, times on the emulator's simulated
+125 MHz clock (rp2040js 1.4.1: instruction timing is approximate, flash writes
+are instant).  Part of `make bench`; alone: python -m tests.bench.pico_bench
+
+  pico_boot_ms                 power-on to the app's boot event (ROMFS firmware, blank journal)
+  pico_boot_stock_ms           the same with the stock firmware (code loaded from littlefs)
+  pico_restore_<n>_ms          power-on to the boot event with an n-action game in the journal
+  pico_action_ms_p50/_p95      an `act` request in the Pico's USB FIFO to its reply sent,
+                               over n actions of the benchmark game (state push included;
+                               flash erase and program take the chip's typical times)
+  pico_flash_erases_per_action, pico_flash_program_bytes_per_action   the journal's flash
+                               traffic over those actions (4 KiB sector erases, bytes programmed)
+  pico_heap_free_bytes         gc.mem_free() at the REPL with the app's modules imported
+                               (BACK held at boot), ROMFS firmware
+  pico_heap_code_bytes         what importing them took from the heap (ROMFS firmware);
+  pico_heap_code_stock_bytes   the same with the stock firmware
+"""
+
+import json
+import os
+import re
+import sys
+import tempfile
+
+from osada import client, deploy
+from osada import pico_emu as pe
+
+ACTIONS = 100
+T = 60.0
+PINS = (3, 4, 5, 6, 7)                  # firmware/config.json: every input idles high
+BACK = 7
+
+
+def say(msg):
+    sys.stderr.write(msg + "\n")
+    sys.stderr.flush()
+
+
+def _fs(tmp, bundle, romfs, main=True, name="fs.img"):
+    files = pe.flash_files(bundle, with_code=not romfs)
+    if not main:
+        del files["/main.py"]
+    path = os.path.join(tmp, name)
+    with open(path, "wb") as f:
+        f.write(pe.littlefs_image(files))
+    return path
+
+
+def _boot(tmp, bundle, romfs=True, main=True, low=(), wait=b'"ev": "boot"'):
+    fs = _fs(tmp, bundle, romfs, main)
+    pico = pe.EmulatedPico(uf2=pe.uf2_path(pe.UF2_ROMFS if romfs else pe.UF2_STOCK),
+                           romfs=bundle + ".romfs" if romfs else None, fs=fs,
+                           high=[p for p in PINS if p not in low], low=low)
+    if not main:                        # the bare REPL: a prompt when asked
+        if not pico.usb.wait(T):
+            raise pe.EmulatorError("USB did not come up")
+        pico.write_serial(b"\r\n")
+    pico.wait_text(wait, timeout=T)
+    return pico
+
+
+def _free_heap(pico):
+    pico.write_serial(b"\r\nimport gc; gc.collect(); print('FREE', gc.mem_free())\r\n")
+    pico.wait_text(b"\r\nFREE ", timeout=T)
+    pico.wait_text(b">>> ", timeout=T)
+    return int(re.findall(rb"\r\nFREE (\d+)", bytes(pico.text))[-1])
+
+
+def heap_figures(tmp, bundle):
+    out = {}
+    for romfs, key in ((True, "pico_heap_code_bytes"), (False, "pico_heap_code_stock_bytes")):
+        bare = _boot(tmp, bundle, romfs, main=False, wait=b">>> ")
+        try:
+            free_bare = _free_heap(bare)
+        finally:
+            bare.stop()
+        held = _boot(tmp, bundle, romfs, low=(BACK,), wait=b"REPL kept")
+        try:
+            free_app = _free_heap(held)
+        finally:
+            held.stop()
+        out[key] = free_bare - free_app
+        if romfs:
+            out["pico_heap_free_bytes"] = free_app
+    return out
+
+
+def _pct(values, q):
+    v = sorted(values)
+    return v[min(len(v) - 1, int(round(q * (len(v) - 1))))]
+
+
+def game_figures(tmp, bundle, actions):
+    from tests.bench.__main__ import recorded_game
+    setup = {"players": 2, "seed": 1}
+    acts = recorded_game(setup, 1, 2, limit=actions)
+    out = {}
+    pico = _boot(tmp, bundle)
+    try:
+        out["pico_boot_ms"] = round(pico.when(b'"ev": "boot"') / 1e6, 1)
+        link = client.Link(pico.transport)
+        link.connect()
+        assert link.request("new", timeout=T, **setup)["ok"]
+        times = []
+        ops0 = len(pico.flash_ops)
+        for k, a in enumerate(acts):
+            start = len(pico.text)
+            rid = link.next_id
+            line = json.dumps({"id": rid, "cmd": "act", "action": a}) + "\n"
+            link.next_id += 1
+            pico.write_serial(line.encode(), tag=rid)
+            reply = link.wait_reply(rid, timeout=T)
+            assert reply["ok"] and reply["seq"] == k + 1, reply
+            fed = pico.fed(rid)
+            i = pico.text.find(b'"id": %d' % rid, start)
+            end = pico.text.find(b"\n", i)
+            times.append((pico.ns_at(end) - fed) / 1e6)
+        out["pico_action_ms_p50"] = round(_pct(times, 0.5), 1)
+        out["pico_action_ms_p95"] = round(_pct(times, 0.95), 1)
+        out["pico_action_ms_max"] = round(max(times), 1)
+        ops = pico.flash_ops[ops0:]
+        out["pico_flash_erases_per_action"] = round(sum(1 for o in ops if o[0] == "erase") / len(acts), 2)
+        out["pico_flash_program_bytes_per_action"] = round(sum(o[2] for o in ops if o[0] == "program") / len(acts))
+        image = os.path.join(tmp, "flash.bin")
+        pico.cut_power(image)
+    finally:
+        pico.stop()
+    again = pe.EmulatedPico(flash=image, high=PINS)
+    try:
+        again.wait_text(b'"ev": "boot"', timeout=T)
+        assert b'"seq": %d' % len(acts) in bytes(again.text)
+        out["pico_restore_%d_ms" % len(acts)] = round(again.when(b'"ev": "boot"') / 1e6, 1)
+    finally:
+        again.stop()
+    stock = _boot(tmp, bundle, romfs=False)
+    try:
+        out["pico_boot_stock_ms"] = round(stock.when(b'"ev": "boot"') / 1e6, 1)
+    finally:
+        stock.stop()
+    return out
+
+
+def figures(actions=ACTIONS):
+    with tempfile.TemporaryDirectory() as tmp:
+        bundle = os.path.join(tmp, "firmware")
+        deploy.build(out=bundle, quiet=True)
+        say("   boot, a %d-action game over USB, restore..." % actions)
+        out = game_figures(tmp, bundle, actions)
+        say("   heap at the REPL, ROMFS and stock firmware...")
+        out.update(heap_figures(tmp, bundle))
+    return out
+
+
+if __name__ == "__main__":
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else ACTIONS
+    print(json.dumps(figures(n), indent=2, sort_keys=True))

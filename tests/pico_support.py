@@ -1,0 +1,45 @@
+"""Helpers for the emulated-Pico tier (tests/pico/): boot the real firmware
+with our app in its flash, connect the host's protocol client to it."""
+
+import json
+import os
+
+from osada import client
+from osada import pico_emu as pe
+
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware", "config.json")) as _f:
+    CONFIG = json.load(_f)
+PINS = {"action": CONFIG["buttons"]["action"], "back": CONFIG["buttons"]["back"],
+        "a": CONFIG["encoder"]["a"], "b": CONFIG["encoder"]["b"], "switch": CONFIG["encoder"]["switch"]}
+IDLE_HIGH = tuple(sorted(PINS.values()))       # every input idles high (pull-ups, not modelled)
+
+
+def write_fs(tmp_path_factory, files, name="fs.img"):
+    path = str(tmp_path_factory.mktemp("lfs") / name)
+    with open(path, "wb") as f:
+        f.write(pe.littlefs_image(files))
+    return path
+
+
+def boot(bundle, tmp_path_factory, romfs=True, config=None, high=IDLE_HIGH, low=(), wait=b'"ev": "boot"',
+         **kw):
+    """An emulated Pico with the bundle in flash: the code in ROMFS (romfs=True,
+    the recommended firmware) or on the filesystem (the stock firmware)."""
+    folder, image = bundle
+    files = pe.flash_files(folder, with_code=not romfs, config=config)
+    fs = write_fs(tmp_path_factory, files)
+    pico = pe.EmulatedPico(uf2=pe.uf2_path(pe.UF2_ROMFS if romfs else pe.UF2_STOCK),
+                           romfs=image if romfs else None, fs=fs, high=high, low=low, **kw)
+    try:
+        if wait:
+            pico.wait_text(wait, timeout=60)
+    except Exception:
+        pico.stop()
+        raise
+    return pico
+
+
+def connect(pico):
+    link = client.Link(pico.transport)
+    link.connect()
+    return link
