@@ -18,6 +18,8 @@ import subprocess
 import threading
 import time
 
+from osada import paths
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "pico.mjs")
 BOOTROM = os.path.join(HERE, "rp2040-bootrom-b1.bin")
@@ -36,7 +38,12 @@ def uf2_path(name):
 
 
 def _repo_root():
-    return os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+    """The checkout (osada.paths.REPO): the emulated Pico needs its UF2s and
+    node_modules/, which an installed package does not carry."""
+    if paths.REPO is None:
+        raise RuntimeError("the emulated Pico runs from a checkout of the repository (make setup), "
+                           "not from an installed osada")
+    return paths.REPO
 
 
 def node_modules():
