@@ -134,9 +134,8 @@ class Outbox:
     to resync with a full `state` once it reads again.
 
     Objects are written as JSON straight into the one buffer, which is sent
-    from an offset and emptied in place, so it keeps its room: once it has
-    grown to the longest burst (bounded by `limit`), a push allocates nothing
-    for its text, and a state push every action keeps the Pico's heap quiet."""
+    from an offset: a push allocates about its own length and nothing per
+    write, so a state push every action keeps the Pico's heap quiet."""
 
     def __init__(self, limit=6144):
         self.buf = bytearray()
@@ -182,13 +181,12 @@ class Outbox:
             self.head += n
             if clock.diff(clock.ticks_ms(), t0) >= budget_ms:
                 break
-        view = None                    # CPython: no buffer may be resized while viewed
         if self.head >= end:
-            self.buf[0:] = b""         # emptied in place: its room is kept for the next lines
+            self.buf = bytearray()
             self.head = 0
         elif self.head >= self.limit:
             # a slow host: drop what was sent so the buffer does not creep
-            self.buf[0:self.head] = b""
+            self.buf = self.buf[self.head:]
             self.head = 0
 
     def pending(self):

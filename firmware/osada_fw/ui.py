@@ -23,7 +23,7 @@
 # The menus are data (item lists) so they take no code per item.
 
 from osada_fw.anim import elapsed as anim_elapsed
-from shared_rules.catalog import C_SPECIAL, KIND_CLASS, KIND_IDS, MODES, VARIANTS, strength
+from shared_rules.catalog import MODES, VARIANTS, strength
 from shared_rules.engine import PHASE_MARSHAL, PHASE_PLAY, PHASE_REVEAL, RuleError
 
 CURSOR_CELLS = 30          # 6 sectors x (4 lines + city)
@@ -161,16 +161,8 @@ class UI:
             self._act({"do": "choose", "enemy": eid}, now)
 
     def _marshal_menu(self, limit):
-        """His hand as a multi-select menu; limit 0: his turn's play (R60),
-        else the 'up to limit' play after his reveal3/reveal4."""
-        hand = self.app.game.marshal_hand
-        items = tuple(KIND_IDS[k] for k in hand[:6])
-        self.marshal_limit = limit
-        self._open_menu("marshal", items, multi=True)
-
-    def _marshal_refuse(self, error, now):
-        self.app.push({"ev": "refused", "rule": "R60", "error": error, "source": "buttons"})
-        self.message_until = self._until(now, 600)
+        from osada_fw import marshal_menu  # marshal mode only: no heap in other games
+        marshal_menu.open_menu(self, limit)
 
     def _menu_event(self, what, value, now):
         kind, items, picked = self.menu
@@ -181,7 +173,8 @@ class UI:
             if kind == "variants":
                 self._finish_setup(now)
             elif kind == "marshal":
-                self._play_marshal(now)
+                from osada_fw import marshal_menu
+                marshal_menu.play(self, now)
             else:
                 self.mode = M_PLAY
                 self.setup = None
@@ -190,9 +183,10 @@ class UI:
             return
         item = items[self.sel]
         if picked is not None:                       # multi-select: toggle
-            if kind == "marshal" and not picked[self.sel] and picked.count(True) >= (self.marshal_limit or 2):
-                self._marshal_refuse("the marshal plays at most %d tokens now" % (self.marshal_limit or 2), now)
-                return
+            if kind == "marshal":
+                from osada_fw import marshal_menu
+                if not marshal_menu.may_pick(self, picked, now):
+                    return
             picked[self.sel] = not picked[self.sel]
             return
         self.mode = M_PLAY
@@ -222,23 +216,6 @@ class UI:
                 self.message_until = self._until(now, 300)
             else:
                 self._act({"do": item, "enemy": e.id}, now)
-
-    def _play_marshal(self, now):
-        kind, items, picked = self.menu
-        toks = [items[i] for i in range(len(items)) if picked[i]]
-        lone_tank = len(toks) == 1 and KIND_CLASS[KIND_IDS.index(toks[0])] <= C_SPECIAL
-        if len(toks) == 1 and not lone_tank and not self.marshal_limit:
-            # R60: one token alone must be a tank; the menu stays open
-            self._marshal_refuse("a lone %s is no play: one token alone must be a tank, "
-                                 "or play two, or none" % toks[0], now)
-            return
-        self.mode = M_PLAY
-        action = {"do": "marshal_play", "tokens": toks}
-        if lone_tank and not self.marshal_limit:
-            self.pending_action = action              # a lone tank: where?
-            self._open_menu("sector", (1, 2, 3, 4, 5, 6))
-            return
-        self._act(action, now)
 
     def _finish_setup(self, now):
         kind, items, picked = self.menu
