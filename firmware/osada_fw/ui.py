@@ -48,6 +48,7 @@ class UI:
         self.cursor = 0
         self.menu = None           # (kind, items, selected flags or None)
         self.marshal_limit = 0     # the marshal menu: 0 his turn's play (R60), n after his reveal3/4
+        self.pending_action = None # an action waiting for its sector (the sector menu)
         self.sel = 0
         self.cand = 0
         self.setup = None
