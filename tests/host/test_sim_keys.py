@@ -6,7 +6,8 @@ through to the A/B bindings: a long ACTION (the play menu) and a long BACK
 
 import pytest
 
-from osada.sim import KeyParser, Simulator
+from osada.sim import Simulator
+from osada.simview import KeyParser
 from osada_fw.hal import EVENT_LONG, EVENT_PRESS, EVENT_TURN
 
 

@@ -6,7 +6,7 @@ terminal (a taller one gets a bigger board; a smaller one is told to grow)."""
 
 import pytest
 
-from osada import sim as S
+from osada import simview as S
 from osada_fw.app import App
 from osada_fw.config import led_count, validate
 from osada_fw.hal.fake import FakeHardware, ManualClock

@@ -1,0 +1,293 @@
+"""What `osada sim` shows and reads in a terminal: the LEDs drawn where they
+sit on the board, the device UI's header and the key help, within 80×24 or
+the terminal's size (Screen, Layout); and the keys, escape sequences parsed
+as whole keys (KeyParser).  The simulator itself is osada/sim.py."""
+
+import math
+import shutil
+import sys
+import time
+
+
+class KeyParser:
+    """Terminal bytes -> keys.  An escape sequence is one key, never its
+    letters: ESC [ A (and ESC O A, as terminals in application mode send it)
+    is "up", not a press of A.  Keys: one-byte bytes objects (b"a", b"\r"),
+    or "up", "down", "right", "left"; other sequences (F-keys, Home, Alt+x,
+    mouse reports) are dropped whole.  A sequence split across reads is
+    completed by the next feed(); a lone ESC is dropped once `expire(now)`
+    finds it older than ESC_WAIT seconds."""
+
+    ESC_WAIT = 0.3
+    ARROWS = {b"A": "up", b"B": "down", b"C": "right", b"D": "left"}
+
+    def __init__(self):
+        self.pending = b""
+        self.since = 0.0
+
+    def feed(self, data, now=None):
+        now = time.monotonic() if now is None else now
+        if not self.pending:
+            self.since = now
+        buf = self.pending + bytes(data)
+        self.pending = b""
+        keys = []
+        i = 0
+        n = len(buf)
+        while i < n:
+            if buf[i] != 0x1B:
+                keys.append(buf[i:i + 1])
+                i += 1
+                continue
+            end, key = self._escape(buf, i)
+            if end is None:                       # incomplete: wait for the rest
+                self.pending = buf[i:]
+                if i:
+                    self.since = now
+                break
+            if key is not None:
+                keys.append(key)
+            i = end
+        return keys
+
+    def _escape(self, buf, i):
+        """(index after the sequence starting at buf[i] == ESC, its key or None);
+        (None, None) when the buffer ends inside it."""
+        n = len(buf)
+        if i + 1 >= n:
+            return None, None
+        kind = buf[i + 1:i + 2]
+        if kind == b"O":                          # SS3: one final byte
+            if i + 2 >= n:
+                return None, None
+            return i + 3, self.ARROWS.get(buf[i + 2:i + 3])
+        if kind == b"[":                          # CSI: parameters, intermediates, a final byte
+            j = i + 2
+            while j < n and 0x20 <= buf[j] <= 0x3F:
+                j += 1
+            if j >= n:
+                return None, None
+            if not 0x40 <= buf[j] <= 0x7E:        # malformed: drop what was read so far
+                return j, None
+            return j + 1, self.ARROWS.get(buf[j:j + 1])
+        if kind == b"\x1b":                       # ESC ESC: the first one was a lone Escape
+            return i + 1, None
+        return i + 2, None                        # Alt+key: not one of ours
+
+    def expire(self, now=None):
+        """Drop an unfinished sequence (a lone Escape key) after ESC_WAIT s."""
+        now = time.monotonic() if now is None else now
+        if self.pending and now - self.since > self.ESC_WAIT:
+            self.pending = b""
+
+
+WIDTH = 80                  # the window must not wrap on an 80-column terminal
+MIN_COLS, MIN_ROWS = 80, 24  # the smallest terminal the window fits; below it says so
+KEYS_HELP_LINES = (
+    "keys: ←/→ or a/d turn · Enter/space ACTION · Backspace/b BACK · r roll",
+    "      A hold ACTION (play menu) · B hold BACK (undo) · n new game · q quit",
+)
+LINE_TAGS = {0: "R", 1: "A", 2: "G", 3: "T", "wall": "W", "city": "C"}
+LEGEND = "R rear · A air · G artillery · T tank · W wall · C city · sectors 1-6 clockwise"
+# the same, down the board's left margin when the board leaves room for it
+LEGEND_COLUMN = ("R rear", "A air", "G artillery", "T tank", "W wall", "C city", "", "sectors 1-6", "clockwise")
+MARGIN_LEGEND_MAX_H = 22    # the tallest board that leaves its left margin to the legend
+BOARD_MAX_H = 31            # the tallest board (width ~2.44 x height, to look round): 77 columns
+OFF_RGB = (110, 110, 110)   # an unlit LED: still visible on a dark terminal
+MIN_LIT = 170               # a lit LED's brightest channel is shown at least this bright
+_ANSI = None
+
+
+def visible_len(line):
+    """Columns a line takes on the terminal (its ANSI colour codes take none)."""
+    global _ANSI
+    if _ANSI is None:
+        import re
+        _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+    return len(_ANSI.sub("", line))
+
+
+def fit(text, width=WIDTH):
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _window(items, sel, width):
+    """items joined by spaces, cut to `width` around the selected one."""
+    text = " ".join(items)
+    if len(text) <= width:
+        return text
+    lo = hi = sel
+    used = len(items[sel])
+    while True:
+        grown = False
+        for k in (hi + 1, lo - 1):
+            if 0 <= k < len(items) and not lo <= k <= hi and used + 1 + len(items[k]) <= width - 4:
+                used += 1 + len(items[k])
+                lo, hi = min(lo, k), max(hi, k)
+                grown = True
+        if not grown:
+            break
+    return ("… " if lo > 0 else "") + " ".join(items[lo:hi + 1]) + (" …" if hi < len(items) - 1 else "")
+
+
+def display_rgb(r, g, b):
+    """The LED's wire colour made readable on a screen: the wire values are
+    dimmed (brightness, gamma) for eyes a hand's length from real LEDs, so a lit
+    LED keeps its hue and is brought up to at least MIN_LIT; None when off."""
+    m = max(r, g, b)
+    if m == 0:
+        return None
+    target = MIN_LIT + (255 - MIN_LIT) * m // 255
+    return tuple(min(255, (c * target + m // 2) // m) for c in (r, g, b))
+
+
+class Layout:
+    """Where the window's parts go in a terminal of `cols` x `rows`: the board
+    (H rows of W columns, `pad` columns in from the left, from row `top`), the
+    legend down the board's left margin (`margin_legend`) or as a line under
+    it, and `small` when the terminal is below MIN_COLS x MIN_ROWS.  At 80x24:
+    3 header lines, a 19-row board with the legend beside it, 2 lines of keys;
+    a taller terminal gets a bigger board (up to BOARD_MAX_H rows)."""
+
+    HEADER = 3
+
+    def __init__(self, cols=MIN_COLS, rows=MIN_ROWS):
+        self.cols, self.rows = cols, rows
+        self.small = cols < MIN_COLS or rows < MIN_ROWS
+        fixed = self.HEADER + len(KEYS_HELP_LINES)
+        self.margin_legend = rows - fixed <= MARGIN_LEGEND_MAX_H
+        self.H = min(rows - fixed - (0 if self.margin_legend else 1), BOARD_MAX_H)
+        self.W = int(round(self.H * 61 / 25)) | 1     # 61 x 25 looks round on the usual terminal font
+        self.pad = (WIDTH - self.W) // 2
+        self.top = self.HEADER
+
+
+class Screen:
+    """The virtual LEDs at their places on the board (layout polar positions),
+    each tagged with its line (R/A/G/T, W wall, C city), the sectors numbered
+    around the edge; above them the game, and what the device's UI is doing
+    (play cursor, a menu, a choice), so the new-game menu reads as a menu.
+    It fits the terminal (Layout): 80x24 at least, a bigger board when taller."""
+
+    def __init__(self, app):
+        self.app = app
+        self.last = None
+        lay = app.layout
+        self.polar = [lay.polar(i) for i in range(lay.count)]
+        self.tags = [LINE_TAGS.get(lay.cell_of(i)[1], "?") for i in range(lay.count)]
+        self.places = {}
+
+    def _xy(self, ang, rad, W, H):
+        a = math.radians(ang)
+        x = int(round(W / 2 + math.sin(a) * rad * (W / 2 - 3)))
+        y = int(round(H / 2 - math.cos(a) * rad * (H / 2 - 1)))
+        return min(max(x, 0), W - 2), min(max(y, 0), H - 1)
+
+    def spots(self, W, H):
+        """(the LEDs' (x, y), the sector numbers' (x, y)) on a W x H board."""
+        if (W, H) not in self.places:
+            self.places[W, H] = ([self._xy(a, r, W, H) for a, r in self.polar],
+                                 [self._xy((s - 1) * 60, 1.08, W, H) for s in range(1, 7)])
+        return self.places[W, H]
+
+    # --------------------------------------------------------------- text
+
+    def game_line(self, st):
+        text = "Osada simulator · turn %d · player %d · phase %d · pool %d · buildings %d/6" % (
+            st["turn"], st["player"], st["phase"], st["pool"], len(st["buildings"]))
+        if st["outcome"] != "playing":
+            text += " · " + str(st["outcome"]).upper()
+        return fit(text)
+
+    def ui_lines(self, st):
+        """What the device UI is doing and what the buttons do now (two lines),
+        from the UI's own state."""
+        from osada_fw import ui as U
+        ui = self.app.ui
+        if self.app.selftest_led is not None:
+            return "SELF-TEST · LED %d lit" % self.app.selftest_led, "any button stops it"
+        if ui.mode == U.M_MENU and ui.menu is not None:
+            kind, items, picked = ui.menu
+            title, hint = {
+                "players": ("NEW GAME 1/3 · players", "turn to pick · ACTION takes · BACK cancels"),
+                "mode": ("NEW GAME 2/3 · mode", "turn to pick · ACTION takes · BACK cancels"),
+                "variants": ("NEW GAME 3/3 · variants", "turn to pick · ACTION toggles (+) · BACK starts the game"),
+                "play": ("PLAY MENU", "turn to pick · ACTION does it · BACK cancels"),
+                "marshal": ("MARSHAL · tokens", "turn to pick · ACTION toggles (+) · BACK plays them"),
+                "sector": ("MARSHAL · sector", "turn to pick · ACTION places · BACK cancels"),
+            }.get(kind, ("MENU " + str(kind), "ACTION takes · BACK cancels"))
+            shown = []
+            for k, item in enumerate(items):
+                name = str(item)
+                if picked is not None and picked[k]:
+                    name = "+" + name
+                shown.append("[%s]" % name if k == ui.sel else name)
+            return fit("%s: %s" % (title, _window(shown, ui.sel, WIDTH - len(title) - 2))), hint
+        pending = st.get("pending")
+        if pending is not None and pending.get("choice") == "damage":
+            cands = pending.get("candidates") or []
+            pick = cands[ui.cand % len(cands)] if cands else "?"
+            return (fit("CHOOSE which enemy takes the damage: #%s (of %s)"
+                        % (pick, ", ".join("#%s" % c for c in cands))), "turn to cycle · ACTION picks")
+        if pending is not None:
+            return fit("CHOOSE: %s" % (pending.get("choice"),)), "ACTION opens the tokens"
+        from shared_rules.catalog import LINES
+        sector, part = ui.cursor // 5 + 1, ui.cursor % 5
+        return ("PLAY · cursor: sector %d, %s" % (sector, LINES[part]),
+                "ACTION hit/reveal · BACK move/end turn · hold A/B: menu/undo")
+
+    # ------------------------------------------------------------ drawing
+
+    def render(self, cols=MIN_COLS, rows=MIN_ROWS):
+        """The window as lines of text (ANSI colours) for a terminal of `cols`
+        x `rows`: at most `rows` lines, none wider than WIDTH (nor `cols`)."""
+        st = self.app.game.state()
+        lay = Layout(cols, rows)
+        if lay.small:
+            import textwrap
+            say = textwrap.wrap("Make this window at least %d×%d to see the board (it is %d×%d). q quits."
+                                % (MIN_COLS, MIN_ROWS, cols, rows), max(cols, 10))
+            return (say + [fit(self.game_line(st), cols)])[:rows]
+        lines = [self.game_line(st)] + list(self.ui_lines(st))
+        margin = [""] * lay.H
+        if lay.margin_legend:
+            first = (lay.H - len(LEGEND_COLUMN)) // 2
+            margin[first:first + len(LEGEND_COLUMN)] = LEGEND_COLUMN
+        lines += [(m.ljust(lay.pad) + "".join(row)).rstrip() for m, row in zip(margin, self.board(lay.W, lay.H))]
+        if not lay.margin_legend:
+            lines.append(LEGEND)
+        lines += list(KEYS_HELP_LINES)
+        return lines
+
+    def board(self, W, H):
+        """The LEDs on a W x H grid of cells (each one character, maybe with its colour)."""
+        frame = self.app.renderer.rgb_list()
+        leds, sectors = self.spots(W, H)
+        grid = [[" "] * W for _ in range(H)]
+        for s, (x, y) in enumerate(sectors, 1):
+            grid[y][x] = "\x1b[1m%d\x1b[0m" % s
+        for (x, y), (r, g, b), tag in zip(leds, frame, self.tags):
+            rgb = display_rgb(r, g, b)
+            if rgb is None:
+                grid[y][x] = "\x1b[38;2;%d;%d;%dm○\x1b[0m" % OFF_RGB
+            else:
+                grid[y][x] = "\x1b[1;38;2;%d;%d;%dm●\x1b[0m" % rgb
+            if x + 1 < W and grid[y][x + 1] == " ":
+                grid[y][x + 1] = tag
+        return grid
+
+    def draw(self, size=None):
+        """Redraw the window when anything on it changed (the terminal's size too)."""
+        cols, rows = size or shutil.get_terminal_size((MIN_COLS, MIN_ROWS))
+        ui = self.app.ui
+        menu = ui.menu
+        key = (cols, rows, tuple(tuple(c) for c in self.app.renderer.rgb_list()), id(self.app.game),
+               len(self.app.game.log), self.app.game.pending is not None, ui.mode, ui.sel, ui.cand, ui.cursor,
+               None if menu is None else (menu[0], tuple(menu[2] or ())), self.app.selftest_led)
+        if key == self.last:
+            return
+        self.last = key
+        sys.stdout.write("\x1b[H" + "\x1b[K\n".join(self.render(cols, rows)) + "\x1b[K\x1b[J")
+        sys.stdout.flush()
+
+
