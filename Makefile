@@ -7,7 +7,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.osada-installed
 NPM_STAMP := node_modules/.osada-installed
-# test processes for `make test` (pytest-xdist); TEST_WORKERS=0 runs them in one
+# test processes for `make test` (pytest-xdist; a file's tests stay in one process,
+# as some share a booted emulated Pico in order); TEST_WORKERS=0 runs them in one
 TEST_WORKERS ?= 2
 
 .PHONY: help setup run test check bench firmware flash hardware clean
@@ -44,7 +45,7 @@ run: setup
 	@$(VENV)/bin/osada monitor --start-sim
 
 test: setup check
-	@$(PY) -m pytest -n $(TEST_WORKERS) --snapshot-report build/snapshot_report.html
+	@$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --snapshot-report build/snapshot_report.html
 
 check: setup
 	@$(PY) -m tests.static_check
