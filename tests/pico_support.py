@@ -40,6 +40,8 @@ def boot(bundle, tmp_path_factory, romfs=True, config=None, high=IDLE_HIGH, low=
 
 
 def connect(pico):
-    link = client.Link(pico.transport)
+    # the emulator runs at ~0.2x real time, slower on a loaded machine, and a
+    # reboot restores the journal first: wall-clock seconds are not a Pico's
+    link = client.Link(pico.transport, timeout=60.0)
     link.connect()
     return link

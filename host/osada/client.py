@@ -140,8 +140,9 @@ class Link:
     returns a fresh transport (for reconnecting), raising OSError while the
     device is away."""
 
-    def __init__(self, opener, mirror=None, on_message=None):
+    def __init__(self, opener, mirror=None, on_message=None, timeout=2.0):
         self.opener = opener
+        self.timeout = timeout             # s to wait for a reply unless a call says: a board answers in ms
         self.transport = None
         self.decoder = Decoder()
         self.mirror = mirror if mirror is not None else Mirror()
@@ -164,7 +165,7 @@ class Link:
         self.decoder.reset()
         self.replies = {}
         try:
-            hello = self.request("hello", timeout=2.0)
+            hello = self.request("hello")
             if hello.get("protocol") != PROTOCOL_VERSION:
                 self.version_error = ("the device speaks protocol %r, this osada speaks %d: "
                                       "update the %s" % (hello.get("protocol"), PROTOCOL_VERSION,
@@ -179,7 +180,7 @@ class Link:
             raise
 
     def resync(self):
-        reply = self.request("state", timeout=2.0)
+        reply = self.request("state")
         self.mirror.apply(reply)
 
     def drop(self):
@@ -238,7 +239,9 @@ class Link:
             self.mirror.need_resync = False
         return msgs
 
-    def wait_reply(self, rid, timeout=2.0):
+    def wait_reply(self, rid, timeout=None):
+        if timeout is None:
+            timeout = self.timeout
         end = time.monotonic() + timeout
         while rid not in self.replies:
             if self.transport is None:
@@ -248,7 +251,7 @@ class Link:
             self.poll()
         return self.replies.pop(rid)
 
-    def request(self, cmd, timeout=2.0, **fields):
+    def request(self, cmd, timeout=None, **fields):
         """Send and wait for the reply; returns it (ok true or false)."""
         return self.wait_reply(self.send(cmd, **fields), timeout)
 

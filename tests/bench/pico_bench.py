@@ -26,7 +26,7 @@ import tempfile
 from osada import client, deploy
 from osada import pico_emu as pe
 
-ACTIONS = 100
+ACTIONS = 300             # issue #12 measures restore and action times over a 300-action game
 T = 60.0
 PINS = (3, 4, 5, 6, 7)                  # firmware/config.json: every input idles high
 BACK = 7
