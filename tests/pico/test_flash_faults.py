@@ -138,6 +138,20 @@ def test_a_full_littlefs_never_refuses_an_action(bundle, tmp_path_factory):
         assert events(pico, "journal") == expected
         status = "ok" if pattern.endswith("s") else "flash full"
         assert st["journal"] == status and link.request("hello", timeout=T)["journal"] == status
+        # what the flash holds is the game up to the last action saved: a
+        # power cut now loses the unsaved tail, nothing else
+        image = str(tmp_path_factory.mktemp("cut") / "flash.bin")
+        pico.cut_power(image)
+    finally:
+        pico.stop()
+    saved = pattern.rindex("s") + 1
+    pico = pe.EmulatedPico(flash=image, high=IDLE_HIGH, flash_timing=False)
+    try:
+        pico.wait_text(b'"ev": "boot"', timeout=60)
+        boot_ev = events(pico, "boot")[0]
+        assert boot_ev["restored"] is True and boot_ev["seq"] == saved and "lost" not in boot_ev
+        st = connect(pico).request("state", timeout=T)
+        assert st["state"] == canon_state(mirror_after(actions[:saved]))
     finally:
         pico.stop()
 
