@@ -50,9 +50,11 @@ def node_modules():
     return os.path.join(_repo_root(), "node_modules")
 
 
-def littlefs_image(files):
+def littlefs_image(files, free_blocks=None):
     """files: {"/main.py": bytes, "/osada_fw/app.mpy": bytes, ...} -> the
-    region's bytes (352 blocks of 4096), as MicroPython's littlefs v2 mounts it."""
+    region's bytes (352 blocks of 4096), as MicroPython's littlefs v2 mounts it.
+    free_blocks: fill the rest with a junk file, /fill.bin, leaving about that
+    many blocks free (a full flash: the tests of issue 19)."""
     from littlefs import LittleFS
     fs = LittleFS(block_size=FS_BLOCK, block_count=FS_BLOCKS, read_size=32, prog_size=32,
                   lookahead_size=32)
@@ -66,6 +68,11 @@ def littlefs_image(files):
                 made.add(d)
         with fs.open(path, "wb") as f:
             f.write(files[path])
+    if free_blocks is not None:
+        with fs.open("/fill.bin", "wb") as f:
+            while FS_BLOCKS - fs.used_block_count > free_blocks:
+                f.write(b"\xa5" * FS_BLOCK)
+                f.flush()
     return bytes(fs.context.buffer)
 
 
