@@ -66,3 +66,14 @@ def test_layers_import_downwards_only():
         assert all(d.startswith("shared_rules") for d in deps), (module, deps)
     for module, deps in imports("osada_fw").items():
         assert not any(d.startswith("osada.") or d == "osada" for d in deps), (module, deps)
+
+
+def test_no_two_test_files_share_a_name():
+    # pytest imports test files by their base name (no __init__.py in tests/):
+    # two of one name make the second fail to collect
+    seen = {}
+    for dirpath, _dirs, files in os.walk(os.path.join(ROOT, "tests")):
+        for f in files:
+            if f.startswith("test_") and f.endswith(".py"):
+                seen.setdefault(f, []).append(os.path.relpath(os.path.join(dirpath, f), ROOT))
+    assert {f: p for f, p in seen.items() if len(p) > 1} == {}
