@@ -45,3 +45,38 @@ def connect(pico):
     link = client.Link(pico.transport, timeout=60.0)
     link.connect()
     return link
+
+
+def canon_state(game):
+    """The engine's state as the device sends it (events left out)."""
+    from shared_rules.jsonout import dumps
+    st = game.state()
+    del st["events"]
+    return json.loads(dumps(st))
+
+
+def accepted_actions(setup, n, seed=3, skill=1):
+    """The first n actions a RandomPlayer gets accepted from setup, and the game after them."""
+    from shared_rules.autoplay import RandomPlayer
+    from shared_rules.engine import Game, RuleError
+    game = Game.from_setup(setup)
+    agent = RandomPlayer(seed, skill)
+    out = []
+    while len(out) < n:
+        a = agent.action(game)
+        try:
+            game.apply(a)
+        except RuleError:
+            continue
+        out.append(a)
+    return out, game
+
+
+def mirror_after(setup, actions):
+    """The CPython engine after these actions from setup."""
+    from shared_rules.engine import Game
+    g = Game.from_setup(setup)
+    for a in actions:
+        g.apply(a)
+    return g
+

@@ -13,12 +13,10 @@ import os
 import time
 
 import pytest
-from pico_support import IDLE_HIGH, boot, connect
+from pico_support import IDLE_HIGH, accepted_actions, boot, canon_state, connect, mirror_after
 
 from osada import pico_emu as pe
 from osada_fw.journal import Journal
-from shared_rules.autoplay import RandomPlayer
-from shared_rules.engine import Game, RuleError
 
 T = 30.0
 FREE_BLOCKS = 3           # room for the journal of a new game, not for many actions
@@ -28,35 +26,6 @@ SETUP = {"players": 2, "mode": "standard", "variants": [], "seed": 1}
 # and ends with LFS_ERR_NOSPC.  So the words are "flash full", not "flash not
 # writable" (which only an EROFS/EACCES/EPERM would give).
 IGNORED_WRITES = "flash full"
-
-
-def canon_state(game):
-    from shared_rules.jsonout import dumps
-    st = game.state()
-    del st["events"]
-    return json.loads(dumps(st))
-
-
-def accepted_actions(n, seed=3):
-    """The first n actions a RandomPlayer (skill 2: long games) gets accepted."""
-    game = Game.from_setup(SETUP)
-    agent = RandomPlayer(seed, skill=2)
-    out = []
-    while len(out) < n:
-        a = agent.action(game)
-        try:
-            game.apply(a)
-        except RuleError:
-            continue
-        out.append(a)
-    return out, game
-
-
-def mirror_after(actions):
-    g = Game.from_setup(SETUP)
-    for a in actions:
-        g.apply(a)
-    return g
 
 
 def boot_image(bundle, tmp_path_factory, image, wait=b'"ev": "boot"', **kw):
@@ -113,15 +82,15 @@ def test_a_full_littlefs_never_refuses_an_action(bundle, tmp_path_factory):
         link = connect(pico)
         new = link.request("new", timeout=T, **SETUP)
         assert new["ok"] and "saved" not in new          # a new game's journal fits
-        actions, _ = accepted_actions(150)
+        actions, _ = accepted_actions(SETUP, 150, skill=2)
         # a short game first: the device's state is the CPython engine's
         replies = play(link, actions[:12])
         st = link.request("state", timeout=T)
-        assert st["seq"] == 12 and st["state"] == canon_state(mirror_after(actions[:12]))
+        assert st["seq"] == 12 and st["state"] == canon_state(mirror_after(SETUP, actions[:12]))
         # then on to 150 live actions: none refused for the flash
         replies += play(link, actions[12:], seq0=12)
         st = link.request("state", timeout=T)
-        assert st["seq"] == 150 and st["state"] == canon_state(mirror_after(actions))
+        assert st["seq"] == 150 and st["state"] == canon_state(mirror_after(SETUP, actions))
         pattern = "".join("s" if "saved" not in r else "-" for r in replies)
         print("saved (s) or not (-), action by action:", pattern)
         unsaved = [r for r in replies if "saved" in r]
@@ -151,7 +120,7 @@ def test_a_full_littlefs_never_refuses_an_action(bundle, tmp_path_factory):
         boot_ev = events(pico, "boot")[0]
         assert boot_ev["restored"] is True and boot_ev["seq"] == saved and "lost" not in boot_ev
         st = connect(pico).request("state", timeout=T)
-        assert st["state"] == canon_state(mirror_after(actions[:saved]))
+        assert st["state"] == canon_state(mirror_after(SETUP, actions[:saved]))
     finally:
         pico.stop()
 
@@ -160,8 +129,8 @@ def test_a_full_littlefs_never_refuses_an_action(bundle, tmp_path_factory):
 
 def test_a_saved_game_restores_from_flash_that_cannot_be_written(bundle, tmp_path_factory, tmp_path):
     folder, _romfs = bundle
-    actions, _ = accepted_actions(8)
-    game = mirror_after(actions)
+    actions, _ = accepted_actions(SETUP, 8, skill=2)
+    game = mirror_after(SETUP, actions)
     d = str(tmp_path / "osada")
     j = Journal(d)
     j.start(game.setup_dict())
@@ -180,10 +149,10 @@ def test_a_saved_game_restores_from_flash_that_cannot_be_written(bundle, tmp_pat
         st = link.request("state", timeout=T)
         assert st["seq"] == 8 and st["state"] == canon_state(game)
         # the next action is played, not saved
-        more, _ = accepted_actions(10)
+        more, _ = accepted_actions(SETUP, 10, skill=2)
         r = link.request("act", timeout=T, action=more[8])
         assert r["ok"] and r["seq"] == 9 and r["saved"] is False and r["journal"] == IGNORED_WRITES
-        assert link.request("state", timeout=T)["state"] == canon_state(mirror_after(more[:9]))
+        assert link.request("state", timeout=T)["state"] == canon_state(mirror_after(SETUP, more[:9]))
         assert not pico.flash_ops
     finally:
         pico.stop()
@@ -205,7 +174,7 @@ def test_a_fresh_board_with_flash_that_cannot_be_written_plays_unsaved(readonly)
     hello = link.mirror.hello
     assert hello["journal"] == boot_ev["journal"]
     assert link.request("new", timeout=T, **SETUP)["ok"]
-    actions, game = accepted_actions(5)
+    actions, game = accepted_actions(SETUP, 5, skill=2)
     replies = play(link, actions)
     assert all(r["saved"] is False and r["journal"] == hello["journal"] for r in replies)
     st = link.request("state", timeout=T)

@@ -3,45 +3,13 @@ working flash (the bootrom's flash routines), so a power cut is the emulator
 stopping with its flash bytes kept, and a reboot is a new emulator on them."""
 
 import pytest
-from pico_support import IDLE_HIGH, boot, connect
+from pico_support import IDLE_HIGH, accepted_actions, boot, canon_state, connect, mirror_after
 
 from osada import pico_emu as pe
-from shared_rules.autoplay import RandomPlayer, random_setup
-from shared_rules.engine import Game, RuleError
+from shared_rules.autoplay import random_setup
 
 T = 30.0
 SETUP = random_setup(7)
-
-
-def canon_state(game):
-    import json
-
-    from shared_rules.jsonout import dumps
-    st = game.state()
-    del st["events"]
-    return json.loads(dumps(st))
-
-
-def accepted_actions(n, seed=3):
-    """The first n actions a RandomPlayer gets accepted, and the game after each."""
-    game = Game.from_setup(SETUP)
-    agent = RandomPlayer(seed, skill=1)
-    out = []
-    while len(out) < n:
-        a = agent.action(game)
-        try:
-            game.apply(a)
-        except RuleError:
-            continue
-        out.append(a)
-    return out
-
-
-def mirror_after(actions):
-    g = Game.from_setup(SETUP)
-    for a in actions:
-        g.apply(a)
-    return g
 
 
 def reboot(image, wait=b'"ev": "boot"'):
@@ -54,7 +22,7 @@ def reboot(image, wait=b'"ev": "boot"'):
 def played(bundle, tmp_path_factory):
     """A game of 6 acknowledged actions, and the flash image saved right
     after the last acknowledgement (power cut); plus the ones after."""
-    actions = accepted_actions(12)
+    actions, _ = accepted_actions(SETUP, 12, skill=1)
     pico = boot(bundle, tmp_path_factory)
     try:
         link = connect(pico)
@@ -77,7 +45,7 @@ def test_acknowledged_actions_survive_a_power_cut(played):
         link = connect(pico)
         st = link.request("state", timeout=T)
         assert st["seq"] == 6 and st["journal"] == "ok"
-        assert st["state"] == canon_state(mirror_after(actions[:6]))
+        assert st["state"] == canon_state(mirror_after(SETUP, actions[:6]))
         # and the game goes on from there
         assert link.request("act", timeout=T, action=actions[6])["seq"] == 7
     finally:
@@ -111,7 +79,7 @@ def test_a_cut_inside_a_flash_write_loses_at_most_the_unacknowledged_action(play
         link = connect(pico)
         st = link.request("state", timeout=T)
         assert st["seq"] in (acked, acked + 1)
-        assert st["state"] == canon_state(mirror_after(actions[:st["seq"]]))
+        assert st["state"] == canon_state(mirror_after(SETUP, actions[:st["seq"]]))
         assert st["journal"] == "ok"
         assert link.request("act", timeout=T, action=actions[st["seq"]])["seq"] == st["seq"] + 1
     finally:
