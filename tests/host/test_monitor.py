@@ -196,6 +196,12 @@ def in_sync(app, dev):
     return app.seq == seq and app.state == st and not app.stale
 
 
+def shown(app, dev):
+    """In sync, and the board widget has redrawn to it (widgets redraw
+    themselves from the reactive state a moment later)."""
+    return in_sync(app, dev) and board_from_widget(app) == board_from_state(dev.state()[0])
+
+
 def make_app(port, **kw):
     return monitor.MonitorApp(port=str(port), retry=0.1, **kw)
 
@@ -209,7 +215,7 @@ def test_board_mirrors_the_device_and_keys_play_a_game(tmp_path):
 
     async def run():
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: in_sync(app, dev), what="the first sync")
+            await until(pilot, lambda: shown(app, dev), what="the first sync")
             assert "connected to %s (firmware 0.1.0, protocol 1)" % (tmp_path / "tty") in widget_text(app, "#conn")
             assert board_from_widget(app) == board_from_state(dev.state()[0])
             assert len(dev.state()[0]["enemies"]) == 6
@@ -218,7 +224,7 @@ def test_board_mirrors_the_device_and_keys_play_a_game(tmp_path):
                 seq0 = dev.state()[1]
                 await pilot.press(key)
                 if changes:
-                    await until(pilot, lambda: dev.state()[1] != seq0 and in_sync(app, dev), what="after " + key)
+                    await until(pilot, lambda: dev.state()[1] != seq0 and shown(app, dev), what="after " + key)
                     assert board_from_widget(app) == board_from_state(dev.state()[0])
                 else:
                     await pilot.pause(0.15)
@@ -364,7 +370,7 @@ def test_field_marshal_plays_from_the_modal(tmp_path):
             app.screen.query_one("#tokens").select(tank)
             app.screen.query_one("#sector", Select).value = 5
             await pilot.click("#play")
-            await until(pilot, lambda: in_sync(app, dev) and app.state["turn"] == 2, what="his play")
+            await until(pilot, lambda: shown(app, dev) and app.state["turn"] == 2, what="his play")
             played = [e for e in app.events if e.get("ev") == "marshal_play"][-1]
             assert played["tokens"] == [hand[tank]]
             placed = [e for e in app.events if e.get("ev") == "reveal"][-1]
