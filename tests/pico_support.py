@@ -28,6 +28,12 @@ def boot(bundle, tmp_path_factory, romfs=True, config=None, high=IDLE_HIGH, low=
     folder, image = bundle
     files = pe.flash_files(folder, with_code=not romfs, config=config)
     fs = write_fs(tmp_path_factory, files)
+    return boot_fs(bundle, fs, romfs=romfs, high=high, low=low, wait=wait, **kw)
+
+
+def boot_fs(bundle, fs, romfs=True, high=IDLE_HIGH, low=(), wait=b'"ev": "boot"', **kw):
+    """An emulated Pico with the littlefs image at path fs; waits for `wait`."""
+    folder, image = bundle
     pico = pe.EmulatedPico(uf2=pe.uf2_path(pe.UF2_ROMFS if romfs else pe.UF2_STOCK),
                            romfs=image if romfs else None, fs=fs, high=high, low=low, **kw)
     try:
@@ -45,14 +51,6 @@ def connect(pico):
     link = client.Link(pico.transport, timeout=60.0)
     link.connect()
     return link
-
-
-def canon_state(game):
-    """The engine's state as the device sends it (events left out)."""
-    from shared_rules.jsonout import dumps
-    st = game.state()
-    del st["events"]
-    return json.loads(dumps(st))
 
 
 def accepted_actions(setup, n, seed=3, skill=1):

@@ -34,3 +34,18 @@ def evs(events, name):
 def frozen(g):
     """The state without events: what must not change when an action is refused."""
     return g.state_json(events=[])
+
+
+def canon(obj):
+    """What a JSON object looks like after going over the wire."""
+    import json
+
+    from shared_rules.jsonout import dumps
+    return json.loads(dumps(obj))
+
+
+def engine_state(game):
+    """The engine's state as the device sends it (events left out)."""
+    st = game.state()
+    del st["events"]
+    return canon(st)

@@ -18,6 +18,8 @@ try:
 except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
+from rules_support import canon, engine_state  # noqa: E402
+
 from osada.fw_extras import renderer_from_config  # noqa: E402
 from osada_fw import app as app_mod  # noqa: E402
 from osada_fw import commands  # noqa: E402
@@ -45,17 +47,6 @@ CHOICE_SETUP = {
 }
 
 LOG_PAGE = 40               # README: `log` gives at most 40 actions a reply
-
-
-def canon(obj):
-    """What a JSON object looks like after going over the wire."""
-    return json.loads(dumps(obj))
-
-
-def engine_state(game):
-    st = game.state()
-    del st["events"]
-    return canon(st)
 
 
 class Dev:

@@ -10,7 +10,8 @@ the whole game from RAM.  Boot never crashes on the file system."""
 import errno
 
 import pytest
-from test_app import Dev, engine_state, states_in
+from rules_support import engine_state
+from test_app import Dev, states_in
 
 from osada_fw import app as app_mod
 from osada_fw import journal as journal_mod

@@ -23,17 +23,13 @@ try:
 except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
+from rules_support import engine_state  # noqa: E402
+
 from osada.sim import Simulator  # noqa: E402
 from shared_rules.engine import Game  # noqa: E402
 from shared_rules.jsonout import dumps  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs POSIX ptys")
-
-
-def engine_state(game):
-    st = game.state()
-    del st["events"]
-    return json.loads(dumps(st))
 
 
 class Client:

@@ -63,35 +63,24 @@ def test_board(snap_compare, size):
         app.shutdown()
 
 
-def test_new_game_dialog_80x24(snap_compare):
-    """The new-game dialog in a small window: the modes and variants named as
-    on the box, Russian with the English beside."""
-    g, history = mid_game()
+SCREENS = {
+    # the new-game dialog: modes and variants named as on the box, Russian with the English beside
+    "new_game_dialog": (lambda: mid_game(), "n", lambda: monitor.NewGameScreen),
+    # the field marshal's play (phase 7), a tank and the lone-token rule
+    "marshal_screen": (lambda: marshal_turn(), "M", lambda: monitor.MarshalScreen),
+    # the help (every key): it wraps and scrolls
+    "help_screen": (lambda: mid_game(), "question_mark", lambda: monitor.HelpScreen),
+}
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_screen_80x24(snap_compare, screen):
+    """Each modal screen in the smallest window the monitor supports."""
+    make, key, cls = SCREENS[screen]
+    g, history = make()
     app = fake_app(g, history=history)
     try:
         assert snap_compare(app, terminal_size=(80, 24), run_before=prepared(
-            app, history, ["n"], lambda a: isinstance(a.screen, monitor.NewGameScreen)))
-    finally:
-        app.shutdown()
-
-
-def test_marshal_screen_80x24(snap_compare):
-    """The field marshal's play (phase 7), a tank and the lone-token rule."""
-    g, history = marshal_turn()
-    app = fake_app(g, history=history)
-    try:
-        assert snap_compare(app, terminal_size=(80, 24), run_before=prepared(
-            app, history, ["M"], lambda a: isinstance(a.screen, monitor.MarshalScreen)))
-    finally:
-        app.shutdown()
-
-
-def test_help_screen_80x24(snap_compare):
-    """The help (every key) in a small window: it wraps and scrolls."""
-    g, history = mid_game()
-    app = fake_app(g, history=history)
-    try:
-        assert snap_compare(app, terminal_size=(80, 24), run_before=prepared(
-            app, history, ["question_mark"], lambda a: isinstance(a.screen, monitor.HelpScreen)))
+            app, history, [key], lambda a: isinstance(a.screen, cls())))
     finally:
         app.shutdown()

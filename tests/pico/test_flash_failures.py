@@ -13,7 +13,8 @@ import os
 import time
 
 import pytest
-from pico_support import IDLE_HIGH, accepted_actions, boot, canon_state, connect, mirror_after
+from pico_support import IDLE_HIGH, accepted_actions, boot, boot_fs, connect, mirror_after
+from rules_support import engine_state
 
 from osada import pico_emu as pe
 from osada_fw.journal import Journal
@@ -33,16 +34,7 @@ def boot_image(bundle, tmp_path_factory, image, wait=b'"ev": "boot"', **kw):
     path = str(tmp_path_factory.mktemp("lfs") / "fs.img")
     with open(path, "wb") as f:
         f.write(image)
-    folder, romfs = bundle
-    pico = pe.EmulatedPico(uf2=pe.uf2_path(pe.UF2_ROMFS), romfs=romfs, fs=path,
-                           high=IDLE_HIGH, **kw)
-    try:
-        if wait:
-            pico.wait_text(wait, timeout=60)
-    except Exception:
-        pico.stop()
-        raise
-    return pico
+    return boot_fs(bundle, path, wait=wait, **kw)
 
 
 def events(pico, ev):
@@ -86,11 +78,11 @@ def test_a_full_littlefs_never_refuses_an_action(bundle, tmp_path_factory):
         # a short game first: the device's state is the CPython engine's
         replies = play(link, actions[:12])
         st = link.request("state", timeout=T)
-        assert st["seq"] == 12 and st["state"] == canon_state(mirror_after(SETUP, actions[:12]))
+        assert st["seq"] == 12 and st["state"] == engine_state(mirror_after(SETUP, actions[:12]))
         # then on to 150 live actions: none refused for the flash
         replies += play(link, actions[12:], seq0=12)
         st = link.request("state", timeout=T)
-        assert st["seq"] == 150 and st["state"] == canon_state(mirror_after(SETUP, actions))
+        assert st["seq"] == 150 and st["state"] == engine_state(mirror_after(SETUP, actions))
         pattern = "".join("s" if "saved" not in r else "-" for r in replies)
         print("saved (s) or not (-), action by action:", pattern)
         unsaved = [r for r in replies if "saved" in r]
@@ -120,7 +112,7 @@ def test_a_full_littlefs_never_refuses_an_action(bundle, tmp_path_factory):
         boot_ev = events(pico, "boot")[0]
         assert boot_ev["restored"] is True and boot_ev["seq"] == saved and "lost" not in boot_ev
         st = connect(pico).request("state", timeout=T)
-        assert st["state"] == canon_state(mirror_after(SETUP, actions[:saved]))
+        assert st["state"] == engine_state(mirror_after(SETUP, actions[:saved]))
     finally:
         pico.stop()
 
@@ -147,12 +139,12 @@ def test_a_saved_game_restores_from_flash_that_cannot_be_written(bundle, tmp_pat
         assert boot_ev[0]["restored"] is True and boot_ev[0]["seq"] == 8 and "lost" not in boot_ev[0]
         link = connect(pico)
         st = link.request("state", timeout=T)
-        assert st["seq"] == 8 and st["state"] == canon_state(game)
+        assert st["seq"] == 8 and st["state"] == engine_state(game)
         # the next action is played, not saved
         more, _ = accepted_actions(SETUP, 10, skill=2)
         r = link.request("act", timeout=T, action=more[8])
         assert r["ok"] and r["seq"] == 9 and r["saved"] is False and r["journal"] == IGNORED_WRITES
-        assert link.request("state", timeout=T)["state"] == canon_state(mirror_after(SETUP, more[:9]))
+        assert link.request("state", timeout=T)["state"] == engine_state(mirror_after(SETUP, more[:9]))
         assert not pico.flash_ops
     finally:
         pico.stop()
@@ -178,7 +170,7 @@ def test_a_fresh_board_with_flash_that_cannot_be_written_plays_unsaved(readonly)
     replies = play(link, actions)
     assert all(r["saved"] is False and r["journal"] == hello["journal"] for r in replies)
     st = link.request("state", timeout=T)
-    assert st["state"] == canon_state(game) and st["journal"] == hello["journal"]
+    assert st["state"] == engine_state(game) and st["journal"] == hello["journal"]
     assert events(pico, "journal") == [{"ev": "journal", "saved": False, "status": hello["journal"]}]
     assert not pico.flash_ops
 

@@ -1,30 +1,19 @@
 """A whole game over the USB protocol on the emulated Pico, checked against
 the CPython engine; the LED frames on the data pin against the renderer's."""
 
-import json
 
 import pytest
 from pico_support import connect
+from rules_support import engine_state
 
 from shared_rules.autoplay import RandomPlayer, random_setup
 from shared_rules.engine import PLAYING, Game, RuleError
-from shared_rules.jsonout import dumps
 
 # random_setup(43) played by RandomPlayer(0) ends (lost) after 7 accepted and
 # 2 refused actions: a short game, so the tier stays quick.
 SETUP_SEED = 43
 AGENT_SEED = 0
 T = 30.0           # seconds of wall time for one reply (the emulator runs at ~0.2x)
-
-
-def canon(obj):
-    return json.loads(dumps(obj))
-
-
-def engine_state(game):
-    st = game.state()
-    del st["events"]
-    return canon(st)
 
 
 @pytest.fixture(scope="module")
