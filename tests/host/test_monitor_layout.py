@@ -9,6 +9,7 @@ through textual's pilot against a fake session over a seeded mid-game
 import asyncio
 
 import pytest
+from rich.console import Console
 
 pytest.importorskip("textual")
 
@@ -121,3 +122,51 @@ def test_below_80x24_it_says_so():
             assert "at least 80×24" in str(scr.query_one("#toosmall").content)
 
     run_sizes(check, [(79, 24), (80, 23), (60, 15), (80, 24), (40, 40), (120, 40)])
+
+
+def _panel_fits(app, w, h):
+    """The game panel's text, wrapped at its width, within its height."""
+    info = app.main.query_one("#info")
+    text = info.content.copy()
+    text.rstrip()
+    rows = text.wrap(Console(width=200), info.content_size.width)
+    assert len(rows) <= info.content_size.height, (w, h, [r.plain for r in rows])
+    return text.plain
+
+
+def test_the_game_panel_is_whole_at_every_size():
+    """Issue #17: at 80×24 the panel used to lose its last lines (the trophies).
+    Below 30 rows, or where the full panel would be cut, it closes up: no blank
+    lines, no mode line, the trophies as one line of points."""
+
+    def check(app, w, h):
+        text = _panel_fits(app, w, h)
+        assert "Trophies" in text and "Turn" in text, (w, h)
+        for p in ("P1", "P2", "P3"):
+            assert p in text, (w, h, p)
+        if h < 30:
+            assert "Mode" not in text, (w, h)     # closed up in a short window
+        if w >= 120 and h >= 40:
+            assert "Mode" in text, (w, h)         # room for the whole panel
+
+    run_sizes(check)
+
+
+def test_a_pending_choice_fits_a_short_window():
+    d = next(s for s, _ in list(some_states())[1:2])
+    assert d.get("pending"), "the state should wait for a damage choice"
+    g, history = mid_game()
+    app = fake_app(g, history=history)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            app.state = d
+            await pilot.pause(0.1)
+            text = _panel_fits(app, 80, 24)
+            assert "Which enemy takes 1 damage?" in text and "1)" in text and "3)" in text
+
+    try:
+        asyncio.run(go())
+    finally:
+        app.shutdown()

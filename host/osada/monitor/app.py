@@ -242,9 +242,10 @@ class MonitorApp(App):
         """The board at `width` cells (BoardView draws it)."""
         return render_board(self.state, width, self.cursor, self.selected_id(), self.stale, compact)
 
-    def info_text(self):
-        """The game panel (GamePanel draws it)."""
-        return info_text(self.state, self.setup, self.stale, self.cand_i, self.cursor, self.selected_enemy())
+    def info_text(self, compact=False):
+        """The game panel (GamePanel draws it); compact in a short window."""
+        return info_text(self.state, self.setup, self.stale, self.cand_i, self.cursor, self.selected_enemy(),
+                         compact)
 
     # ------------------------------------------------------------ selection
 

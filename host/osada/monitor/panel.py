@@ -20,9 +20,10 @@ def trophy_points(kinds):
 
 
 
-def _info_game(t, st, setup, stale):
+def _info_game(t, st, setup, stale, compact=False):
     """The game at a glance: turn, player, phase, pool, buildings and walls,
-    the mode and variants (once the setup is known), who is out."""
+    the mode and variants (once the setup is known), who is out.  Compact:
+    no mode and variants (the new-game dialog has them)."""
     if stale:
         t.append("STALE (last board seen)\n", style="bold black on #d0a000")
     outcome = st.get("outcome")
@@ -39,7 +40,7 @@ def _info_game(t, st, setup, stale):
         t.append("PATROL: no reveals this turn\n", style="bold #7fd7ff")
     t.append("Buildings %d/6 · walls %d · dots %d\n" % (
         len(st.get("buildings", ())), len(st.get("walls", ())), len(st.get("dots", ()))))
-    if setup:
+    if setup and not compact:
         mode = setup.get("mode", "standard")
         t.append("Mode %s\n" % texts.label(mode, texts.MODES))
         vs = setup.get("variants") or []
@@ -47,6 +48,15 @@ def _info_game(t, st, setup, stale):
                                                else "none", setup.get("seed")), style="dim")
     if st.get("out"):
         t.append("Out (house destroyed): %s\n" % ", ".join("P%s" % p for p in st["out"]), style="#ff7070")
+
+
+def _info_trophies_line(t, st):
+    """Compact: every player's points on one line, the player to move marked."""
+    t.append("Trophies", style="bold")
+    for p, kinds in sorted((st.get("trophies") or {}).items(), key=lambda kv: int(kv[0])):
+        me = int(p) == st.get("player")
+        t.append(" %sP%s %d" % ("▸" if me else "", p, trophy_points(kinds)), style="bold" if me else "")
+    t.append(" pts\n")
 
 
 def _info_trophies(t, st):
@@ -77,12 +87,12 @@ def _info_damage_choice(t, st, pend, cand_i):
     t.append(hints(DAMAGE_HINTS) + "\n", style="dim")
 
 
-def _info_to_do(t, st, cand_i):
+def _info_to_do(t, st, cand_i, gap="\n"):
     """What the game waits for, if anything out of the ordinary: a pending
     choice, or the field marshal's turn; with the keys for it."""
     pend = st.get("pending")
     if pend:
-        t.append("\nPending choice\n", style="bold black on #d050d0")
+        t.append(gap + "Pending choice\n", style="bold black on #d050d0")
         if pend.get("choice") == "damage":
             _info_damage_choice(t, st, pend, cand_i)
         elif pend.get("choice") == "marshal_extra":
@@ -90,7 +100,7 @@ def _info_to_do(t, st, cand_i):
                      % pend.get("count"))
             t.append(hints(EXTRA_HINTS) + "\n", style="dim")
     elif "marshal_hand" in st and st.get("phase") == 7 and st.get("outcome") == "playing":
-        t.append("\nField marshal's turn (phase 7)\n", style="bold black on #d050d0")
+        t.append(gap + "Field marshal's turn (phase 7)\n", style="bold black on #d050d0")
         if st.get("patrol"):
             t.append("Patrol (R17): he only moves the enemies — %s ends the turn\n" % keys_for("end_turn"))
         else:
@@ -98,11 +108,11 @@ def _info_to_do(t, st, cand_i):
             t.append(hints(MARSHAL_HINTS) + "\n", style="dim")
 
 
-def _info_marshal_hand(t, st):
+def _info_marshal_hand(t, st, gap="\n"):
     """The field marshal's hand and what of it is being resolved (marshal mode only)."""
     if "marshal_hand" not in st:
         return
-    t.append("\nField marshal's hand\n", style="bold underline")
+    t.append(gap + "Field marshal's hand\n", style="bold underline")
     for k in st["marshal_hand"]:
         t.append(" %s — %s (%s)\n" % (texts.ru(k), texts.ru_class(k), k))
     if not st["marshal_hand"]:
@@ -111,22 +121,36 @@ def _info_marshal_hand(t, st):
         t.append(" being resolved: %s\n" % ", ".join(texts.ru(k) for k in st["marshal_queue"]), style="dim")
 
 
-def _info_cursor(t, cursor, e):
+def _info_cursor(t, cursor, e, gap="\n"):
     """The cursor's cell, and the selected enemy e (or None) in it."""
     s, li = cursor
-    t.append("\nCursor: sector %d (%s) · %s\n" % (s, SECTOR_COLOR[s], texts.line_name(LINES[li])),
+    t.append(gap + "Cursor: sector %d (%s) · %s\n" % (s, SECTOR_COLOR[s], texts.line_name(LINES[li])),
              style="bold #ffd24a")
     if e:
         t.append(" %s #%s, armor %s%s\n" % (texts.ru(e["kind"]), e["id"], e["armor"],
                                              ", under the hedgehog" if e.get("held") else ""))
 
 
-def info_text(st, setup=None, stale=False, cand_i=0, cursor=(1, 1), selected=None):
+def info_text(st, setup=None, stale=False, cand_i=0, cursor=(1, 1), selected=None, compact=False):
     """The game panel: the game, the trophies, what it waits for, the
-    marshal's hand, the cursor (and the selected enemy in its cell)."""
+    marshal's hand, the cursor (and the selected enemy in its cell).
+    Compact (a short window): no blank lines, no mode and variants, the
+    trophies as one line of points; a pending choice first after the turn."""
     t = Text()
     if st is None:
         t.append("no game yet\n", style="italic")
+        return t
+    if compact and st.get("pending"):     # the choice the game waits for, and little else
+        t.append("Turn %s · player %s · phase %s\n" % (st.get("turn"), st.get("player"), st.get("phase")),
+                 style="bold")
+        _info_to_do(t, st, cand_i, gap="")
+        return t
+    if compact:
+        _info_game(t, st, setup, stale, compact=True)
+        _info_to_do(t, st, cand_i, gap="")
+        _info_trophies_line(t, st)
+        _info_cursor(t, cursor, selected, gap="")
+        _info_marshal_hand(t, st, gap="")
         return t
     _info_game(t, st, setup, stale)
     _info_trophies(t, st)

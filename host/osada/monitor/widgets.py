@@ -51,7 +51,30 @@ class GamePanel(Mirrored):
     WATCHES = ("state", "setup", "stale", "cursor", "sel_id", "cand_i")
 
     def picture(self):
-        return self.app.info_text()  # pyright: ignore[reportAttributeAccessIssue]
+        """The full panel where it fits; closed up (panel.info_text's compact
+        form) in a short window or where the full one would be cut."""
+        app = self.app
+        if not self.screen.has_class("-short"):
+            full = app.info_text(False)  # pyright: ignore[reportAttributeAccessIssue]
+            room = self._room()
+            width = self.content_size.width
+            if room is None or width <= 0 or len(full.wrap(app.console, width)) <= room:
+                return full
+        return app.info_text(True)  # pyright: ignore[reportAttributeAccessIssue]
+
+    def _room(self):
+        """Rows the panel's text may take: its height when the layout fixes it,
+        its max-height when it grows with its text (None: no limit)."""
+        height = self.styles.height
+        if height is None or not height.is_auto:
+            return self.content_size.height
+        top = self.styles.max_height
+        if top is None or not top.is_cells:
+            return None
+        return int(top.value) - self.styles.gutter.height
+
+    def on_resize(self):
+        self.call_after_refresh(self.redraw)
 
 
 class ConnLine(Mirrored):
@@ -121,9 +144,10 @@ class MainScreen(Screen):
 
     def on_resize(self):
         """After the breakpoint classes changed (Screen._on_resize): the board
-        may have changed between compact and not at the same width; the
+        and the game panel may have changed between compact and not at the same width; the
         footer closes up its keys below 120 columns."""
         self.call_after_refresh(self.query_one(BoardView).redraw)
+        self.call_after_refresh(self.query_one(GamePanel).redraw)
         self.query_one(Footer).compact = not self.has_class("-wide")
 
     def on_mount(self):
