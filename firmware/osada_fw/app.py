@@ -44,6 +44,10 @@ _STOP_PART = {"wall": anim.WALL, "dot": anim.WALL, "building": anim.CITY}
 # in words, and the sign the ring shows while the game is not saved: the
 # outermost LED of every sector flashes amber for FLASH_SIGN_MS every
 # FLASH_SIGN_PERIOD_MS.
+# The optional buzzer (config "buzzer": {"pin": N}, hardware/README.md): one
+# tone (Hz, ms) for each thing a player must not miss; other events are silent.
+TONES = {"refused": (330, 90), "building_destroyed": (220, 250), "won": (880, 500), "lost": (147, 800)}
+
 FLASH_SIGN_PERIOD_MS = 3000
 FLASH_SIGN_MS = 250
 FLASH_SIGN_RGB = (255, 110, 0)
@@ -332,6 +336,11 @@ class App:
         self.ui.on_events(events, now)
 
     def push(self, obj):
+        bz = self.hw.buzzer
+        if bz is not None:
+            tone = TONES.get(obj.get("ev"))
+            if tone is not None:
+                bz.tone(tone[0], tone[1])
         self.outbox.put(obj)
 
     def push_state(self):

@@ -1219,3 +1219,27 @@ def test_a_half_line_left_by_a_host_that_went_away_is_dropped(tmp_path):
     dev.send_raw(b'"hello"}\n')
     dev.tick(n=2, ms=10)
     assert [m for m in dev.take() if m.get("id") == 6][0]["ok"] is True
+
+
+def test_a_configured_buzzer_sounds_what_a_player_must_not_miss(tmp_path):
+    """hardware/README.md offers a buzzer ("buzzer": {"pin": N}); it sounds a
+    refused button action, a lost building and the end of the game, and is
+    silent for the rest (moves, reveals, state pushes)."""
+    from osada_fw.hal.fake import FakeBuzzer
+    dev = Dev(tmp_path, boot=False)
+    bz = dev.hw.buzzer = FakeBuzzer()
+    dev.app.boot()
+    dev.ok("new", seed=21)
+    dev.ok("act", action={"do": "push_back", "enemy": 1})
+    assert bz.tones == []                                   # quiet play
+    _to_cell(dev, dev.app.game.enemy(1).sector, 0)
+    dev.press("action")                                     # R10: refused from the buttons
+    assert bz.tones == [app_mod.TONES["refused"]]
+    del bz.tones[:]
+    # a game that loses its last building on the first move
+    lost = {"board": {"walls": [], "buildings": [1],
+                      "enemies": [{"kind": "maus", "sector": 1, "line": "tank"}]}, "seed": 1}
+    dev.app.new_game(lost)                                  # (the protocol's new takes no board)
+    dev.ok("act", action={"do": "end_turn"})                # the enemy phase: the Maus reaches the city
+    assert dev.app.game.outcome == "lost"
+    assert bz.tones == [app_mod.TONES["building_destroyed"], app_mod.TONES["lost"]]

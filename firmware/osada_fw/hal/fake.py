@@ -122,6 +122,16 @@ class ManualClock:
         return a - b
 
 
+class FakeBuzzer:
+    """Records every tone(freq_hz, ms) asked of it."""
+
+    def __init__(self):
+        self.tones = []
+
+    def tone(self, freq, ms):
+        self.tones.append((freq, ms))
+
+
 class FakeHardware:
     def __init__(self, led_count, state_dir, serial=None, clock=None, seed=None):
         self.leds = FakeLeds(led_count)
