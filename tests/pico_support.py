@@ -78,3 +78,25 @@ def mirror_after(setup, actions):
         g.apply(a)
     return g
 
+
+# ------------------------------------------------------------- inputs
+
+def press(pin, ms=60, bounce=False):
+    """Pin steps for one press held `ms` simulated ms (active low), chattering if bounce."""
+    steps = []
+    if bounce:                                        # a real contact chatters
+        steps += [(pin, False, 0), (pin, True, 1), (pin, False, 1), (pin, True, 2), (pin, False, 1)]
+    else:
+        steps += [(pin, False, 0)]
+    steps.append((pin, True, ms))
+    return steps
+
+
+def turn(detents):
+    """Quadrature steps for whole detents: + is A leading B."""
+    a, b = PINS["a"], PINS["b"]
+    first, second = (a, b) if detents > 0 else (b, a)
+    steps = []
+    for _ in range(abs(detents)):
+        steps += [(first, False, 2), (second, False, 2), (first, True, 2), (second, True, 2)]
+    return steps

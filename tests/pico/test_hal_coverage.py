@@ -17,7 +17,7 @@ import sys
 
 import pytest
 from line_cover import VAR, Report, instrument
-from pico_support import PINS, boot, connect
+from pico_support import PINS, boot, connect, press, turn
 
 from osada import deploy, paths
 from shared_rules.autoplay import random_setup
@@ -52,19 +52,6 @@ def covered_bundle(bundle, tmp_path_factory):
     return (out, image), statements
 
 
-def _steps_press(pin, ms):
-    return [(pin, False, 0), (pin, True, ms)]
-
-
-def _steps_turn(detents):
-    a, b = PINS["a"], PINS["b"]
-    first, second = (a, b) if detents > 0 else (b, a)
-    steps = []
-    for _ in range(abs(detents)):
-        steps += [(first, False, 2), (second, False, 2), (first, True, 2), (second, True, 2)]
-    return steps
-
-
 def test_the_emulated_board_runs_the_hardware_layer(covered_bundle, tmp_path_factory):
     bundle, statements = covered_bundle
     with open(os.path.join(bundle[0], "config.json")) as f:
@@ -80,10 +67,10 @@ def test_the_emulated_board_runs_the_hardware_layer(covered_bundle, tmp_path_fac
         # the buttons and the encoder on their pins.  ACTION on the cursor's first
         # cell, sector 1's rear, where enemy 1 now stands: R10 refuses, the buzzer
         # sounds; then turns both ways, the encoder's switch, a short and a long BACK
-        pico.play(_steps_press(PINS["action"], 80) + [(PINS["switch"], True, 300)]
-                  + _steps_turn(3) + _steps_turn(-2)
-                  + _steps_press(PINS["switch"], 80) + _steps_press(PINS["back"], 80)
-                  + _steps_press(PINS["back"], 1500) + [(PINS["switch"], True, 400)], timeout=T)
+        pico.play(press(PINS["action"], 80) + [(PINS["switch"], True, 300)]
+                  + turn(3) + turn(-2)
+                  + press(PINS["switch"], 80) + press(PINS["back"], 80)
+                  + press(PINS["back"], 1500) + [(PINS["switch"], True, 400)], timeout=T)
         assert link.request("leds", timeout=T)["ok"]
         assert link.request("repl", timeout=T)["bye"] is True
         pico.wait_text(b"osada: app stopped, REPL ready", timeout=T)

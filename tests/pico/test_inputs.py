@@ -3,7 +3,7 @@ of the emulated Pico, through the firmware's pin interrupts and debounce, to
 the UI and over USB to the host.  Times are simulated milliseconds."""
 
 import pytest
-from pico_support import PINS, connect
+from pico_support import PINS, connect, press, turn
 
 from shared_rules.autoplay import random_setup
 from shared_rules.engine import Game
@@ -32,26 +32,6 @@ def settle(pico, link, ms=120):
     pico.play([(PINS["switch"], True, ms)])          # idle level again: a no-op step, for time
     link.request("hello", timeout=T)
     return [m for m in link.got if "ev" in m]
-
-
-def press(pin, ms=60, bounce=False):
-    steps = []
-    if bounce:                                        # a real contact chatters
-        steps += [(pin, False, 0), (pin, True, 1), (pin, False, 1), (pin, True, 2), (pin, False, 1)]
-    else:
-        steps += [(pin, False, 0)]
-    steps.append((pin, True, ms))
-    return steps
-
-
-def turn(detents):
-    """Quadrature steps for whole detents: + is A leading B."""
-    a, b = PINS["a"], PINS["b"]
-    first, second = (a, b) if detents > 0 else (b, a)
-    steps = []
-    for _ in range(abs(detents)):
-        steps += [(first, False, 2), (second, False, 2), (first, True, 2), (second, True, 2)]
-    return steps
 
 
 def rolls(msgs):
