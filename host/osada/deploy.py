@@ -340,9 +340,9 @@ def flash_bootsel(drive, port=None, wait=30.0, bundle=BUNDLE):
     """The one-file install onto the Pico whose BOOTSEL drive is `drive`, then
     config.json (and main.py) over serial once the board is back.  bundle:
     where to build (the one-file install goes beside it)."""
-    if bootsel_info(drive) is None:
+    info = bootsel_info(drive)
+    if info is None:
         raise BuildError("%s is not a Pico in BOOTSEL mode (no INFO_UF2.TXT there): %s" % (drive, BOOTSEL_HOWTO))
-    info = bootsel_info(drive) or ""
     if "RPI-RP2" not in info:
         raise BuildError("%s is a UF2 drive but not an RP2040 Pico's (RPI-RP2): Osada's firmware is for the "
                          "Raspberry Pi Pico (RP2040)" % drive)
