@@ -11,7 +11,7 @@ NPM_STAMP := node_modules/.osada-installed
 # as some share a booted emulated Pico in order); TEST_WORKERS=0 runs them in one
 TEST_WORKERS ?= 2
 
-.PHONY: help setup run test check bench firmware flash hardware clean
+.PHONY: help setup run test check bench firmware uf2 flash hardware clean
 
 help:
 	@echo "make run    - play: the monitor on a Pico, or on the simulator if none (installs on first use)"
@@ -19,7 +19,9 @@ help:
 	@echo "make check  - lint (ruff) and static check: device code against the Pico's MicroPython stubs, host against CPython"
 	@echo "make bench  - print speed/memory figures and write build/bench.json"
 	@echo "make firmware - build the Pico bundle (.mpy files) into build/firmware/"
-	@echo "make flash [PORT=/dev/ttyACM0] - build and copy it to a Pico"
+	@echo "make uf2    - build the one-file install build/osada-pico.uf2 (firmware + app) for a Pico's RPI-RP2 drive"
+	@echo "make flash [PORT=/dev/ttyACM0] [DRIVE=/media/you/RPI-RP2] - build and put it on a Pico"
+	@echo "             (in BOOTSEL mode: installs Osada's firmware too; else over serial onto its MicroPython)"
 	@echo "make hardware - regenerate hardware/ (wiring, LED templates, BOM, power) from firmware/config.json"
 	@echo "make setup  - only install (.venv/ and node_modules/)"
 	@echo "make clean  - remove build output and installed environments"
@@ -57,8 +59,11 @@ bench: setup
 firmware: setup
 	@$(PY) -m osada.deploy build
 
+uf2: setup
+	@$(PY) -m osada.deploy uf2
+
 flash: setup
-	@$(PY) -m osada.deploy flash $(if $(PORT),--port $(PORT))
+	@$(PY) -m osada.deploy flash $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE))
 
 hardware: setup
 	@$(PY) -m osada.buildguide

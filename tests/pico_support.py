@@ -4,8 +4,9 @@ with our app in its flash, connect the host's protocol client to it."""
 import json
 import os
 
-from osada import client
+from osada import client, deploy
 from osada import pico_emu as pe
+from osada.uf2 import UF2_OSADA
 
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware", "config.json")) as _f:
     CONFIG = json.load(_f)
@@ -31,10 +32,12 @@ def boot(bundle, tmp_path_factory, romfs=True, config=None, high=IDLE_HIGH, low=
     return boot_fs(bundle, fs, romfs=romfs, high=high, low=low, wait=wait, **kw)
 
 
-def boot_fs(bundle, fs, romfs=True, high=IDLE_HIGH, low=(), wait=b'"ev": "boot"', **kw):
-    """An emulated Pico with the littlefs image at path fs; waits for `wait`."""
+def boot_fs(bundle, fs, romfs=True, high=IDLE_HIGH, low=(), wait=b'"ev": "boot"', uf2=None, **kw):
+    """An emulated Pico with the littlefs image at path fs (None: blank
+    flash there); waits for `wait`.  uf2: another firmware with a ROMFS
+    partition (Osada's image) instead of MicroPython's."""
     folder, image = bundle
-    pico = pe.EmulatedPico(uf2=pe.uf2_path(pe.UF2_ROMFS if romfs else pe.UF2_STOCK),
+    pico = pe.EmulatedPico(uf2=uf2 or pe.uf2_path(pe.UF2_ROMFS if romfs else pe.UF2_STOCK),
                            romfs=image if romfs else None, fs=fs, high=high, low=low, **kw)
     try:
         if wait:
@@ -43,6 +46,14 @@ def boot_fs(bundle, fs, romfs=True, high=IDLE_HIGH, low=(), wait=b'"ev": "boot"'
         pico.stop()
         raise
     return pico
+
+
+def osada_image():
+    """Osada's own firmware image (frozen main.py and _boot.py): vendored in
+    firmware/micropython/, or one built by hand given as $OSADA_FIRMWARE_UF2;
+    None when there is neither."""
+    own = os.environ.get(deploy.FIRMWARE_ENV) or pe.uf2_path(UF2_OSADA)
+    return own if os.path.isfile(own) else None
 
 
 def connect(pico):

@@ -12,21 +12,32 @@ the code there: its bytecode then runs in place from flash instead of being
 copied into RAM at import (about 73 KB of heap saved, see make bench), and
 only main.py and config.json go to the filesystem.  Other boards get the
 plain filesystem copy.
+
+build/osada-pico.uf2 (`make uf2`) is the one-file install: the firmware
+(firmware/micropython/: Osada's own image when it is there, else MicroPython's
+ROMFS build) and build/firmware.romfs in one UF2 (osada/uf2.py).  `make flash`
+with a Pico in BOOTSEL mode (its RPI-RP2 drive mounted) copies it onto the
+drive, then puts config.json on the board over serial as below.
 """
 
 import argparse
+import glob
 import os
 import shutil
 import subprocess
 import sys
 import time
 
-from osada import paths
+from osada import paths, uf2
 from osada.client import PICO_VIDS
 from osada.mpybuild import BuildError, compile_tree, mpy_cross_version
 
 BUNDLE = os.path.join(paths.OUTPUT, "firmware")
 ROMFS_IMAGE = os.path.join(paths.OUTPUT, "firmware.romfs")
+ONE_UF2 = os.path.join(paths.OUTPUT, "osada-pico.uf2")      # beside BUNDLE
+# A firmware UF2 of your own for `make uf2` / `make flash` in BOOTSEL mode
+# (and for the emulated Pico's tests of Osada's image), instead of the vendored one.
+FIRMWARE_ENV = "OSADA_FIRMWARE_UF2"
 # Host-only modules that never go on the board.
 SKIP_RULES = ("autoplay.py", "scenario.py")
 SKIP_FW = ("fake.py",)
@@ -186,7 +197,11 @@ def release_app(port):
         pass
 
 
-def flash(port):
+def flash(port, code=True):
+    """Build and put the app on the MicroPython board on `port`.  code=False:
+    the ROMFS partition already holds the code (the one-file install has just
+    written it): only config.json and main.py go over, and earlier copies of
+    the code on the filesystem (which would shadow it) are removed."""
     kind = check_board(port)
     build()
     if kind == "osada":
@@ -197,9 +212,10 @@ def flash(port):
                          "(https://micropython.org/download/RPI_PICO/), then run make flash again"
                          % (board[0], MPY_VERSION, MPY_RELEASES))
     cmd = [sys.executable, "-m", "mpremote", "connect", port]
-    if _board_has_romfs(port):
-        print("the board has a ROMFS partition: the code goes there and runs from flash")
-        cmd += ["romfs", "deploy", ROMFS_IMAGE, "+"]
+    if not code or _board_has_romfs(port):
+        if code:
+            print("the board has a ROMFS partition: the code goes there and runs from flash")
+            cmd += ["romfs", "deploy", ROMFS_IMAGE, "+"]
         if _board_has_fs_copy(port):
             # copies from an earlier filesystem install would shadow the ROMFS ones
             cmd += ["fs", "rm", "-r", ":osada_fw", ":shared_rules", "+"]
@@ -218,22 +234,171 @@ def flash(port):
     print("done: the board restarts into Osada")
 
 
+# ------------------------------------------------------------ BOOTSEL mode
+
+BOOTSEL_HOWTO = ("hold the BOOTSEL button on the Pico while plugging it in: a drive named RPI-RP2 appears "
+                 "(give its folder as DRIVE=... if it is not found under /media, /run/media or /Volumes)")
+# Where desktops mount a USB drive: /media/USER/RPI-RP2 (Debian, Ubuntu),
+# /run/media/USER/RPI-RP2 (Fedora, Arch), /media/RPI-RP2, /Volumes/RPI-RP2 (macOS).
+DRIVE_GLOBS = ("/media/*/*", "/media/*", "/run/media/*/*", "/Volumes/*")
+
+
+def firmware_uf2():
+    """The firmware for the one-file install: $OSADA_FIRMWARE_UF2, else
+    Osada's own image (frozen entry) when vendored, else MicroPython's ROMFS build."""
+    own = os.environ.get(FIRMWARE_ENV)
+    if own:
+        if not os.path.isfile(own):
+            raise BuildError("%s=%s: no such file" % (FIRMWARE_ENV, own))
+        return own
+    if paths.REPO is None:
+        raise BuildError("the firmware images are in a checkout of the repository (firmware/micropython/), "
+                         "not in an installed osada: run this from the checkout")
+    here = os.path.join(paths.REPO, "firmware", "micropython")
+    for name in (uf2.UF2_OSADA, uf2.UF2_ROMFS):
+        if os.path.isfile(os.path.join(here, name)):
+            return os.path.join(here, name)
+    raise BuildError("no firmware image in %s" % paths.shown(here))
+
+
+def make_uf2(out=ONE_UF2, firmware=None, romfs=ROMFS_IMAGE, quiet=False):
+    """Write the one-file install (firmware + the app's ROMFS image) to `out`.
+    The ROMFS image must have been built (build())."""
+    firmware = firmware or firmware_uf2()
+    with open(firmware, "rb") as f:
+        fw = f.read()
+    with open(romfs, "rb") as f:
+        image = f.read()
+    try:
+        data = uf2.combine(fw, image)
+    except uf2.UF2Error as exc:
+        raise BuildError("%s: %s" % (paths.shown(firmware), exc))
+    tmp = out + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, out)
+    if not quiet:
+        print("built %s: %s + the app's ROMFS image (%.1f of %d KiB), %d KB"
+              % (paths.shown(out), os.path.basename(firmware), len(image) / 1024, uf2.ROMFS_IMAGE_MAX // 1024,
+                 len(data) // 1024))
+    return out
+
+
+def bootsel_info(drive):
+    """The drive's INFO_UF2.TXT, or None if `drive` is not a UF2 bootloader's drive."""
+    try:
+        with open(os.path.join(drive, "INFO_UF2.TXT"), errors="replace") as f:
+            return f.read(4096)
+    except OSError:
+        return None
+
+
+def find_bootsel_drive(globs=DRIVE_GLOBS):
+    """The folder of a mounted RPI-RP2 drive (a Pico in BOOTSEL mode), or None."""
+    for pattern in globs:
+        for d in sorted(glob.glob(pattern)):
+            info = bootsel_info(d)
+            if info is not None and "RPI-RP2" in info:
+                return d
+    return None
+
+
+def copy_with_progress(src, drive, out=None):
+    """Copy src onto the drive, saying how far it got; returns the bytes copied."""
+    out = out or sys.stdout
+    with open(src, "rb") as f:
+        data = f.read()
+    dest = os.path.join(drive, os.path.basename(src))
+    step = max(uf2.BLOCK, len(data) // 20 // uf2.BLOCK * uf2.BLOCK)
+    out.write("copying %s (%d KB) to %s: " % (paths.shown(src), len(data) // 1024, drive))
+    out.flush()
+    with open(dest, "wb", buffering=0) as f:
+        for off in range(0, len(data), step):
+            f.write(data[off:off + step])
+            out.write("%d%% " % (min(len(data), off + step) * 100 // len(data)))
+            out.flush()
+        try:
+            os.fsync(f.fileno())
+        except OSError:
+            pass                  # the board may reboot (and its drive go) before the last sync
+    out.write("\n")
+    return len(data)
+
+
+def wait_for_port(seconds=30.0, find=None, sleep=time.sleep):
+    """After the copy the board reboots into MicroPython: its serial port (or None)."""
+    find = find or find_pico
+    end = time.monotonic() + seconds
+    while True:
+        port = find()
+        if port is not None or time.monotonic() >= end:
+            return port
+        sleep(0.5)
+
+
+def flash_bootsel(drive, port=None, wait=30.0, bundle=BUNDLE):
+    """The one-file install onto the Pico whose BOOTSEL drive is `drive`, then
+    config.json (and main.py) over serial once the board is back.  bundle:
+    where to build (the one-file install goes beside it)."""
+    info = bootsel_info(drive)
+    if info is None:
+        raise BuildError("%s is not a Pico in BOOTSEL mode (no INFO_UF2.TXT there): %s" % (drive, BOOTSEL_HOWTO))
+    if "RPI-RP2" not in info:
+        raise BuildError("%s is a UF2 drive but not an RP2040 Pico's (RPI-RP2): Osada's firmware is for the "
+                         "Raspberry Pi Pico (RP2040)" % drive)
+    build(out=bundle)
+    one = make_uf2(out=os.path.join(os.path.dirname(bundle), os.path.basename(ONE_UF2)), romfs=bundle + ".romfs")
+    try:
+        copy_with_progress(one, drive)
+    except OSError as exc:
+        raise BuildError("cannot write to the Pico's drive %s: %s (unplug it and start again: %s)"
+                         % (drive, exc, BOOTSEL_HOWTO))
+    print("the Pico restarts with Osada's firmware and app; waiting for its serial port ...")
+    port = port or wait_for_port(wait)
+    if port is None:
+        print("done: the firmware and the app are on the board, but its serial port did not show up within "
+              "%.0f s, so config.json was not copied (the board uses the built-in defaults). Plug it in "
+              "again and run make flash (no BOOTSEL) to copy it." % wait)
+        return None
+    # a moment for USB to settle before mpremote talks to it
+    time.sleep(1.0)
+    flash(port, code=False)
+    return port
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m osada.deploy")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("build", help="compile the bundle into build/firmware/")
-    fl = sub.add_parser("flash", help="build and copy to a board")
+    sub.add_parser("uf2", help="build the one-file install, build/osada-pico.uf2")
+    fl = sub.add_parser("flash", help="build and copy to a board (in BOOTSEL mode: the one-file install)")
     fl.add_argument("--port", default=None, help="serial port (default: the first Pico found)")
+    fl.add_argument("--drive", default=None, help="the folder of a Pico's RPI-RP2 drive (BOOTSEL mode)")
     args = p.parse_args(argv)
     try:
         if args.cmd == "build":
             build()
+        elif args.cmd == "uf2":
+            build()
+            make_uf2()
+        elif args.drive:
+            flash_bootsel(args.drive, port=args.port)
+        elif args.port:
+            flash(args.port)
         else:
-            port = args.port or find_pico()
-            if port is None:
-                sys.stderr.write("no Pico found: plug one in or give PORT=/dev/ttyACM0\n")
+            drive = find_bootsel_drive()
+            port = None if drive else find_pico()
+            if drive:
+                print("a Pico in BOOTSEL mode: %s" % drive)
+                flash_bootsel(drive)
+            elif port:
+                flash(port)
+            else:
+                sys.stderr.write("no Pico found, neither in BOOTSEL mode nor running MicroPython on USB serial.\n"
+                                 "To install Osada on a new board, %s, then run make flash again.\n"
+                                 "A board already running MicroPython: plug it in, or give PORT=/dev/ttyACM0.\n"
+                                 % BOOTSEL_HOWTO)
                 return 2
-            flash(port)
     except BuildError as exc:
         sys.stderr.write("error: %s\n" % exc)
         return 2

@@ -3,7 +3,8 @@ as `make flash` installs it) on the emulated Pico: the table of failures.
 
     littlefs full              every action accepted, `saved: false` / "flash full"
     flash ignores erase/program  a saved game restores; a fresh board plays unsaved
-    littlefs unmountable       today: MicroPython formats it, main.py gone (xfail)
+    littlefs unmountable       Osada's image: the game starts and says the filesystem
+                               was lost; MicroPython's own: main.py gone (xfail)
     {"cmd": "repl"}            the REPL answers a line of Python, no reboot
 
 The CPython versions of these are tests/firmware/test_flash_faults.py."""
@@ -13,7 +14,7 @@ import os
 import time
 
 import pytest
-from pico_support import IDLE_HIGH, accepted_actions, boot, boot_fs, connect, mirror_after
+from pico_support import IDLE_HIGH, accepted_actions, boot, boot_fs, connect, mirror_after, osada_image
 from rules_support import engine_state
 
 from osada import pico_emu as pe
@@ -177,27 +178,49 @@ def test_a_fresh_board_with_flash_that_cannot_be_written_plays_unsaved(readonly)
 
 # ------------------------------------------------------- unmountable littlefs
 
-# Today (MicroPython 1.28's rp2 _boot.py): the mount fails, _boot.py formats
-# the region (two sector erases, two page programs at its start) and mounts the
-# empty filesystem at "/" (350 of 352 blocks free); there is no main.py, so
-# nothing of ours runs and the board sits at the REPL ("MicroPython v1.28.0 on
-# ...", ">>> " once the host sends a line; os.listdir("/") shows only "rom").
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="issue #19 item 2: MicroPython's _boot.py formats an unmountable littlefs, so "
-                          "main.py is gone and the board sits at the REPL; the frozen firmware image "
-                          "will boot the app anyway")
-def test_an_unmountable_littlefs_still_boots_the_game(bundle, tmp_path_factory):
+# On MicroPython's own ROMFS build (its rp2 _boot.py): the mount fails, _boot.py
+# formats the region (two sector erases, two page programs at its start) and
+# mounts the empty filesystem at "/" (350 of 352 blocks free); there is no
+# main.py, so nothing of ours runs and the board sits at the REPL
+# ("MicroPython v1.28.0 on ...", ">>> " once the host sends a line;
+# os.listdir("/") shows only "rom").  On Osada's image (main.py and _boot.py
+# frozen in, tests/pico/test_osada_image.py) the game starts and says so.
+def _firmware(name):
+    if name == "micropython":
+        return pe.uf2_path(pe.UF2_ROMFS)
+    path = osada_image()
+    if path is None:
+        pytest.skip("Osada's firmware image is not in firmware/micropython/ (nor given as $OSADA_FIRMWARE_UF2)")
+    return path
+
+
+@pytest.mark.parametrize("firmware", [
+    pytest.param("micropython", marks=pytest.mark.xfail(
+        strict=True, raises=AssertionError,
+        reason="issue #19 item 2: MicroPython's _boot.py formats an unmountable littlefs, so main.py is gone "
+               "and the board sits at the REPL; Osada's image (main.py frozen in) boots the app anyway")),
+    "osada"])
+def test_an_unmountable_littlefs_still_boots_the_game(bundle, tmp_path_factory, firmware):
     folder, _romfs = bundle
+    uf2 = _firmware(firmware)
     image = bytearray(pe.littlefs_image(pe.flash_files(folder, with_code=False)))
     image[:2 * pe.FS_BLOCK] = b"\0" * (2 * pe.FS_BLOCK)     # both superblock copies (blocks 0 and 1)
-    pico = boot_image(bundle, tmp_path_factory, bytes(image), wait=None)
+    pico = boot_image(bundle, tmp_path_factory, bytes(image), wait=None, uf2=uf2)
     try:
-        # either the app's boot event or, today, MicroPython's REPL prompt
-        # (its banner comes once the host sends something: an empty line)
+        # either the app's boot event or, on MicroPython's own _boot.py, the REPL
+        # prompt (its banner comes once the host sends something: an empty line)
         pico.write_serial(b"\r\n")
         wait_any(pico, (b'"ev": "boot"', b">>> "))
-        assert b'"ev": "boot"' in pico.text, bytes(pico.text[-300:])     # today: the REPL's banner
-        assert "lost" in events(pico, "boot")[0]
+        assert b'"ev": "boot"' in pico.text, bytes(pico.text[-300:])     # MicroPython's: the REPL's banner
+        boot_ev = events(pico, "boot")[0]
+        assert boot_ev["restored"] is False and "fs" not in boot_ev
+        assert boot_ev["lost"].startswith("the filesystem could not be read and was formatted: config.json")
+        # the game goes on, with the built-in default config (config.json went with the filesystem)
+        link = connect(pico)
+        assert link.request("new", timeout=T, **SETUP)["ok"]
+        actions, game = accepted_actions(SETUP, 3, skill=2)
+        play(link, actions)
+        assert link.request("state", timeout=T)["state"] == engine_state(game)
     finally:
         pico.stop()
 

@@ -19,18 +19,13 @@ import threading
 import time
 
 from osada import paths
+from osada.uf2 import FS_OFFSET, ROMFS_BYTES, ROMFS_OFFSET, UF2_ROMFS, UF2_STOCK  # noqa: F401  (the flash map)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "pico.mjs")
 BOOTROM = os.path.join(HERE, "rp2040-bootrom-b1.bin")
-UF2_STOCK = "micropython-1.28.0-rpi_pico.uf2"
-UF2_ROMFS = "micropython-1.28.0-rpi_pico-romfs192k.uf2"
-
-FS_OFFSET = 0xA0000           # littlefs "/" in both images (firmware/micropython/README.md)
 FS_BLOCK = 4096
 FS_BLOCKS = 352
-ROMFS_OFFSET = 0x70000        # the ROMFS image's partition (192 KiB)
-ROMFS_BYTES = 192 * 1024
 
 
 def uf2_path(name):

@@ -1,0 +1,141 @@
+"""`make flash` with a Pico in BOOTSEL mode (issue 12 item 1): the one-file
+install is copied onto its RPI-RP2 drive, then config.json goes over serial;
+with no BOOTSEL drive it deploys over serial as before; with neither it says
+how to enter BOOTSEL mode.  The drive is a temp folder with an INFO_UF2.TXT
+(what the RP2040 bootrom's drive holds); the serial side is faked."""
+
+import os
+
+import pytest
+
+from osada import deploy, uf2
+
+PICO_INFO = "UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\nBoard-ID: RPI-RP2\n"
+
+
+def make_drive(root, name="RPI-RP2", info=PICO_INFO):
+    d = root / name
+    d.mkdir(parents=True)
+    if info is not None:
+        (d / "INFO_UF2.TXT").write_text(info)
+        (d / "INDEX.HTM").write_text("<html></html>")
+    return d
+
+
+def test_the_rpi_rp2_drive_is_found_among_other_drives(tmp_path):
+    media = tmp_path / "media" / "ann"
+    make_drive(media, "STICK", info=None)                                  # a USB stick
+    make_drive(media, "RP2350", info="UF2 Bootloader v1.0\nModel: Raspberry Pi RP2350\nBoard-ID: RP2350\n")
+    assert deploy.find_bootsel_drive([str(tmp_path / "media" / "*" / "*")]) is None
+    pico = make_drive(tmp_path / "run" / "media" / "ann")
+    globs = [str(tmp_path / "media" / "*" / "*"), str(tmp_path / "run" / "media" / "*" / "*")]
+    assert deploy.find_bootsel_drive(globs) == str(pico)
+
+
+@pytest.fixture
+def serial_side(monkeypatch):
+    """The board's serial port shows up on the third look; flash() records its call."""
+    calls = {"looks": 0, "flash": []}
+
+    def find():
+        calls["looks"] += 1
+        return "/dev/ttyACM7" if calls["looks"] >= 3 else None
+
+    monkeypatch.setattr(deploy, "find_pico", find)
+    monkeypatch.setattr(deploy, "flash", lambda port, code=True: calls["flash"].append((port, code)))
+    monkeypatch.setattr(deploy.time, "sleep", lambda s: None)
+    return calls
+
+
+def test_bootsel_install_copies_the_one_file_then_config_over_serial(tmp_path, serial_side, capsys):
+    drive = make_drive(tmp_path)
+    bundle = str(tmp_path / "out" / "firmware")
+    os.makedirs(os.path.dirname(bundle))
+    assert deploy.flash_bootsel(str(drive), bundle=bundle) == "/dev/ttyACM7"
+    copied = (drive / "osada-pico.uf2").read_bytes()
+    with open(bundle + ".romfs", "rb") as f:
+        romfs = f.read()
+    with open(deploy.firmware_uf2(), "rb") as f:
+        assert copied == uf2.combine(f.read(), romfs)      # firmware + app, as built beside the bundle
+    assert (tmp_path / "out" / "osada-pico.uf2").read_bytes() == copied
+    # the code is already in ROMFS: the serial step copies config.json and main.py only
+    assert serial_side["flash"] == [("/dev/ttyACM7", False)]
+    out = capsys.readouterr().out
+    assert "copying" in out and "100%" in out and "waiting for its serial port" in out
+
+
+def test_bootsel_install_without_a_serial_port_afterwards_says_what_is_missing(tmp_path, serial_side, monkeypatch,
+                                                                              capsys):
+    monkeypatch.setattr(deploy, "find_pico", lambda: None)
+    drive = make_drive(tmp_path)
+    bundle = str(tmp_path / "out" / "firmware")
+    os.makedirs(os.path.dirname(bundle))
+    assert deploy.flash_bootsel(str(drive), bundle=bundle, wait=0.0) is None
+    assert (drive / "osada-pico.uf2").is_file() and serial_side["flash"] == []
+    assert "config.json was not copied" in capsys.readouterr().out
+
+
+def test_a_folder_that_is_not_a_bootsel_drive_is_refused_before_anything_is_built(tmp_path, serial_side,
+                                                                                  monkeypatch, capsys):
+    monkeypatch.setattr(deploy, "build", lambda **kw: pytest.fail("built for a wrong drive"))
+    stick = make_drive(tmp_path, "STICK", info=None)
+    assert deploy.main(["flash", "--drive", str(stick)]) == 2
+    err = capsys.readouterr().err
+    assert "not a Pico in BOOTSEL mode" in err and "hold the BOOTSEL button" in err
+    other = make_drive(tmp_path, "RP2350", info="Board-ID: RP2350\n")
+    assert deploy.main(["flash", "--drive", str(other)]) == 2
+    assert "not an RP2040 Pico's" in capsys.readouterr().err
+    assert os.listdir(stick) == [] and sorted(os.listdir(other)) == ["INDEX.HTM", "INFO_UF2.TXT"]
+
+
+def test_a_drive_that_cannot_be_written_gives_a_clear_error(tmp_path, serial_side, capsys):
+    drive = make_drive(tmp_path)
+    (drive / "osada-pico.uf2").mkdir()                   # open(..., "wb") fails: IsADirectoryError
+    bundle = str(tmp_path / "out" / "firmware")
+    os.makedirs(os.path.dirname(bundle))
+    with pytest.raises(deploy.BuildError, match="cannot write to the Pico's drive"):
+        deploy.flash_bootsel(str(drive), bundle=bundle)
+    assert serial_side["flash"] == []
+
+
+def test_make_flash_prefers_a_bootsel_drive_then_a_serial_board(tmp_path, monkeypatch, capsys):
+    seen = []
+    monkeypatch.setattr(deploy, "flash_bootsel", lambda drive, port=None: seen.append(("bootsel", drive)))
+    monkeypatch.setattr(deploy, "flash", lambda port, code=True: seen.append(("serial", port)))
+    monkeypatch.setattr(deploy, "find_bootsel_drive", lambda: "/media/ann/RPI-RP2")
+    monkeypatch.setattr(deploy, "find_pico", lambda: "/dev/ttyACM0")
+    assert deploy.main(["flash"]) == 0
+    monkeypatch.setattr(deploy, "find_bootsel_drive", lambda: None)
+    assert deploy.main(["flash"]) == 0                   # a board already running MicroPython: as before
+    assert seen == [("bootsel", "/media/ann/RPI-RP2"), ("serial", "/dev/ttyACM0")]
+
+
+def test_make_flash_with_no_board_at_all_says_how_to_enter_bootsel_mode(monkeypatch, capsys):
+    monkeypatch.setattr(deploy, "find_bootsel_drive", lambda: None)
+    monkeypatch.setattr(deploy, "find_pico", lambda: None)
+    assert deploy.main(["flash"]) == 2
+    err = capsys.readouterr().err
+    assert "no Pico found" in err and "hold the BOOTSEL button" in err and "PORT=" in err
+
+
+def test_after_bootsel_the_serial_step_skips_the_code_and_clears_old_copies(monkeypatch, tmp_path):
+    """flash(port, code=False): the mpremote command, with the board faked."""
+    monkeypatch.setattr(deploy, "check_board", lambda port: "osada")
+    monkeypatch.setattr(deploy, "release_app", lambda port: None)
+    monkeypatch.setattr(deploy, "build", lambda: [])
+    answers = {"_mpy": "6 3", "osada_fw": "True", "rom_ioctl": "True"}
+    monkeypatch.setattr(deploy, "_board", lambda port, code: next(v for k, v in answers.items() if k in code))
+    ran = []
+
+    class Done:
+        returncode = 0
+
+    monkeypatch.setattr(deploy.subprocess, "run", lambda cmd: ran.append(cmd) or Done())
+    deploy.flash("/dev/ttyACM7", code=False)
+    cmd = " ".join(ran[0])
+    assert "romfs deploy" not in cmd
+    assert "fs rm -r :osada_fw :shared_rules" in cmd
+    assert cmd.index(":config.json") < cmd.index(":main.py") < cmd.index("reset")
+    ran.clear()
+    deploy.flash("/dev/ttyACM7")                          # the plain serial path: as before
+    assert "romfs deploy" in " ".join(ran[0])
