@@ -39,7 +39,13 @@ def handle_line(app, line):
     rid = None
     try:
         rid, req = protocol.parse_request(line)
-        fn = HANDLERS.get(req["cmd"])
+        fn = None
+        if app.mode is not None:       # another game than Siege answers its own first
+            fn = app.mode.handlers.get(req["cmd"])
+        if app.menu is not None and req["cmd"] not in READ_ONLY:
+            app.menu.take(app, -1)     # a host that acts closes the game menu
+        if fn is None:
+            fn = HANDLERS.get(req["cmd"])
         if fn is None:
             raise CommandError("unknown command %r; known: %s"
                                % (req["cmd"], ", ".join(sorted(HANDLERS))))
@@ -59,14 +65,14 @@ def handle_line(app, line):
 
 def cmd_hello(app, req):
     return {"protocol": protocol.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION,
-            "game": "siege", "leds": led_count(app.cfg), "layout": app.layout.name,
+            "game": app.game_id, "leds": led_count(app.cfg), "layout": app.layout.name,
             "seq": len(app.game.log), "journal": app.journal_status()}
 
 
 def cmd_state(app, req):
     st = app.game.state()
     del st["events"]
-    return {"state": st, "seq": len(app.game.log), "journal": app.journal_status()}
+    return {"state": st, "seq": len(app.game.log), "journal": app.journal_status(), "game": "siege"}
 
 
 def cmd_log(app, req):
@@ -136,18 +142,23 @@ def cmd_press(app, req):
         d = req["turn"]
         if not isinstance(d, int) or isinstance(d, bool) or d not in (1, -1):
             raise CommandError("turn must be 1 or -1")
-        app.ui.handle(("turn", d), now)
+        app.game_input(("turn", d), now)
     else:
         name = req.get("button")
         if name not in ("action", "back", "encoder"):
             raise CommandError("button must be action, back or encoder (or give turn)")
-        app.ui.handle(("long" if req.get("long") else "press", name), now)
+        app.game_input(("long" if req.get("long") else "press", name), now)
     return {}
 
 
 def cmd_selftest(app, req):
     app.start_selftest(app.hw.clock.ticks_ms())
     return {"leds": app.layout.count, "ms_per_led": SELFTEST_MS}
+
+
+def cmd_game(app, req):
+    from osada_fw import games         # loaded only when asked (osada_fw/games.py)
+    return games.cmd_game(app, req)
 
 
 def cmd_repl(app, req):
@@ -158,5 +169,6 @@ def cmd_repl(app, req):
 HANDLERS = {
     "hello": cmd_hello, "state": cmd_state, "new": cmd_new, "act": cmd_act, "undo": cmd_undo,
     "roll": cmd_roll, "leds": cmd_leds, "press": cmd_press, "repl": cmd_repl, "log": cmd_log,
-    "selftest": cmd_selftest,
+    "selftest": cmd_selftest, "game": cmd_game,
 }
+READ_ONLY = ("hello", "state", "log", "leds", "game")   # these leave the game menu open
