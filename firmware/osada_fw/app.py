@@ -113,7 +113,7 @@ class App:
         if lost is not None:
             ev["lost"] = lost
         self.push(ev)
-        from osada_fw import games     # the remembered game, and the menu
+        from osada_fw import games  # the remembered game, and the menu
         games.boot(self, self.hw.clock.ticks_ms())
         self.draw(self.hw.clock.ticks_ms(), force=True)
 

@@ -157,7 +157,7 @@ def cmd_selftest(app, req):
 
 
 def cmd_game(app, req):
-    from osada_fw import games         # loaded only when asked (osada_fw/games.py)
+    from osada_fw import games  # loaded only when asked (osada_fw/games.py)
     return games.cmd_game(app, req)
 
 

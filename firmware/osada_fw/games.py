@@ -104,14 +104,15 @@ def switch(app, gid, save=True):
         app.mode = sys.modules[mod].start(app)
     app.game_id = gid
     app.ui.reset()
-    app.push({"ev": "game", "id": gid})
+    app.push({"ev": "game", "game": gid})
     return True
 
 
 def cmd_game(app, req):
-    """{"cmd": "game"}: which game runs and which there are; with "id": switch."""
+    """{"cmd": "game"}: which game runs and which there are; {"cmd": "game",
+    "game": "tank"}: switch.  (Not "id": that is every request's own integer id.)"""
     from osada_fw.commands import CommandError
-    gid = req.get("id")
+    gid = req.get("game")
     if gid is None:
         out = {"game": app.game_id, "games": ids()}
     elif not isinstance(gid, str) or index_of(gid) < 0:
