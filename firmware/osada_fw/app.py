@@ -57,6 +57,9 @@ def flash_words(exc):
     return _ERRNO_WORDS.get(code, "flash error")
 
 
+SETTING = "/game"          # in the state dir: the game chosen last (osada_fw/games.py)
+
+
 class App:
     def __init__(self, hw, cfg):
         self.hw = hw
@@ -82,9 +85,7 @@ class App:
         self.running = True            # run() goes on until {"cmd": "repl"}
         self.unsaved = None            # None: the journal holds the game; else why not (words)
         self.ui = UI(self)
-        self.game_id = "siege"         # the game that runs (osada_fw/games.py)
-        self.mode = None               # its object when it is not Siege
-        self.menu = None               # the game menu while it is open
+        self.mode = None               # the game when it is not Siege (osada_fw/games.py)
 
     # ------------------------------------------------------------- lifecycle
 
@@ -113,8 +114,16 @@ class App:
         if lost is not None:
             ev["lost"] = lost
         self.push(ev)
-        from osada_fw import games  # the remembered game, and the menu
-        games.boot(self, self.hw.clock.ticks_ms())
+        try:                           # the game chosen last (none, or no flash: Siege)
+            with open(self.hw.state_dir + SETTING) as f:
+                other = f.read(9) != "siege"
+        except Exception:
+            other = False
+        if other:
+            from osada_fw import games
+            games.boot(self, self.hw.clock.ticks_ms())
+        else:
+            self.ui.game_menu(self.hw.clock.ticks_ms())   # the game menu (ui.py), nothing more loaded
         self.draw(self.hw.clock.ticks_ms(), force=True)
 
     def tick(self):
@@ -146,7 +155,7 @@ class App:
             if hw.clock.diff(hw.clock.ticks_ms(), now) >= LINES_BUDGET_MS:
                 break                  # the rest next tick: LEDs and buttons stay live
         for ev in hw.inputs.poll(now):
-            self.input(ev, now)
+            (self.ui if self.mode is None else self.mode).handle(ev, now)
         self.draw(now)
         self._pump(WRITE_BUDGET_MS - out_ms)
         if self.release:              # {"cmd": "repl"}: hand the port to the REPL
@@ -192,10 +201,8 @@ class App:
             r.limit()
             self.hw.leds.write(r.buf)
             return
-        if self.menu is not None and self.menu.draw(self, now, r):
-            pass                       # the game menu has the ring
-        elif self.mode is not None:
-            self.mode.draw(self, now, r)
+        if self.mode is not None:
+            self.mode.draw(now, r)
         else:
             r.draw(self.game, now)
             self.ui.overlay(now, r)
@@ -206,24 +213,6 @@ class App:
                 r.set_pixel(lay.index(s, 0), FLASH_SIGN_RGB[0], FLASH_SIGN_RGB[1], FLASH_SIGN_RGB[2])
         r.limit()                      # the power cap, over everything drawn
         self.hw.leds.write(r.buf)
-
-    def input(self, ev, now):
-        """A button or encoder event: to the game menu if it is open (or
-        ACTION and BACK are held long together: it opens), else the game."""
-        if self.menu is None and ev[0] == "long" and ev[1] in ("action", "back") \
-                and self.hw.inputs.held("back" if ev[1] == "action" else "action"):
-            from osada_fw import games
-            games.open_menu(self, now)
-        elif self.menu is not None:
-            self.menu.handle(self, ev, now)
-        else:
-            self.game_input(ev, now)
-
-    def game_input(self, ev, now):
-        if self.mode is not None:
-            self.mode.handle(self, ev, now)
-        else:
-            self.ui.handle(ev, now)
 
     def animate(self, a, now):
         """Queue an animation after the ones already playing.  One that would

@@ -8,6 +8,7 @@
 from osada_fw import protocol
 from osada_fw.anim import SELFTEST_MS
 from osada_fw.config import led_count
+from osada_fw.ui import M_PLAY
 from shared_rules import actions as A
 from shared_rules.engine import RuleError
 
@@ -39,13 +40,15 @@ def handle_line(app, line):
     rid = None
     try:
         rid, req = protocol.parse_request(line)
-        fn = None
-        if app.mode is not None:       # another game than Siege answers its own first
-            fn = app.mode.handlers.get(req["cmd"])
-        if app.menu is not None and req["cmd"] not in READ_ONLY:
-            app.menu.take(app, -1)     # a host that acts closes the game menu
-        if fn is None:
-            fn = HANDLERS.get(req["cmd"])
+        fn = HANDLERS.get(req["cmd"])
+        if app.mode is not None:       # another game than Siege (games.py) answers its own first
+            fn = app.mode.handlers.get(req["cmd"], fn)
+        elif req["cmd"] not in READ_ONLY and app.ui.menu and app.ui.menu[0] == "game":
+            app.ui.mode = M_PLAY       # a host that acts closes the game menu
+            app.ui.menu = None
+        if req["cmd"] == "game":
+            from osada_fw import games
+            fn = games.cmd_game
         if fn is None:
             raise CommandError("unknown command %r; known: %s"
                                % (req["cmd"], ", ".join(sorted(HANDLERS))))
@@ -65,7 +68,7 @@ def handle_line(app, line):
 
 def cmd_hello(app, req):
     return {"protocol": protocol.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION,
-            "game": app.game_id, "leds": led_count(app.cfg), "layout": app.layout.name,
+            "game": app.mode.id if app.mode else "siege", "leds": led_count(app.cfg), "layout": app.layout.name,
             "seq": len(app.game.log), "journal": app.journal_status()}
 
 
@@ -137,28 +140,23 @@ def cmd_leds(app, req):
 
 
 def cmd_press(app, req):
-    now = app.hw.clock.ticks_ms()
     if "turn" in req:
         d = req["turn"]
         if not isinstance(d, int) or isinstance(d, bool) or d not in (1, -1):
             raise CommandError("turn must be 1 or -1")
-        app.game_input(("turn", d), now)
+        ev = ("turn", d)
     else:
         name = req.get("button")
         if name not in ("action", "back", "encoder"):
             raise CommandError("button must be action, back or encoder (or give turn)")
-        app.game_input(("long" if req.get("long") else "press", name), now)
+        ev = ("long" if req.get("long") else "press", name)
+    (app.ui if app.mode is None else app.mode).handle(ev, app.hw.clock.ticks_ms())
     return {}
 
 
 def cmd_selftest(app, req):
     app.start_selftest(app.hw.clock.ticks_ms())
     return {"leds": app.layout.count, "ms_per_led": SELFTEST_MS}
-
-
-def cmd_game(app, req):
-    from osada_fw import games  # loaded only when asked (osada_fw/games.py)
-    return games.cmd_game(app, req)
 
 
 def cmd_repl(app, req):
@@ -169,6 +167,6 @@ def cmd_repl(app, req):
 HANDLERS = {
     "hello": cmd_hello, "state": cmd_state, "new": cmd_new, "act": cmd_act, "undo": cmd_undo,
     "roll": cmd_roll, "leds": cmd_leds, "press": cmd_press, "repl": cmd_repl, "log": cmd_log,
-    "selftest": cmd_selftest, "game": cmd_game,
+    "selftest": cmd_selftest, "game": None,     # game: osada_fw/games.py, loaded when asked
 }
 READ_ONLY = ("hello", "state", "log", "leds", "game")   # these leave the game menu open

@@ -1,63 +1,54 @@
-# One device, several games (issue 13): the table of games, the remembered
-# choice and the game menu on the ring.  Loaded at boot and when the menu or
-# a switch is asked for; while Siege plays it is unloaded again (unload()),
-# so Siege pays no heap for it.
+# One device, several games (issue 13): switching games, the remembered
+# choice, and the game menu while a game other than Siege runs.  The table of
+# games is ui.GAMES (id, device module); the menu at a Siege boot is the UI's
+# own ("game", ui.py), so Siege loads none of this unless the player switches.
+# While Siege plays this module is unloaded again (done()).
 #
-# Adding a game = one row in GAMES and one device module: a module with
-# start(app) -> an object with handle(app, ev, now), draw(app, now, r) and
-# `handlers` (protocol commands it answers itself, see commands.handle_line),
-# and MODULES, the names to unload when another game is chosen.  Siege is
-# the App itself (module None).
+# Adding a game = its id in ui.GAMES and one device module osada_fw/<id>_mode.py:
+# start(app) -> an object with id, handle(ev, now), draw(now, r), `handlers`
+# (protocol commands it answers itself, before commands.HANDLERS) and
+# `modules` (the module names to unload when another game is chosen).  Siege's game and
+# journal are never touched by a switch: switching back finds them as they were.
 #
-# The menu: sector k of the ring lights in game k's colour, the highlighted
-# game blinks.  Encoder turns move the highlight; ACTION takes it; any other
-# input closes the menu, keeping the running game, and goes on to that game
-# (so Siege's buttons work at boot exactly as before).  It opens at boot
-# for BOOT_MENU_MS with the remembered game highlighted (and running: a host
-# talks to it meanwhile), and on a long press of ACTION and BACK together
-# (OPEN_MENU_MS).  When the time is up the highlighted game is taken; a turn
-# gives the player the full time again.  A request from the host that
-# changes something closes it, keeping the running game.
+# The menu here (Menu) looks and works as the UI's: sector k lit in
+# ui.MENU_COLORS[k], the highlighted game blinking; turns move it, ACTION
+# takes it, BACK closes it (the running game goes on); other inputs are the
+# running game's.  It opens at boot when the remembered game is not Siege
+# (for ui.GAME_MENU_MS; then the highlighted game is taken), and when BACK
+# is held long while ACTION is held (OPEN_MENU_MS).  While it
+# is open it stands in as app.mode in front of the running game (`inner`):
+# requests go to that game, and one that changes something closes the menu
+# first, as the UI's menu does.
 #
 # Runs on MicroPython and CPython alike.
 
 import sys
 
-# id, name, device module (None: Siege, the App itself), menu colour
-GAMES = (
-    ("siege", "Siege", None, (255, 60, 0)),
-    ("tank", "Tank battle", "osada_fw.tank_mode", (0, 200, 40)),
-)
-SETTING = "game"              # the file in the HAL's state dir: the last game chosen
-BOOT_MENU_MS = 2500
+from osada_fw.app import SETTING
+from osada_fw.ui import GAMES, M_MENU, M_PLAY, MENU_COLORS
+
 OPEN_MENU_MS = 8000
+GAME_MENU_MS = 2500     # the menu at boot (ui.py's too)
 
 
 def index_of(gid):
-    for i in range(len(GAMES)):
-        if GAMES[i][0] == gid:
-            return i
-    return -1
+    return GAMES.index(gid) if gid in GAMES else -1
 
 
 def ids():
-    return [g[0] for g in GAMES]
+    return list(GAMES)
 
 
-def load_setting(app):
-    """The remembered game's id; "siege" if none, unreadable or unknown."""
-    try:
-        with open(app.hw.state_dir + "/" + SETTING) as f:
-            gid = f.read(16).strip()
-    except Exception:          # no file, no file system: the first game
-        return "siege"
-    return gid if index_of(gid) >= 0 else "siege"
+def close_ui_menu(app):
+    ui = app.ui
+    if ui.mode == M_MENU and ui.menu[0] == "game":
+        ui.mode = M_PLAY
 
 
 def save_setting(app, gid):
     """Remember gid in flash; a flash that fails is no error (it stays in RAM)."""
     try:
-        with open(app.hw.state_dir + "/" + SETTING, "w") as f:
+        with open(app.hw.state_dir + SETTING, "w") as f:
             f.write(gid)
         return True
     except Exception:
@@ -78,31 +69,37 @@ def unload(names):
                 pass
 
 
+def game_id(app):
+    return app.mode.id if app.mode is not None else "siege"
+
+
 def done(app):
-    """Nothing of the menu is needed while Siege plays: let it go."""
-    if app.mode is None and app.menu is None:
+    """Nothing of this is needed while Siege plays: let it go."""
+    if app.mode is None and (app.ui.mode != M_MENU or app.ui.menu[0] != "game"):
         unload(("osada_fw.games",))
 
 
 def switch(app, gid, save=True):
     """Run game gid.  ValueError (nothing changed) if there is no such game.
-    Siege's game and journal are left as they are: switching back finds them."""
+    Returns True if the running game changed.  Closes the game menu."""
     k = index_of(gid)
     if k < 0:
         raise ValueError("unknown game %r; the games are %s" % (gid, ", ".join(ids())))
+    if isinstance(app.mode, Menu):
+        app.mode = app.mode.inner
+    close_ui_menu(app)
     if save:
         save_setting(app, gid)
-    if gid == app.game_id:
+    if gid == game_id(app):
         return False
     old = app.mode
     app.mode = None
     if old is not None:
         unload(old.modules)
-    mod = GAMES[k][2]
-    if mod is not None:
+    if gid != "siege":
+        mod = "osada_fw.%s_mode" % gid
         __import__(mod)
         app.mode = sys.modules[mod].start(app)
-    app.game_id = gid
     app.ui.reset()
     app.push({"ev": "game", "game": gid})
     return True
@@ -114,72 +111,112 @@ def cmd_game(app, req):
     from osada_fw.commands import CommandError
     gid = req.get("game")
     if gid is None:
-        out = {"game": app.game_id, "games": ids()}
+        out = {"game": game_id(app), "games": ids()}
     elif not isinstance(gid, str) or index_of(gid) < 0:
         done(app)
         raise CommandError("unknown game %r; the games are %s" % (gid, ", ".join(ids())))
     else:
-        app.menu = None
-        out = {"game": app.game_id, "changed": switch(app, gid)}
-        out["game"] = app.game_id
+        changed = switch(app, gid)
+        out = {"game": game_id(app), "changed": changed}
     done(app)
     return out
 
 
+READ_ONLY = ("hello", "state", "log", "leds", "game")
+
+
+def _acting(app, req):
+    """A request that changes something, while the menu is open: it closes
+    the menu, then goes to the running game."""
+    from osada_fw.commands import HANDLERS
+    app.mode = app.mode.inner
+    fn = HANDLERS.get(req["cmd"])
+    if app.mode is not None:
+        fn = app.mode.handlers.get(req["cmd"], fn)
+    return fn(app, req)
+
+
 class Menu:
     def __init__(self, app, now, ms):
-        self.sel = index_of(app.game_id)
-        self.ms = ms
+        self.app = app
+        self.inner = app.mode
+        self.id = game_id(app)
+        self.modules = ()
+        self.sel = index_of(self.id)
         self.until = (now + ms) & 0x3FFFFFFF
+        from osada_fw.commands import HANDLERS
+        h = dict(self.inner.handlers) if self.inner is not None else {}
+        for cmd in HANDLERS:
+            if cmd not in READ_ONLY:
+                h[cmd] = _acting
+        self.handlers = h
 
-    def handle(self, app, ev, now):
+    def handle(self, ev, now):
+        app = self.app
         what, value = ev
         if what == "turn":
             self.sel = (self.sel + value) % len(GAMES)
-            self.until = (now + self.ms) & 0x3FFFFFFF
-        elif what == "press" and value == "action":
-            self.take(app, self.sel)
-        elif what == "long" and value != "encoder" and app.hw.inputs.held("back" if value == "action" else "action"):
+        elif what == "press" and value in ("action", "back"):
+            self.take(self.sel if value == "action" else -1)
+        elif what == "long" and value != "encoder" and app.hw.inputs.held("action"):
             pass                       # the combination that opened it
         else:                          # anything else is the running game's
-            self.take(app, -1)
-            app.game_input(ev, now)
+            (app.ui if self.inner is None else self.inner).handle(ev, now)
 
-    def take(self, app, k):
-        app.menu = None
+    def take(self, k):
+        app = self.app
+        if app.mode is self:
+            app.mode = self.inner
         if k >= 0:
-            switch(app, GAMES[k][0])
+            switch(app, GAMES[k])
         done(app)
 
-    def draw(self, app, now, r):
-        """The menu's frame into r; False once the time is up (the highlighted
-        game taken)."""
-        if app.hw.clock.diff(now, self.until) >= 0:
-            self.take(app, self.sel)
-            return False
+    def draw(self, now, r):
+        app = self.app
         r.clear()
+        if app.hw.clock.diff(now, self.until) >= 0:
+            self.take(self.sel)        # time is up: the highlighted game
+            return
         lay = app.layout
         blink = (now // 250) & 1
         for k in range(len(GAMES)):
-            c = GAMES[k][3]
+            c = MENU_COLORS[k]
             if k == self.sel and not blink:
                 continue
             for line in range(4):
                 r.set_pixel(lay.index(k + 1, line), c[0], c[1], c[2])
-        return True
+
+
+def pick(app, gid, now):
+    """From the UI's game menu: run game gid (None: open this module's menu)."""
+    if gid is None:
+        open_menu(app, now)
+    elif gid != game_id(app):
+        switch(app, gid)
+    done(app)
 
 
 def open_menu(app, now, ms=OPEN_MENU_MS):
-    app.menu = Menu(app, now, ms)
+    if isinstance(app.mode, Menu):
+        return
+    close_ui_menu(app)                 # the UI's, if it was open
+    app.mode = Menu(app, now, ms)
 
 
 def boot(app, now):
-    """At boot: run the remembered game and offer the menu for BOOT_MENU_MS."""
-    gid = load_setting(app)
-    if gid != app.game_id:
-        try:
-            switch(app, gid, save=False)
-        except Exception as exc:   # a game that cannot start: Siege, and say why
-            app.mode = None
-            app.push({"ev": "error", "error": "game %s did not start: %r" % (gid, exc), "source": "boot"})
-    open_menu(app, now, BOOT_MENU_MS)
+    """At boot, the remembered game not Siege: run it and offer the menu."""
+    try:
+        with open(app.hw.state_dir + SETTING) as f:
+            gid = f.read(16).strip()
+    except Exception:
+        gid = "siege"
+    try:
+        switch(app, gid, save=False)
+    except Exception as exc:           # unknown, or a game that cannot start: Siege, and say why
+        app.mode = None
+        app.push({"ev": "error", "error": "game %r did not start: %r" % (gid, exc), "source": "boot"})
+    if app.mode is None:
+        app.ui.game_menu(now)
+        done(app)
+    else:
+        open_menu(app, now, GAME_MENU_MS)

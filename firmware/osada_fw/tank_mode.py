@@ -63,7 +63,10 @@ def start(app):
 
 
 class Tank:
+    id = "tank"
+
     def __init__(self, app):
+        self.app = app
         self.rng = app.free_rng
         self.buf = dice.dice_buffer(24)
         self.vals = bytearray(len(FIELDS))
@@ -177,10 +180,14 @@ class Tank:
 
     # ---------------------------------------------------------- the inputs
 
-    def handle(self, app, ev, now):
+    def handle(self, ev, now):
+        app = self.app
         what, value = ev
         fields = TEST_FIELDS[self.test]
-        if what == "press" and value == "action":
+        if what == "long" and value == "back" and app.hw.inputs.held("action"):
+            from osada_fw import games  # ACTION and BACK held together: the game menu
+            games.open_menu(app, now)
+        elif what == "press" and value == "action":
             self.do_roll(app, now, "buttons")
         elif self.view == V_RESULT:
             if what == "turn" and self.rolled <= T_SUPPRESS:
@@ -214,8 +221,8 @@ class Tank:
         elif value == "encoder":
             self.defaults()
 
-    def draw(self, app, now, r):
-        tank_view.draw(self, app.layout, now, r)
+    def draw(self, now, r):
+        tank_view.draw(self, self.app.layout, now, r)
 
     # --------------------------------------------------------- the protocol
 
@@ -257,6 +264,8 @@ class Tank:
 
 def cmd_roll(app, req):
     tank = app.mode
+    if not isinstance(tank, Tank):
+        raise CommandError("the device runs %s, not Tank battle" % tank.id)
     tank.set_from(req)
     ev = tank.do_roll(app, app.hw.clock.ticks_ms(), "host")
     out = dict(ev)
@@ -265,7 +274,8 @@ def cmd_roll(app, req):
 
 
 def cmd_state(app, req):
-    return {"game": "tank", "tank": app.mode.state(), "seq": len(app.game.log),
+    tank = app.mode if isinstance(app.mode, Tank) else app.mode.inner   # the game menu stands in front
+    return {"game": "tank", "tank": tank.state(), "seq": len(app.game.log),
             "journal": app.journal_status()}
 
 

@@ -27,6 +27,7 @@ from osada_fw.app import App  # noqa: E402
 from osada_fw.config import led_count, load  # noqa: E402
 from osada_fw.hal.fake import FakeHardware, ManualClock, MemorySerial, RealClock  # noqa: E402
 from osada_fw.journal import Journal  # noqa: E402
+from osada_fw.ui import M_MENU, M_PLAY  # noqa: E402
 from shared_rules import scenario  # noqa: E402
 from shared_rules.autoplay import RandomPlayer  # noqa: E402
 from shared_rules.catalog import KIND_CLASS, KIND_IDS, MODES, VARIANTS  # noqa: E402
@@ -62,11 +63,14 @@ class Dev:
         self.boot_msgs = []
         if boot:
             self.app.boot()
-            if not menu and self.app.menu is not None:
-                # the game menu a boot offers (osada_fw/games.py), closed as
-                # by a player's first touch that is not for it: these tests
-                # press ACTION and turn the encoder for Siege at once
-                self.app.menu.take(self.app, -1)
+            if not menu:
+                # the game menu a boot offers (ui.py, osada_fw/games.py),
+                # closed as when a host acts: these tests press ACTION and
+                # turn the encoder for Siege at once
+                if self.app.ui.mode == M_MENU and self.app.ui.menu[0] == "game":
+                    self.app.ui.mode = M_PLAY
+                if hasattr(self.app.mode, "inner"):         # games.Menu
+                    self.app.mode.take(-1)
             self.tick()
             self.boot_msgs = self.take()     # what the device says first
 

@@ -9,10 +9,14 @@ import random
 import sys
 
 import pytest
-from test_app import NLEDS, Dev, engine_state
+from test_app import CFG, NLEDS, Dev, engine_state
 
+from osada.fw_extras import renderer_from_config
 from osada_fw import games, tank_view
+from osada_fw.app import SETTING
+from osada_fw.games import GAME_MENU_MS
 from osada_fw.tank_mode import FIELDS, TEST_FIELDS, TESTS
+from osada_fw.ui import M_MENU, MENU_COLORS
 
 TANK_MODULES = ("osada_fw.tank_mode", "osada_fw.tank_view")
 
@@ -43,6 +47,21 @@ def ring(dev):
     return [tuple(rgb[lay.index(p // 4 + 1, p % 4)]) for p in range(24)]
 
 
+def gid(dev):
+    """The game that runs, as `hello` says it."""
+    return dev.app.mode.id if dev.app.mode is not None else "siege"
+
+
+def menu_sel(dev):
+    """The highlighted game of the open game menu (the UI's or games.Menu), None if closed."""
+    app = dev.app
+    if hasattr(app.mode, "inner"):                          # games.Menu, in front of the game
+        return app.mode.sel
+    if app.ui.mode == M_MENU and app.ui.menu[0] == "game":
+        return app.ui.sel
+    return None
+
+
 def after_tumble(dev):
     dev.tick(n=2, ms=tank_view.ROLL_MS)
 
@@ -55,7 +74,7 @@ def test_hello_state_and_game_say_which_game_runs(tmp_path):
     assert dev.ok("hello")[0]["game"] == "siege"
     assert dev.ok("state")[0]["game"] == "siege"
     reply, _ = dev.ok("game")
-    assert reply["game"] == "siege" and reply["games"] == [g[0] for g in games.GAMES] == ["siege", "tank"]
+    assert reply["game"] == "siege" and reply["games"] == list(games.GAMES) == ["siege", "tank"]
     dev.ok("game", game="tank")
     assert dev.ok("hello")[0]["game"] == "tank"
     st = dev.ok("state")[0]
@@ -70,9 +89,9 @@ def test_unknown_game_is_refused_and_changes_nothing(tmp_path, bad):
     fields = {"game": bad} if bad is not None else {"game": []}
     reply, pushed = dev.request("game", **fields)
     assert reply["ok"] is False and "unknown game" in reply["error"] and "siege, tank" in reply["error"]
-    assert pushed == [] and dev.app.game_id == "siege" and dev.app.mode is None
+    assert pushed == [] and gid(dev) == "siege" and dev.app.mode is None
     assert engine_state(dev.app.game) == before
-    assert not os.path.exists(os.path.join(str(tmp_path), games.SETTING))
+    assert not os.path.exists(str(tmp_path) + SETTING)
 
 
 def test_siege_in_progress_survives_tank_and_back_journal_untouched(tmp_path):
@@ -82,7 +101,7 @@ def test_siege_in_progress_survives_tank_and_back_journal_untouched(tmp_path):
     before = engine_state(dev.app.game)
     seq = len(dev.app.game.log)
     journal = {f: open(os.path.join(str(tmp_path), f), "rb").read()
-               for f in os.listdir(str(tmp_path)) if f != games.SETTING}
+               for f in os.listdir(str(tmp_path)) if "/" + f != SETTING}
     dev.ok("game", game="tank")
     for _ in range(5):
         roll(dev, test="fire", dice=12, hit=4, protection=2)
@@ -94,47 +113,49 @@ def test_siege_in_progress_survives_tank_and_back_journal_untouched(tmp_path):
     assert engine_state(dev.app.game) == before and len(dev.app.game.log) == seq
     assert dev.ok("state")[0]["seq"] == seq
     now = {f: open(os.path.join(str(tmp_path), f), "rb").read()
-           for f in os.listdir(str(tmp_path)) if f != games.SETTING}
+           for f in os.listdir(str(tmp_path)) if "/" + f != SETTING}
     assert now == journal
     # and after a reboot in Siege, the same game from the journal
     dev2 = Dev(tmp_path)
-    assert dev2.app.game_id == "siege" and engine_state(dev2.app.game) == before
+    assert gid(dev2) == "siege" and engine_state(dev2.app.game) == before
 
 
 def test_the_choice_is_remembered_across_a_reboot(tmp_path):
     tank_dev(tmp_path)
     dev2 = Dev(tmp_path, menu=True)
-    assert dev2.app.game_id == "tank" and dev2.app.mode is not None
-    assert dev2.app.menu is not None and dev2.app.menu.sel == 1       # preselected
+    assert gid(dev2) == "tank" and dev2.app.mode.inner.id == "tank"
+    assert menu_sel(dev2) == 1                                       # preselected
     assert {"ev": "game", "game": "tank"} in dev2.boot_msgs
     assert dev2.boot_msgs[0] == {"ev": "boot", "restored": True, "seq": 0}
     dev2.ok("game", game="siege")
     dev3 = Dev(tmp_path)
-    assert dev3.app.game_id == "siege" and dev3.app.mode is None
+    assert gid(dev3) == "siege" and dev3.app.mode is None
 
 
 def test_a_flash_that_cannot_keep_the_choice_does_not_stop_the_switch(tmp_path):
     dev = Dev(tmp_path)
-    os.mkdir(os.path.join(str(tmp_path), games.SETTING))             # the setting cannot be written
+    os.mkdir(str(tmp_path) + SETTING)             # the setting cannot be written
     reply, _ = dev.ok("game", game="tank")
     assert reply["game"] == "tank"
     roll(dev, test="morale", dice=2, steadiness=7)
-    assert Dev(tmp_path).app.game_id == "siege"                     # not remembered, no crash
+    assert gid(Dev(tmp_path)) == "siege"                     # not remembered, no crash
 
 
 def test_a_garbled_setting_boots_siege(tmp_path):
-    with open(os.path.join(str(tmp_path), games.SETTING), "w") as f:
+    with open(str(tmp_path) + SETTING, "w") as f:
         f.write("\x00garbage\n")
-    dev = Dev(tmp_path)
-    assert dev.app.game_id == "siege"
+    dev = Dev(tmp_path, menu=True)
+    assert gid(dev) == "siege" and dev.app.mode is None and menu_sel(dev) == 0
+    err = [m for m in dev.boot_msgs if m.get("ev") == "error"]
+    assert len(err) == 1 and "unknown game" in err[0]["error"] and err[0]["source"] == "boot"
 
 
 def test_siege_does_not_load_the_tank_mode_nor_keep_the_menu(tmp_path):
     games.unload(TANK_MODULES + ("osada_fw.games",))          # as a fresh device
     dev = Dev(tmp_path, menu=True)
-    assert "osada_fw.games" in sys.modules and not any(m in sys.modules for m in TANK_MODULES)
+    assert menu_sel(dev) == 0 and not any(m in sys.modules for m in TANK_MODULES + ("osada_fw.games",))
     dev.ok("act", action={"do": "patrol"})                          # a host that acts closes the menu
-    assert dev.app.menu is None and "osada_fw.games" not in sys.modules
+    assert menu_sel(dev) is None and "osada_fw.games" not in sys.modules
     dev.ok("game", game="tank")
     assert all(m in sys.modules for m in TANK_MODULES)
     dev.ok("game", game="siege")
@@ -142,6 +163,13 @@ def test_siege_does_not_load_the_tank_mode_nor_keep_the_menu(tmp_path):
 
 
 # ================================================================ the menu
+
+
+def seen_colour(dev, c):
+    """Colour c as the strip shows it (brightness, gamma)."""
+    r = renderer_from_config(CFG)
+    r.set_pixel(0, c[0], c[1], c[2])
+    return tuple(r.rgb_list()[0])
 
 
 def menu_colours(dev):
@@ -152,47 +180,51 @@ def menu_colours(dev):
 
 def test_boot_menu_shows_the_games_and_times_out_on_the_highlighted_one(tmp_path):
     dev = Dev(tmp_path, menu=True)
-    assert dev.app.menu is not None
+    assert menu_sel(dev) == 0
     seen = set()
     for _ in range(8):
         dev.tick(ms=130)
         seen.add(tuple(menu_colours(dev)))
-    # sector 1 (Siege, highlighted) blinks, sector 2 (Tank) steady, sector 3 dark
-    assert len({s[0] for s in seen}) == 2 and len({s[1] for s in seen}) == 1
-    assert all(s[2] == (0, 0, 0) for s in seen) and all(s[1] != (0, 0, 0) for s in seen)
+    # over the board: sector 1 (Siege, highlighted) blinks orange, sector 2 (Tank) steady white
+    assert {s[0] for s in seen} == {(0, 0, 0), seen_colour(dev, MENU_COLORS[0])}
+    assert {s[1] for s in seen} == {seen_colour(dev, MENU_COLORS[1])}
     r, _ = dev.ok("hello")                                   # read-only: the menu stays
-    assert r["game"] == "siege" and dev.app.menu is not None
-    dev.tick(n=2, ms=games.BOOT_MENU_MS)
-    assert dev.app.menu is None and dev.app.game_id == "siege"
+    assert r["game"] == "siege" and menu_sel(dev) == 0
+    dev.tick(n=2, ms=GAME_MENU_MS)
+    assert menu_sel(dev) is None and gid(dev) == "siege"
     assert [m for m in dev.take() if m.get("ev") == "game"] == []
 
 
 def test_boot_menu_encoder_and_action_pick_tank(tmp_path):
     dev = Dev(tmp_path, menu=True)
     dev.turn(1)
-    assert dev.app.menu.sel == 1 and dev.app.game_id == "siege"
+    assert menu_sel(dev) == 1 and gid(dev) == "siege"
     dev.press("action")
-    assert dev.app.menu is None and dev.app.game_id == "tank"
+    assert menu_sel(dev) is None and gid(dev) == "tank"
     assert {"ev": "game", "game": "tank"} in dev.take()
-    with open(os.path.join(str(tmp_path), games.SETTING)) as f:
+    with open(str(tmp_path) + SETTING) as f:
         assert f.read() == "tank"
 
 
-def test_boot_menu_other_buttons_go_to_the_running_game(tmp_path):
+def test_boot_menu_back_cancels_other_buttons_are_the_games(tmp_path):
     dev = Dev(tmp_path, menu=True)
-    dev.press("encoder")                                    # Siege's free die roll
-    assert dev.app.menu is None
+    dev.press("encoder")                                    # Siege's free die roll, the menu stays
+    assert menu_sel(dev) == 0
     assert [m for m in dev.take() if m.get("ev") == "roll"][0].keys() == {"ev", "value"}
+    before = engine_state(dev.app.game)
+    dev.press("back")                                       # cancels: Siege goes on, nothing played
+    assert menu_sel(dev) is None and gid(dev) == "siege" and engine_state(dev.app.game) == before
+    dev.press("back")                                       # now it is Siege's BACK (the enemies move)
+    assert engine_state(dev.app.game) != before
 
 
 def test_boot_menu_turned_then_left_takes_the_highlighted_game(tmp_path):
     dev = Dev(tmp_path, menu=True)
     dev.tick(ms=2000)
-    dev.turn(1)                                             # the player gets the full time again
-    dev.tick(ms=2000)
-    assert dev.app.menu is not None
+    dev.turn(1)
+    assert menu_sel(dev) == 1 and gid(dev) == "siege"
     dev.tick(n=2, ms=600)
-    assert dev.app.menu is None and dev.app.game_id == "tank"
+    assert menu_sel(dev) is None and gid(dev) == "tank"
 
 
 def test_action_and_back_held_long_open_the_menu_without_undoing(tmp_path):
@@ -203,18 +235,20 @@ def test_action_and_back_held_long_open_the_menu_without_undoing(tmp_path):
     dev.hw.inputs.press("back", long=True)
     dev.hw.inputs.press("action", long=True)
     dev.tick()
-    assert dev.app.menu is not None and len(dev.app.game.log) == seq   # no undo, no play menu
+    assert menu_sel(dev) == 0 and len(dev.app.game.log) == seq   # no undo, no play menu
     dev.hw.inputs.held_buttons = set()
     dev.turn(1)
     dev.press("action")
-    assert dev.app.game_id == "tank"
+    assert gid(dev) == "tank"
     # and from the tank mode back to Siege
     dev.hw.inputs.held_buttons = {"action", "back"}
-    dev.press("action", long=True)
+    dev.hw.inputs.press("action", long=True)                # (ACTION's own long press first)
+    dev.press("back", long=True)
     dev.hw.inputs.held_buttons = set()
+    assert menu_sel(dev) == 1
     dev.turn(-1)
     dev.press("action")
-    assert dev.app.game_id == "siege" and len(dev.app.game.log) == seq
+    assert gid(dev) == "siege" and len(dev.app.game.log) == seq
     # BACK held alone is still Siege's undo
     dev.press("back", long=True)
     assert len(dev.app.game.log) == seq - 1
@@ -223,7 +257,7 @@ def test_action_and_back_held_long_open_the_menu_without_undoing(tmp_path):
 def test_a_protocol_press_during_the_menu_goes_to_the_running_game(tmp_path):
     dev = Dev(tmp_path, menu=True)
     dev.ok("press", turn=1)                                 # Siege's cursor, not the menu
-    assert dev.app.menu is None and dev.app.ui.cursor == 1
+    assert menu_sel(dev) is None and dev.app.ui.cursor == 1
 
 
 # ================================================================ the rolls
