@@ -130,9 +130,13 @@ def check(ev):
     return bad
 
 
-def lines_for(ev):
+def lines_for(ev, ring=False):
     out = [describe(ev), "    " + odds_line(ev)]
-    out += ["    WRONG: " + b for b in check(ev)]
+    bad = check(ev)
+    out += ["    WRONG: " + b for b in bad]
+    if ring and not bad:
+        from osada import tank_ring
+        out.append("    ring: " + tank_ring.text(ev))
     return out
 
 
@@ -174,7 +178,7 @@ class Watcher:
         if not is_tank_roll(msg):
             return
         self.rolls += 1
-        for line in lines_for(msg):
+        for line in lines_for(msg, ring=True):
             self.say(line)
         if self.log is not None:
             rec = dict(msg)
@@ -197,17 +201,30 @@ def watch(link, watcher, switch=False, count=None, seconds=None, keys=None):
     or (keys: a function returning key bytes or None) the key q."""
     hello = link.mirror.hello or {}
     watcher.game = hello.get("game")
+    back = None
     if watcher.game != "tank":
         if switch:
             reply = link.request("game", game="tank")
             if not reply.get("ok"):
                 watcher.say("could not switch the device to the tank game: %s" % reply.get("error"))
                 return 1
+            back = watcher.game
             watcher.game = "tank"
         else:
             watcher.say("the device runs %s: its rolls show here once it runs the tank game "
                         "(--switch switches it; or the game menu: hold ACTION and BACK)" % watcher.game)
     link.on_message = watcher.on_message
+    try:
+        return _loop(link, watcher, count, seconds, keys)
+    finally:
+        if back is not None and link.connected:          # --switch is for the session
+            try:
+                link.request("game", game=back)
+            except (OSError, TimeoutError):
+                pass
+
+
+def _loop(link, watcher, count, seconds, keys):
     end = time.monotonic() + seconds if seconds else None
     while count is None or watcher.rolls < count:
         if end is not None and time.monotonic() > end:
@@ -332,7 +349,8 @@ def add_parsers(tsub, port_help):
                                     "odds of its result; keys drive the device's buttons.")
     w.add_argument("--port", default="auto", help=port_help)
     w.add_argument("--log", metavar="FILE", default=None, help="append every roll to FILE (JSON lines)")
-    w.add_argument("--switch", action="store_true", help="switch the device to the tank game first")
+    w.add_argument("--switch", action="store_true",
+                   help="switch the device to the tank game for the session (and back at the end)")
     w.add_argument("--start-sim", action="store_true", help="start the simulator if no device is found")
     w.add_argument("--count", type=int, default=None, help="stop after this many rolls")
     w.add_argument("--seconds", type=float, default=None, help="stop after this many seconds")

@@ -79,9 +79,9 @@ def test_watch_mirrors_live_rolls_with_odds_and_logs_them(tmp_path):
     out = io.StringIO()
     log = tmp_path / "rolls.jsonl"
     w = tank_watch.Watcher(out, str(log))
-    link.send("roll", test="fire", dice=12, hit=2, protection=4)    # Siege runs: its free roll
-    assert tank_watch.watch(link, w, switch=True, count=0) == 0       # switches, reads nothing yet
-    assert app.mode.id == "tank"
+    assert tank_watch.watch(link, w, switch=True, count=0) == 0       # --switch: for the session only
+    assert app.mode is None and "the device now runs siege" in out.getvalue()
+    assert link.request("game", game="tank")["ok"]
     for req in ({"test": "fire", "dice": 12, "hit": 2, "protection": 4}, {"test": "morale", "dice": 2, "steadiness": 7},
                 {"test": "counter"}, {"test": "collision", "a": 7, "b": 8}):
         link.send("roll", **req)
@@ -92,6 +92,7 @@ def test_watch_mirrors_live_rolls_with_odds_and_logs_them(tmp_path):
     assert "fire 12 dice, hit on <= 2, protection 4:" in text
     assert text.count("you had a") >= 1 and "the test passes with a 58.3% chance" in text
     assert "WRONG" not in text
+    assert "    ring: " in text                                       # the ring, as the device shows it
     recs = [json.loads(x) for x in log.read_text().splitlines()]
     assert [r["test"] for r in recs] == ["fire", "morale", "counter", "collision", "collision"]
     assert recs[-1]["source"] == "buttons" and all("time" in r for r in recs)
@@ -119,3 +120,18 @@ def test_keys_become_press_requests():
     assert tank_watch.key_request(b"\r") == {"button": "action", "long": False}
     assert tank_watch.key_request(b"B") == {"button": "back", "long": True}
     assert tank_watch.key_request(b"z") is None
+
+
+def test_ring_text_is_the_devices_view_of_the_roll():
+    from osada import tank_ring
+    # 12 dice: 4 hits absorbed (blue), 1 damage (red), 7 misses; sector 6 amber: morale test due
+    assert tank_ring.text(FIRE) == "BBBB R... .... ---- ---- AAAA"
+    assert tank_ring.text(dict(FIRE, morale=False)) == "BBBB R... .... ---- ---- ----"
+    # the faces page: face f in sector f, green where it hits (<= 2)
+    assert tank_ring.text(FIRE, page=1) == "GG-- GGG- RRR- R--- R--- RR--"
+    mor = {"test": "morale", "dice": [3, 5], "steadiness": 7, "sum": 8, "passed": False}
+    assert tank_ring.text(mor) == "RRR- --RR RRR- ---- ---- ----"          # 3 and 5, six LEDs a die
+    col = {"test": "collision", "dice": [3, 3], "a": 7, "b": 8, "totals": [10, 11], "winner": "b"}
+    assert tank_ring.text(col) == "RRR- ---- ---- GGG- ---- ----"
+    svg = tank_ring.svg(FIRE)
+    assert svg.startswith("<svg") and svg.count("<circle") == 25 and "#ff0000" in svg
