@@ -105,8 +105,49 @@ def svg(ev, page=0, size=220):
     for p in range(24):
         a = math.radians(p * 15 - 22.5)      # 4 LEDs per 60-degree sector
         r, g, b = px[p]
+        if max(r, g, b) < 64:                # a dim LED: brighter on paper, or it looks off
+            r, g, b = r * 4, g * 4, b * 4
         fill = "#%02x%02x%02x" % (r, g, b) if px[p] != (0, 0, 0) else "#222"
         out.append('<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s" stroke="#000"/>'
                    % (c + math.sin(a) * rad, c - math.cos(a) * rad, size * 0.035, fill))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+# The README's pictures (docs/tank/): (file name, caption, roll event, page)
+EXAMPLES = (
+    ("fire.svg", "fire: 12 dice hitting on <= 2 against protection 4: 5 hits, 4 absorbed (blue), "
+                 "1 damage (red), 7 misses (dim); sector 6 amber: a morale test is due",
+     {"test": "fire", "dice": [1, 2, 2, 1, 2, 6, 6, 5, 4, 3, 3, 3], "n": 12, "hit": 2, "ambush": False, "hits": 5,
+      "protection": 4, "absorbed": 4, "damage": 1, "morale": True}, 0),
+    ("fire-faces.svg", "the same roll, encoder turned: sector f holds the dice showing face f "
+                       "(green: hits, red: misses)",
+     {"test": "fire", "dice": [1, 2, 2, 1, 2, 6, 6, 5, 4, 3, 3, 3], "n": 12, "hit": 2, "ambush": False, "hits": 5,
+      "protection": 4, "absorbed": 4, "damage": 1, "morale": True}, 1),
+    ("suppress.svg", "suppression fire, card intensity 12 -> 18 dice hitting on <= 2, protection 3: "
+                     "7 hits, 3 absorbed, 4 damage; the morale test is always due after suppression fire",
+     {"test": "suppress", "intensity": 12, "n": 18, "dice": [1, 5, 2, 6, 2, 3, 1, 4, 4, 6, 1, 2, 5, 3, 6, 4, 1, 6],
+      "hit": 2, "ambush": False, "hits": 7, "protection": 3, "absorbed": 3, "damage": 4, "morale": True}, 0),
+    ("morale.svg", "morale: 2 dice (3 and 5) against steadiness 7: sum 8, failed (red)",
+     {"test": "morale", "dice": [3, 5], "steadiness": 7, "sum": 8, "passed": False}, 0),
+    ("collision.svg", "collision: A rolls 3 (+7 = 10), B rolls 4 (+8 = 12): B moves in (green), A stops (red)",
+     {"test": "collision", "dice": [3, 4], "a": 7, "b": 8, "totals": [10, 12], "winner": "b"}, 0),
+)
+
+
+def write_pictures(out_dir):
+    """Write EXAMPLES as SVG files into out_dir; returns their names."""
+    import os
+    os.makedirs(out_dir, exist_ok=True)
+    names = []
+    for name, _caption, ev, page in EXAMPLES:
+        with open(os.path.join(out_dir, name), "w", encoding="utf-8") as f:
+            f.write(svg(ev, page))
+        names.append(name)
+    return names
+
+
+if __name__ == "__main__":        # python -m osada.tank_ring DIR: the README's pictures
+    import sys
+    for n in write_pictures(sys.argv[1] if len(sys.argv) > 1 else "docs/tank"):
+        print(n)

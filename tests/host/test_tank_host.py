@@ -135,3 +135,17 @@ def test_ring_text_is_the_devices_view_of_the_roll():
     assert tank_ring.text(col) == "RRR- ---- ---- GGG- ---- ----"
     svg = tank_ring.svg(FIRE)
     assert svg.startswith("<svg") and svg.count("<circle") == 25 and "#ff0000" in svg
+
+
+def test_the_readme_pictures_are_the_renderers(tmp_path):
+    """docs/tank/*.svg are tank_ring's drawings of its EXAMPLES (regenerate:
+    .venv/bin/python -m osada.tank_ring docs/tank), and each example adds up."""
+    from osada import tank_ring
+    names = tank_ring.write_pictures(str(tmp_path))
+    committed = os.path.join(ROOT, "docs", "tank")
+    assert sorted(names) == sorted(os.listdir(committed))
+    for name in names:
+        with open(os.path.join(committed, name), encoding="utf-8") as a, open(tmp_path / name, encoding="utf-8") as b:
+            assert a.read() == b.read(), "docs/tank/%s is stale: python -m osada.tank_ring docs/tank" % name
+    for _name, _caption, ev, _page in tank_ring.EXAMPLES:
+        assert tank_watch.check(ev) == []
