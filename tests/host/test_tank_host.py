@@ -149,3 +149,11 @@ def test_the_readme_pictures_are_the_renderers(tmp_path):
             assert a.read() == b.read(), "docs/tank/%s is stale: python -m osada.tank_ring docs/tank" % name
     for _name, _caption, ev, _page in tank_ring.EXAMPLES:
         assert tank_watch.check(ev) == []
+
+
+def test_the_monitors_log_words_tank_rolls_with_their_odds():
+    from osada import texts
+    line = texts.describe(FIRE)
+    assert line.startswith("fire 12 dice") and line.endswith("1 damage: a 36.8% chance of 1 or more")
+    assert texts.describe({"ev": "roll", "value": 4}) == "Free die roll: 4"          # Siege's, as before
+    assert texts.describe({"ev": "game", "game": "tank"}) == "The device now runs Tank battle («Танковый бой»)"
