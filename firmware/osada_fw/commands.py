@@ -40,18 +40,19 @@ def handle_line(app, line):
     rid = None
     try:
         rid, req = protocol.parse_request(line)
-        fn = HANDLERS.get(req["cmd"])
+        cmd = req["cmd"]
+        fn = HANDLERS.get(cmd)
+        ui = app.ui
         if app.mode is not None:       # another game than Siege (games.py) answers its own first
-            fn = app.mode.handlers.get(req["cmd"], fn)
-        elif req["cmd"] not in READ_ONLY and app.ui.menu and app.ui.menu[0] == "game":
-            app.ui.mode = M_PLAY       # a host that acts closes the game menu
-            app.ui.menu = None
-        if req["cmd"] == "game":
+            fn = app.mode.handlers.get(cmd, fn)
+        elif cmd not in READ_ONLY and ui.menu and ui.menu[0] == "game":
+            ui.mode = M_PLAY           # a host that acts closes the game menu
+            ui.menu = None
+        if cmd == "game":
             from osada_fw import games
             fn = games.cmd_game
         if fn is None:
-            raise CommandError("unknown command %r; known: %s"
-                               % (req["cmd"], ", ".join(sorted(HANDLERS))))
+            raise CommandError("unknown command %r; known: %s" % (cmd, ", ".join(sorted(HANDLERS))))
         reply(app, rid, fn(app, req))
     except protocol.RequestError as exc:
         reply_error(app, exc.rid, str(exc))

@@ -184,7 +184,10 @@ class Tank:
         app = self.app
         what, value = ev
         fields = TEST_FIELDS[self.test]
-        if what == "long" and value == "back" and app.hw.inputs.held("action"):
+        if app.selftest_led is not None:   # the LED self-test: any button ends it
+            if what == "press":
+                app.selftest_led = None
+        elif what == "long" and value == "back" and app.hw.inputs.held("action"):
             from osada_fw import games  # ACTION and BACK held together: the game menu
             games.open_menu(app, now)
         elif what == "press" and value == "action":
@@ -198,15 +201,7 @@ class Tank:
                 self.view = V_EDIT
                 self._long(value)
         elif what == "turn":
-            if self.cursor == 0:
-                self.test = (self.test + value) % len(TESTS)
-            else:
-                f = fields[self.cursor - 1]
-                lo = FIELDS[f][1]
-                span = FIELDS[f][2] - lo + 1
-                self.vals[f] = lo + (self.vals[f] - lo + value) % span
-                if f == F_PROT:
-                    self.turn_prot = self.vals[f]
+            self._turn(value)
         elif what == "press" and value == "encoder":
             self.cursor = (self.cursor + 1) % (len(fields) + 1)
         elif what == "press" and value == "back":
@@ -214,6 +209,18 @@ class Tank:
                 self.cursor -= 1
         elif what == "long":
             self._long(value)
+
+    def _turn(self, value):
+        """The encoder in the numbers: the test, or the number under the cursor (wrapping)."""
+        if self.cursor == 0:
+            self.test = (self.test + value) % len(TESTS)
+            return
+        f = TEST_FIELDS[self.test][self.cursor - 1]
+        lo = FIELDS[f][1]
+        span = FIELDS[f][2] - lo + 1
+        self.vals[f] = lo + (self.vals[f] - lo + value) % span
+        if f == F_PROT:
+            self.turn_prot = self.vals[f]
 
     def _long(self, value):
         if value == "back":            # a new game turn: protection as set (T17)

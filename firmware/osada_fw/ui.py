@@ -68,8 +68,10 @@ class UI:
         self.menu_until = self._until(now, 2500)    # GAME_MENU_MS
 
     def pick(self, gid, now):
-        from osada_fw import games  # loaded only for this
-        games.pick(self.app, gid, now)
+        """Run game gid (None: the menu of games.py); Siege runs already."""
+        if gid != "siege":
+            from osada_fw import games  # loaded only for this
+            games.pick(self.app, gid, now)
 
     # ------------------------------------------------------------- helpers
 

@@ -190,8 +190,10 @@ def test_boot_menu_shows_the_games_and_times_out_on_the_highlighted_one(tmp_path
     assert {s[1] for s in seen} == {seen_colour(dev, MENU_COLORS[1])}
     r, _ = dev.ok("hello")                                   # read-only: the menu stays
     assert r["game"] == "siege" and menu_sel(dev) == 0
+    games.unload(("osada_fw.games",))
     dev.tick(n=2, ms=GAME_MENU_MS)
     assert menu_sel(dev) is None and gid(dev) == "siege"
+    assert "osada_fw.games" not in sys.modules                 # taking Siege loads nothing
     assert [m for m in dev.take() if m.get("ev") == "game"] == []
 
 
@@ -507,3 +509,18 @@ def test_every_test_has_its_numbers_and_colours_defined_once():
     assert len(FIELDS) == len(tank_view.FIELD_COLORS)
     assert all(hi - lo + 1 <= 24 and lo <= d <= hi for _name, lo, hi, d in FIELDS)
     assert NLEDS >= 24
+
+
+def test_the_led_selftest_runs_in_the_tank_game_and_a_button_ends_it(tmp_path):
+    dev = tank_dev(tmp_path)
+    reply, _ = dev.ok("selftest")
+    assert dev.app.selftest_led is not None
+    dev.tick(ms=10)
+    lit = [i for i, c in enumerate(dev.app.renderer.rgb_list()) if c != [0, 0, 0] and tuple(c) != (0, 0, 0)]
+    assert lit == [dev.app.selftest_led]
+    dev.take()
+    dev.press("action")                                     # ends it: no roll
+    assert dev.app.selftest_led is None
+    assert [m for m in dev.take() if m.get("ev") == "roll"] == []
+    dev.press("action")
+    assert [m for m in dev.take() if m.get("ev") == "roll"][0]["source"] == "buttons"
