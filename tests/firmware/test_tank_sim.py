@@ -106,3 +106,41 @@ def test_the_simulators_g_key_opens_the_game_menu(sim):
         assert link.request("hello")["game"] == "tank"
     finally:
         link.close()
+
+
+def test_make_run_game_tank_starts_a_simulator_when_there_is_no_device(tmp_path, monkeypatch, capsys):
+    """`make run GAME=tank` = `osada tank watch --start-sim --switch`: with no
+    device it starts the simulator (here one on a private link), plays there,
+    and stops it at the end."""
+    from osada.monitor import simproc
+    started = []
+
+    class Sim:
+        def __init__(self, *a, **kw):
+            self.s = None
+
+        def start(self):
+            self.s = SimThread(tmp_path)
+            started.append(self.s)
+            return 0
+
+        def stop(self):
+            self.s.close()
+
+    monkeypatch.setattr(simproc, "SimProcess", Sim)
+    monkeypatch.setattr(client, "find_device", lambda: started[0].link if started else None)
+
+    def roll_when_tank():
+        deadline = time.monotonic() + 10
+        while not (started and started[0].sim.app.mode is not None) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if started:
+            started[0].sim.keys(b"\r")
+
+    t = threading.Thread(target=roll_when_tank)
+    t.start()
+    code = cli.main(["tank", "watch", "--start-sim", "--switch", "--count", "1", "--seconds", "20", "--no-keys"])
+    t.join()
+    out = capsys.readouterr().out
+    assert code == 0 and len(started) == 1, out
+    assert "fire 6 dice" in out and started[0].stop.is_set()          # the simulator was stopped
