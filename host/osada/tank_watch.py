@@ -103,9 +103,15 @@ def check(ev):
 
     if t in ("fire", "suppress"):
         n = ev.get("n")
-        if t == "suppress" and n != dice.suppression_dice(ev.get("intensity", -1)):
-            bad.append("suppression fire at intensity %r rolls %d dice, not %r (T27)"
-                       % (ev.get("intensity"), dice.suppression_dice(max(0, ev.get("intensity") or 0)), n))
+        if t == "suppress":
+            k = ev.get("intensity")
+            if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+                bad.append("suppression fire without its card intensity (%r)" % (k,))
+            elif n != dice.suppression_dice(k):
+                bad.append("suppression fire at intensity %d rolls %d dice, not %r (T27)"
+                           % (k, dice.suppression_dice(k), n))
+        if not isinstance(ev.get("hit"), int) or not isinstance(ev.get("protection", 0), int):
+            return bad + ["hit and protection must be numbers"]
         if len(faces) != n:
             bad.append("%d dice, not n = %r" % (len(faces), n))
         hits = sum(1 for f in faces if f <= ev.get("hit", 0))

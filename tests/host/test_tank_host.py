@@ -157,3 +157,18 @@ def test_the_monitors_log_words_tank_rolls_with_their_odds():
     assert line.startswith("fire 12 dice") and line.endswith("1 damage: a 36.8% chance of 1 or more")
     assert texts.describe({"ev": "roll", "value": 4}) == "Free die roll: 4"          # Siege's, as before
     assert texts.describe({"ev": "game", "game": "tank"}) == "The device now runs Tank battle («Танковый бой»)"
+
+
+@pytest.mark.parametrize("ev", [
+    {"ev": "roll", "test": "suppress", "dice": [1, 2], "n": 2, "hit": 2, "hits": 2, "protection": 0},
+    {"ev": "roll", "test": "fire", "dice": [1, 2], "n": 2, "hit": "2", "hits": 2},
+    {"ev": "roll", "test": "morale", "dice": [1, 2]},
+    {"ev": "roll", "test": "collision", "dice": [1]},
+    {"ev": "roll", "test": "counter", "dice": [3, 3], "winner": "a"},
+])
+def test_replay_of_broken_rolls_says_so_and_never_crashes(tmp_path, ev):
+    log = tmp_path / "rolls.jsonl"
+    log.write_text(json.dumps(ev) + "\n")
+    out = io.StringIO()
+    assert tank_watch.replay(str(log), out) == 1
+    assert "WRONG" in out.getvalue() or "incomplete" in out.getvalue()
