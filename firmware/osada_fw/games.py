@@ -1,24 +1,26 @@
 # One device, several games (issue 13): switching games, the remembered
 # choice, and the game menu while a game other than Siege runs.  The table of
-# games is ui.GAMES (id, device module); the menu at a Siege boot is the UI's
-# own ("game", ui.py), so Siege loads none of this unless the player switches.
-# While Siege plays this module is unloaded again (done()).
+# games is ui.GAMES (ids, in menu order); the menu at a Siege boot is the
+# UI's own ("game", ui.py), so Siege loads none of this unless the player
+# switches.  While Siege plays this module is unloaded again (done()).
 #
 # Adding a game = its id in ui.GAMES and one device module osada_fw/<id>_mode.py:
 # start(app) -> an object with id, handle(ev, now), draw(now, r), `handlers`
 # (protocol commands it answers itself, before commands.HANDLERS) and
-# `modules` (the module names to unload when another game is chosen).  Siege's game and
-# journal are never touched by a switch: switching back finds them as they were.
+# `modules` (the module names to unload when another game is chosen).
+# Siege's game and journal are never touched by a switch: switching back
+# finds them as they were.  The choice is remembered in the state dir
+# (app.SETTING); a flash that cannot keep it is no error.
 #
 # The menu here (Menu) looks and works as the UI's: sector k lit in
 # ui.MENU_COLORS[k], the highlighted game blinking; turns move it, ACTION
 # takes it, BACK closes it (the running game goes on); other inputs are the
 # running game's.  It opens at boot when the remembered game is not Siege
-# (for ui.GAME_MENU_MS; then the highlighted game is taken), and when BACK
-# is held long while ACTION is held (OPEN_MENU_MS).  While it
+# (for GAME_MENU_MS), and when BACK is held long while ACTION is held (for
+# OPEN_MENU_MS); when the time is up the highlighted game is taken.  While it
 # is open it stands in as app.mode in front of the running game (`inner`):
 # requests go to that game, and one that changes something closes the menu
-# first, as the UI's menu does.
+# first, as with the UI's menu.
 #
 # Runs on MicroPython and CPython alike.
 

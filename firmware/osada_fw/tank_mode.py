@@ -18,6 +18,7 @@
 #   ACTION          roll (from anywhere), again and again with the same numbers
 #   hold BACK       new game turn: protection back to the value last set (T17)
 #   hold ENCODER    every number back to its default
+#   hold BACK with ACTION held: the game menu (osada_fw/games.py)
 # After a fire roll the protection left (P - absorbed hits) becomes the next
 # shot's P: the next shooter at the same target this turn (T16, T19).
 #
