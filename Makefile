@@ -43,8 +43,14 @@ $(NPM_STAMP): package.json package-lock.json
 	@npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
+# GAME=tank: the «Кубики» dice mode, on the simulator if no Pico (osada tank watch: the rolls with
+# their odds, keys for the device's buttons; the game is switched back when it ends)
 run: setup
+ifeq ($(GAME),tank)
+	@$(VENV)/bin/osada tank watch --start-sim --switch
+else
 	@$(VENV)/bin/osada monitor --start-sim
+endif
 
 test: setup check
 	@$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --snapshot-report build/snapshot_report.html

@@ -362,14 +362,20 @@ def test_every_rule_the_module_names_has_a_test_named_by_it():
     import os
     import re
     here = os.path.dirname(os.path.abspath(__file__))
-    src = os.path.join(os.path.dirname(here), "shared_rules", "tank")
+    root = os.path.dirname(here)
+    src = os.path.join(root, "shared_rules", "tank")
+    files = [os.path.join(src, f) for f in os.listdir(src) if f.endswith(".py")]
+    for d in (os.path.join(root, "firmware", "osada_fw"), os.path.join(root, "host", "osada")):
+        files += [os.path.join(d, f) for f in os.listdir(d) if f.startswith("tank") and f.endswith(".py")]
     named = set()
-    for f in os.listdir(src):
-        if f.endswith(".py"):
-            with open(os.path.join(src, f), encoding="utf-8") as fh:
-                named.update(re.findall(r"\bT(\d+)\b", fh.read()))
+    for path in files:
+        with open(path, encoding="utf-8") as fh:
+            named.update(re.findall(r"\bT(\d+)\b", fh.read()))
     tested = set()
-    for f in ("test_tank_rules.py", "test_tank_fairness.py", "test_tank_cross_runtime.py"):
+    for f in ("test_tank_rules.py", "test_tank_fairness.py", "test_tank_cross_runtime.py",
+              "firmware/test_tank_device.py", "firmware/test_tank_device_mpy.py", "host/test_tank_host.py"):
+        if not os.path.exists(os.path.join(here, f)):
+            continue
         with open(os.path.join(here, f), encoding="utf-8") as fh:
             for name in re.findall(r"def test_((?:t\d+_)+)", fh.read()):
                 tested.update(re.findall(r"t(\d+)_", name))

@@ -61,6 +61,9 @@ def flash_words(exc):
     return _ERRNO_WORDS.get(code, "flash error")
 
 
+SETTING = "/game"          # in the state dir: the game chosen last (osada_fw/games.py)
+
+
 class App:
     def __init__(self, hw, cfg):
         self.hw = hw
@@ -86,6 +89,7 @@ class App:
         self.running = True            # run() goes on until {"cmd": "repl"}
         self.unsaved = None            # None: the journal holds the game; else why not (words)
         self.ui = UI(self)
+        self.mode = None               # the game when it is not Siege (osada_fw/games.py)
 
     # ------------------------------------------------------------- lifecycle
 
@@ -122,6 +126,16 @@ class App:
         if fs_new:
             ev["fs"] = "new"
         self.push(ev)
+        try:                           # the game chosen last (none, or no flash: Siege)
+            with open(self.hw.state_dir + SETTING) as f:
+                other = f.read(9) != "siege"
+        except Exception:
+            other = False
+        if other:
+            from osada_fw import games
+            games.boot(self, self.hw.clock.ticks_ms())
+        else:
+            self.ui.game_menu(self.hw.clock.ticks_ms())   # the game menu (ui.py), nothing more loaded
         self.draw(self.hw.clock.ticks_ms(), force=True)
 
     def tick(self):
@@ -153,7 +167,7 @@ class App:
             if hw.clock.diff(hw.clock.ticks_ms(), now) >= LINES_BUDGET_MS:
                 break                  # the rest next tick: LEDs and buttons stay live
         for ev in hw.inputs.poll(now):
-            self.ui.handle(ev, now)
+            (self.ui if self.mode is None else self.mode).handle(ev, now)
         self.draw(now)
         self._pump(WRITE_BUDGET_MS - out_ms)
         if self.release:              # {"cmd": "repl"}: hand the port to the REPL
@@ -199,9 +213,12 @@ class App:
             r.limit()
             self.hw.leds.write(r.buf)
             return
-        r.draw(self.game, now)
-        self.ui.overlay(now, r)
-        anim.run(self.anims, now, r)
+        if self.mode is not None:
+            self.mode.draw(now, r)
+        else:
+            r.draw(self.game, now)
+            self.ui.overlay(now, r)
+            anim.run(self.anims, now, r)
         if self.unsaved is not None and now % FLASH_SIGN_PERIOD_MS < FLASH_SIGN_MS:
             lay = self.layout
             for s in range(1, 7):      # not saved: the outer ring flashes amber

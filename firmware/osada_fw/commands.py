@@ -8,6 +8,7 @@
 from osada_fw import protocol
 from osada_fw.anim import SELFTEST_MS
 from osada_fw.config import led_count
+from osada_fw.ui import M_PLAY
 from shared_rules import actions as A
 from shared_rules.engine import RuleError
 
@@ -39,10 +40,19 @@ def handle_line(app, line):
     rid = None
     try:
         rid, req = protocol.parse_request(line)
-        fn = HANDLERS.get(req["cmd"])
+        cmd = req["cmd"]
+        fn = HANDLERS.get(cmd)
+        ui = app.ui
+        if app.mode is not None:       # another game than Siege (games.py) answers its own first
+            fn = app.mode.handlers.get(cmd, fn)
+        elif cmd not in READ_ONLY and ui.menu and ui.menu[0] == "game":
+            ui.mode = M_PLAY           # a host that acts closes the game menu
+            ui.menu = None
+        if cmd == "game":
+            from osada_fw import games
+            fn = games.cmd_game
         if fn is None:
-            raise CommandError("unknown command %r; known: %s"
-                               % (req["cmd"], ", ".join(sorted(HANDLERS))))
+            raise CommandError("unknown command %r; known: %s" % (cmd, ", ".join(sorted(HANDLERS))))
         reply(app, rid, fn(app, req))
     except protocol.RequestError as exc:
         reply_error(app, exc.rid, str(exc))
@@ -59,14 +69,14 @@ def handle_line(app, line):
 
 def cmd_hello(app, req):
     return {"protocol": protocol.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION,
-            "game": "siege", "leds": led_count(app.cfg), "layout": app.layout.name,
+            "game": app.mode.id if app.mode else "siege", "leds": led_count(app.cfg), "layout": app.layout.name,
             "seq": len(app.game.log), "journal": app.journal_status()}
 
 
 def cmd_state(app, req):
     st = app.game.state()
     del st["events"]
-    return {"state": st, "seq": len(app.game.log), "journal": app.journal_status()}
+    return {"state": st, "seq": len(app.game.log), "journal": app.journal_status(), "game": "siege"}
 
 
 def cmd_log(app, req):
@@ -131,17 +141,17 @@ def cmd_leds(app, req):
 
 
 def cmd_press(app, req):
-    now = app.hw.clock.ticks_ms()
     if "turn" in req:
         d = req["turn"]
         if not isinstance(d, int) or isinstance(d, bool) or d not in (1, -1):
             raise CommandError("turn must be 1 or -1")
-        app.ui.handle(("turn", d), now)
+        ev = ("turn", d)
     else:
         name = req.get("button")
         if name not in ("action", "back", "encoder"):
             raise CommandError("button must be action, back or encoder (or give turn)")
-        app.ui.handle(("long" if req.get("long") else "press", name), now)
+        ev = ("long" if req.get("long") else "press", name)
+    (app.ui if app.mode is None else app.mode).handle(ev, app.hw.clock.ticks_ms())
     return {}
 
 
@@ -158,5 +168,6 @@ def cmd_repl(app, req):
 HANDLERS = {
     "hello": cmd_hello, "state": cmd_state, "new": cmd_new, "act": cmd_act, "undo": cmd_undo,
     "roll": cmd_roll, "leds": cmd_leds, "press": cmd_press, "repl": cmd_repl, "log": cmd_log,
-    "selftest": cmd_selftest,
+    "selftest": cmd_selftest, "game": None,     # game: osada_fw/games.py, loaded when asked
 }
+READ_ONLY = ("hello", "state", "log", "leds", "game")   # these leave the game menu open

@@ -32,6 +32,13 @@ MENU_COLORS = ((255, 40, 0), (255, 255, 255), (0, 120, 255), (255, 200, 0), (0, 
 CURSOR = (255, 255, 255)
 CURSOR_CITY = (0, 255, 255)
 CHOSEN = (255, 0, 255)
+# The games of the device (issue 13), in menu order; game g other than Siege
+# (this app) is the device module osada_fw/<g>_mode.py.  The game menu at
+# boot is one of this UI's menus ("game"): sector k in MENU_COLORS[k]; turns
+# pick, ACTION takes, BACK cancels (Siege goes on); after GAME_MENU_MS the
+# highlighted one is taken (GAME_MENU_MS, games.py).  Switching:
+# osada_fw/games.py, loaded only then.
+GAMES = ("siege", "tank")
 
 M_PLAY = 0
 M_CHOOSE = 1
@@ -55,6 +62,16 @@ class UI:
         self.roll_until = 0
         self.roll_value = 0
         self.message_until = 0
+
+    def game_menu(self, now):
+        self._open_menu("game", GAMES)
+        self.menu_until = self._until(now, 2500)    # GAME_MENU_MS
+
+    def pick(self, gid, now):
+        """Run game gid (None: the menu of games.py); Siege runs already."""
+        if gid != "siege":
+            from osada_fw import games  # loaded only for this
+            games.pick(self.app, gid, now)
 
     # ------------------------------------------------------------- helpers
 
@@ -101,6 +118,9 @@ class UI:
         if what == "press" and value == "encoder":
             self.show_roll(self.app.free_roll(), now)
             self.app.push({"ev": "roll", "value": self.roll_value})
+            return
+        if what == "long" and value == "back" and self.app.hw.inputs.held("action"):
+            self.pick(None, now)           # ACTION and BACK held together: the game menu
             return
         if what == "long" and value == "encoder":
             self.setup = {}
@@ -204,6 +224,8 @@ class UI:
         elif kind == "sector":
             self.pending_action["sector"] = item
             self._act(self.pending_action, now)
+        elif kind == "game":
+            self.pick(item, now)
 
     def _play_menu_item(self, item, now):
         s, line = self.cursor_cell()
@@ -264,6 +286,10 @@ class UI:
         game = self.app.game
         if self.mode == M_MENU:
             kind, items, picked = self.menu
+            if kind == "game" and not self._before(now, self.menu_until):
+                self.mode = M_PLAY                 # time is up: the highlighted game
+                self.pick(items[self.sel], now)
+                return
             for i in range(min(6, len(items))):
                 on = (i == self.sel and blink) or (picked is not None and picked[i])
                 c = MENU_COLORS[i] if (on or i != self.sel) else (0, 0, 0)

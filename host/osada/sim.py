@@ -219,6 +219,8 @@ class Simulator:
                 inp.press("encoder")
             elif key == b"n":
                 inp.press("encoder", long=True)
+            elif key == b"g":
+                inp.press_with("action", "back")      # ACTION + BACK held: the game menu
         return True
 
 

@@ -215,6 +215,7 @@ class Screen:
                 "play": ("PLAY MENU", "turn to pick · ACTION does it · BACK cancels"),
                 "marshal": ("MARSHAL · tokens", "turn to pick · ACTION toggles (+) · BACK plays them"),
                 "sector": ("MARSHAL · sector", "turn to pick · ACTION places · BACK cancels"),
+                "game": ("GAME", "turn to pick · ACTION takes · BACK cancels (soon: the highlighted one)"),
             }.get(kind, ("MENU " + str(kind), "ACTION takes · BACK cancels"))
             shown = []
             for k, item in enumerate(items):

@@ -29,7 +29,8 @@ def _int_in(name, lo, hi=None):
 
 def add_parser(sub):
     """The `tank` command group, added to the CLI's subparsers."""
-    tk = sub.add_parser("tank", help="«Танковый бой» (Art of Tactic): the dice companion's calculator")
+    tk = sub.add_parser("tank", help="«Танковый бой» (Art of Tactic): the dice calculator, "
+                                     "the device's rolls live, a log replayed")
     tsub = tk.add_subparsers(dest="tank_cmd", metavar="TANK_COMMAND")
     od = tsub.add_parser("odds", help="exact odds of a fire test: hits, and damage after protection",
                          description="Exact odds of one fire test (T12): N dice, a die hits if its "
@@ -44,6 +45,8 @@ def add_parser(sub):
     od.add_argument("--suppress", action="store_true",
                     help="suppression fire: N is the card intensity, N + ceil(N/2) dice are rolled (T27)")
     od.set_defaults(func=cmd_odds)
+    from osada import tank_watch
+    tank_watch.add_parsers(tsub, "serial port of the device (default: auto — a Pico by USB id, else the simulator)")
 
     def no_command(_args):
         tk.print_help()

@@ -320,6 +320,15 @@ def _sector_with_color(s):
     return "sector %s" % (s,)
 
 
+GAME_NAMES = {"siege": "Siege", "tank": "Tank battle («Танковый бой»)"}
+
+
+def _tank_roll(ev):
+    """A «Кубики» roll (the device runs Tank battle) with the odds of its result."""
+    from osada import tank_watch
+    return "%s — %s" % (tank_watch.describe(ev), tank_watch.odds_line(ev))
+
+
 _EVENTS = {
     "setup": _setup,
     "hit": lambda ev, st: "Hit %s%s: armor %s left" % (_enemy_name(ev.get("enemy"), st), _where(ev.get("enemy"), st),
@@ -367,7 +376,8 @@ _EVENTS = {
                                "NOT SAVED: %s. The game goes on; the device retries with every action"
                                % ev.get("status")),
     "undo": lambda ev, st: "Undo: back to action %s" % ev.get("seq"),
-    "roll": lambda ev, st: "Free die roll: %s" % ev.get("value"),
+    "roll": lambda ev, st: _tank_roll(ev) if "test" in ev else "Free die roll: %s" % ev.get("value"),
+    "game": lambda ev, st: "The device now runs %s" % GAME_NAMES.get(ev.get("game"), ev.get("game")),
     "line_timeout": lambda ev, st: "The device dropped an unfinished request (%s bytes, no line end "
                                    "within 2 s)" % ev.get("bytes"),
     "overflow": lambda ev, st: "The device dropped %s lines (the host was slow): resyncing" % ev.get("dropped"),

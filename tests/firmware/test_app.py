@@ -27,6 +27,7 @@ from osada_fw.app import App  # noqa: E402
 from osada_fw.config import led_count, load  # noqa: E402
 from osada_fw.hal.fake import FakeHardware, ManualClock, MemorySerial, RealClock  # noqa: E402
 from osada_fw.journal import Journal  # noqa: E402
+from osada_fw.ui import M_MENU, M_PLAY  # noqa: E402
 from shared_rules import scenario  # noqa: E402
 from shared_rules.autoplay import RandomPlayer  # noqa: E402
 from shared_rules.catalog import KIND_CLASS, KIND_IDS, MODES, VARIANTS  # noqa: E402
@@ -52,7 +53,7 @@ LOG_PAGE = 40               # README: `log` gives at most 40 actions a reply
 class Dev:
     """One App on fake hardware, and the host's end of its serial line."""
 
-    def __init__(self, state_dir, seed=5, serial=None, clock=None, boot=True):
+    def __init__(self, state_dir, seed=5, serial=None, clock=None, boot=True, menu=False):
         self.clock = clock if clock is not None else ManualClock()
         self.hw = FakeHardware(NLEDS, str(state_dir), serial=serial, clock=self.clock, seed=seed)
         self.app = App(self.hw, CFG)
@@ -62,6 +63,14 @@ class Dev:
         self.boot_msgs = []
         if boot:
             self.app.boot()
+            if not menu:
+                # the game menu a boot offers (ui.py, osada_fw/games.py),
+                # closed as when a host acts: these tests press ACTION and
+                # turn the encoder for Siege at once
+                if self.app.ui.mode == M_MENU and self.app.ui.menu[0] == "game":
+                    self.app.ui.mode = M_PLAY
+                if hasattr(self.app.mode, "inner"):         # games.Menu
+                    self.app.mode.take(-1)
             self.tick()
             self.boot_msgs = self.take()     # what the device says first
 

@@ -12,12 +12,16 @@ from osada_fw.config import led_count, validate
 from osada_fw.hal.fake import FakeHardware, ManualClock
 
 
-def make(tmp_path, layout="spokes", city=False):
+def make(tmp_path, layout="spokes", city=False, menu=False):
     cfg = validate({"state_dir": str(tmp_path), "leds": {"layout": layout, "city": city}})
     clock = ManualClock()
     hw = FakeHardware(led_count(cfg), str(tmp_path), clock=clock, seed=3)
     app = App(hw, cfg)
     app.boot()
+    if menu:
+        return app, hw, clock
+    hw.inputs.press("back")                           # BACK cancels the game menu of the boot
+    step(app, clock, 1)
     return app, hw, clock
 
 
@@ -102,6 +106,16 @@ def test_the_rendered_board_uses_the_display_colours(tmp_path):
     lit = [tuple(map(int, m)) for m in re.findall(r"38;2;(\d+);(\d+);(\d+)m●", out)]
     assert lit and all(max(c) >= S.MIN_LIT for c in lit)
     assert "38;2;40;40;40" not in out                  # the old dim grey
+
+
+def test_header_shows_the_game_menu_of_the_boot(tmp_path):
+    app, hw, clock = make(tmp_path, menu=True)
+    screen = S.Screen(app)
+    assert plain(screen.render()[1]).startswith("GAME: [siege] tank")
+    hw.inputs.turn(1)
+    step(app, clock)
+    assert plain(screen.render()[1]).startswith("GAME: siege [tank]")
+    assert "ACTION takes" in plain(screen.render()[2])
 
 
 def test_header_follows_the_new_game_menu(tmp_path):

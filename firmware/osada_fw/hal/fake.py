@@ -24,6 +24,13 @@ class FakeInputs:
     def __init__(self):
         self.queue = []
         self.held_buttons = set()
+        self.releasing = set()         # held for one poll's events only (press_with)
+
+    def press_with(self, held, name):
+        """A long press of `name` while `held` is held (a button combination)."""
+        self.held_buttons.add(held)
+        self.releasing.add(held)
+        self.queue.append((EVENT_LONG, name))
 
     def turn(self, d):
         self.queue.append((EVENT_TURN, d))
@@ -32,6 +39,9 @@ class FakeInputs:
         self.queue.append((EVENT_LONG if long else EVENT_PRESS, name))
 
     def poll(self, now_ms):
+        if not self.queue:             # the events of the last poll are handled: let go
+            self.held_buttons -= self.releasing
+            self.releasing = set()
         q = self.queue
         self.queue = []
         return q

@@ -201,7 +201,7 @@ class MonitorApp(App):
         if name == "setup":
             self.session.submit("log", **{"from": 0})
         if name == "roll":
-            self.set_status("die roll: %s" % ev.get("value"))
+            self.set_status("die roll: %s" % ev.get("value") if "test" not in ev else texts.describe(ev))
 
     def _on_reply(self, cmd, fields, msg):
         if msg.get("ok"):

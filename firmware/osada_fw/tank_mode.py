@@ -1,0 +1,296 @@
+# «Кубики»: the device's dice mode for «Танковый бой» (issue 13; rule ids T..
+# in ../shared/spec/tank-battle.md).  Loaded by osada_fw/games.py only when
+# the player picks Tank battle, unloaded when Siege is picked again; Siege's
+# game and journal stay as they are meanwhile.
+#
+# Tests (TESTS): fire (T12, N dice hit on <= V, ambush +1 T13/T35, then the
+# target's protection P absorbs hits, T16), suppress (suppression fire T27:
+# card intensity N -> N + ceil(N/2) dice; the target always tests morale,
+# T20), morale (T21: n dice, pass if the sum <= steadiness), counter
+# (counter-attack T29: one die each, ties re-rolled TA8) and collision (T39:
+# one die each + its steadiness; equal totals: both stop).
+#
+# The buttons (what the ring shows: osada_fw/tank_view.py):
+#   encoder turn    change the value under the cursor (the test, then its numbers);
+#                   on a fire result: the outcome <-> the faces
+#   encoder press   next number (wraps back to the test)
+#   BACK            previous number; on a result: back to the numbers
+#   ACTION          roll (from anywhere), again and again with the same numbers
+#   hold BACK       new game turn: protection back to the value last set (T17)
+#   hold ENCODER    every number back to its default
+#   hold BACK with ACTION held: the game menu (osada_fw/games.py)
+# After a fire roll the protection left (P - absorbed hits) becomes the next
+# shot's P: the next shooter at the same target this turn (T16, T19).
+#
+# Every roll, from the buttons or the `roll` request, is pushed as one
+# {"ev": "roll", "test": ...} event.  Rolling (roll()) allocates nothing:
+# the faces go into a preallocated buffer, the counts into ints; only the
+# event built afterwards does.  Runs on MicroPython and CPython alike.
+
+from osada_fw import tank_view
+from osada_fw.commands import CommandError
+from shared_rules.tank import dice
+
+MODULES = ("osada_fw.tank_mode", "osada_fw.tank_view", "shared_rules.tank.dice", "shared_rules.tank")
+
+TESTS = ("fire", "suppress", "morale", "counter", "collision")
+T_FIRE = 0
+T_SUPPRESS = 1
+T_MORALE = 2
+T_COUNTER = 3
+T_COLLISION = 4
+
+# the numbers: protocol name, lowest, highest, default
+F_DICE = 0          # fire: dice; suppress: the card's intensity
+F_HIT = 1
+F_AMBUSH = 2
+F_PROT = 3
+F_MDICE = 4
+F_STEAD = 5
+F_A = 6
+F_B = 7
+FIELDS = (("dice", 1, 12, 6), ("hit", 1, 6, 3), ("ambush", 0, 1, 0), ("protection", 0, 12, 0),
+          ("dice", 1, 4, 2), ("steadiness", 1, 24, 7), ("a", 0, 12, 7), ("b", 0, 12, 7))
+TEST_FIELDS = ((F_DICE, F_HIT, F_AMBUSH, F_PROT), (F_DICE, F_HIT, F_AMBUSH, F_PROT),
+               (F_MDICE, F_STEAD), (), (F_A, F_B))
+MAX_ROLLED = 18     # suppression fire at intensity 12
+
+V_EDIT = 0
+V_RESULT = 1
+
+
+def start(app):
+    return Tank(app)
+
+
+class Tank:
+    id = "tank"
+
+    def __init__(self, app):
+        self.app = app
+        self.rng = app.free_rng
+        self.buf = dice.dice_buffer(24)
+        self.vals = bytearray(len(FIELDS))
+        self.count = bytearray(7)      # tank_view: dice per face
+        self.handlers = HANDLERS
+        self.modules = MODULES
+        self.fields = FIELDS
+        self.test_fields = TEST_FIELDS
+        self.defaults()
+        self.test = T_FIRE
+        self.cursor = 0                # 0: the test; k: its k-th number
+        self.view = V_EDIT
+        self.page = 0
+        self.rolled = -1               # the test of the last roll, -1 none yet
+        self.last = None               # its event
+        self.at = 0                    # when it was rolled (ms)
+        self.n = 0                     # dice rolled
+        self.hit = 0                   # effective hit number (T13)
+        self.hits = 0
+        self.prot = 0                  # protection before the roll
+        self.absorbed = 0
+        self.damage = 0
+        self.morale = False            # a morale test is due (T20)
+        self.total = 0                 # morale: the sum; duels: A's total
+        self.total_b = 0
+        self.winner = -1               # duels: 0 A, 1 B, -1 both stop (T39 tie)
+
+    def defaults(self):
+        for k in range(len(FIELDS)):
+            self.vals[k] = FIELDS[k][3]
+        self.turn_prot = self.vals[F_PROT]
+
+    # ------------------------------------------------------------ the roll
+
+    def roll(self):
+        """Roll the current test with the current numbers.  Allocates nothing."""
+        t = self.test
+        v = self.vals
+        buf = self.buf
+        rng = self.rng
+        self.rolled = t
+        self.winner = -1
+        if t == T_FIRE or t == T_SUPPRESS:
+            n = v[F_DICE]
+            if t == T_SUPPRESS:
+                n = dice.suppression_dice(n)                    # T27
+            self.n = n
+            self.hit = dice.effective_accuracy(v[F_HIT], v[F_AMBUSH] == 1)   # T13, T35
+            h = dice.fire_test(rng, buf, n, v[F_HIT], v[F_AMBUSH] == 1)       # T12
+            p = v[F_PROT]
+            self.hits = h
+            self.prot = p
+            self.absorbed = h if h < p else p                   # T16: each hit lowers protection
+            self.damage = h - self.absorbed
+            self.morale = t == T_SUPPRESS or self.damage > 0   # T20
+            v[F_PROT] = p - self.absorbed                       # T19: what is left this turn
+        elif t == T_MORALE:
+            self.n = v[F_MDICE]
+            self.morale = dice.morale_test(rng, buf, self.n, v[F_STEAD])   # T21: True = passed
+            self.total = dice.dice_sum(buf, self.n)
+        elif t == T_COUNTER:
+            self.n = 2
+            self.winner = dice.counter_attack(rng, buf)         # T29, ties re-rolled (TA8)
+            self.total = buf[0]
+            self.total_b = buf[1]
+        else:
+            self.n = 2
+            dice.roll(rng, buf, 2)                              # T39: die + steadiness
+            self.total = buf[0] + v[F_A]
+            self.total_b = buf[1] + v[F_B]
+            if self.total != self.total_b:
+                self.winner = 0 if self.total > self.total_b else 1
+
+    def event(self, source):
+        """The last roll as the pushed event (and the request's reply)."""
+        t = self.rolled
+        v = self.vals
+        ev = {"ev": "roll", "test": TESTS[t], "dice": list(self.buf[:self.n]), "source": source}
+        if t <= T_SUPPRESS:
+            ev["n"] = self.n
+            if t == T_SUPPRESS:
+                ev["intensity"] = v[F_DICE]
+            ev["hit"] = self.hit
+            ev["ambush"] = v[F_AMBUSH] == 1
+            ev["hits"] = self.hits
+            ev["protection"] = self.prot
+            ev["absorbed"] = self.absorbed
+            ev["damage"] = self.damage
+            ev["morale"] = self.morale
+        elif t == T_MORALE:
+            ev["steadiness"] = v[F_STEAD]
+            ev["sum"] = self.total
+            ev["passed"] = self.morale
+        else:
+            if t == T_COLLISION:
+                ev["a"] = v[F_A]
+                ev["b"] = v[F_B]
+                ev["totals"] = [self.total, self.total_b]
+            ev["winner"] = ("a", "b")[self.winner] if self.winner >= 0 else None
+        return ev
+
+    def do_roll(self, app, now, source):
+        self.roll()
+        self.at = now
+        self.view = V_RESULT
+        self.page = 0
+        ev = self.event(source)
+        self.last = ev
+        app.push(ev)
+        return ev
+
+    # ---------------------------------------------------------- the inputs
+
+    def handle(self, ev, now):
+        app = self.app
+        what, value = ev
+        fields = TEST_FIELDS[self.test]
+        if app.selftest_led is not None:   # the LED self-test: any button ends it
+            if what == "press":
+                app.selftest_led = None
+        elif what == "long" and value == "back" and app.hw.inputs.held("action"):
+            from osada_fw import games  # ACTION and BACK held together: the game menu
+            games.open_menu(app, now)
+        elif what == "press" and value == "action":
+            self.do_roll(app, now, "buttons")
+        elif self.view == V_RESULT:
+            if what == "turn" and self.rolled <= T_SUPPRESS:
+                self.page ^= 1
+            elif what == "press":
+                self.view = V_EDIT
+            elif what == "long":
+                self.view = V_EDIT
+                self._long(value)
+        elif what == "turn":
+            self._turn(value)
+        elif what == "press" and value == "encoder":
+            self.cursor = (self.cursor + 1) % (len(fields) + 1)
+        elif what == "press" and value == "back":
+            if self.cursor > 0:
+                self.cursor -= 1
+        elif what == "long":
+            self._long(value)
+
+    def _turn(self, value):
+        """The encoder in the numbers: the test, or the number under the cursor (wrapping)."""
+        if self.cursor == 0:
+            self.test = (self.test + value) % len(TESTS)
+            return
+        f = TEST_FIELDS[self.test][self.cursor - 1]
+        lo = FIELDS[f][1]
+        span = FIELDS[f][2] - lo + 1
+        self.vals[f] = lo + (self.vals[f] - lo + value) % span
+        if f == F_PROT:
+            self.turn_prot = self.vals[f]
+
+    def _long(self, value):
+        if value == "back":            # a new game turn: protection as set (T17)
+            self.vals[F_PROT] = self.turn_prot
+        elif value == "encoder":
+            self.defaults()
+
+    def draw(self, now, r):
+        tank_view.draw(self, self.app.layout, now, r)
+
+    # --------------------------------------------------------- the protocol
+
+    def set_from(self, req):
+        """Take a roll request's test and numbers; CommandError, nothing
+        changed, if one is bad.  Numbers not given keep their current value."""
+        name = req.get("test", TESTS[self.test])
+        if name not in TESTS:
+            raise CommandError("test must be one of %s (got %r)" % (", ".join(TESTS), name))
+        t = TESTS.index(name)
+        fields = TEST_FIELDS[t]
+        names = [FIELDS[f][0] for f in fields]
+        for k in req:
+            if k not in ("cmd", "id", "test") and k not in names:
+                raise CommandError("%s takes %s; not %r" % (name, ", ".join(names) or "no numbers", k))
+        new = []
+        for f in fields:
+            key, lo, hi = FIELDS[f][0], FIELDS[f][1], FIELDS[f][2]
+            x = req.get(key, self.vals[f])
+            if f == F_AMBUSH and (x is True or x is False):
+                x = 1 if x else 0
+            if not isinstance(x, int) or isinstance(x, bool) or x < lo or x > hi:
+                raise CommandError("%s: %s must be %s (got %r)"
+                                   % (name, key, "true or false" if f == F_AMBUSH else "%d..%d" % (lo, hi), x))
+            new.append(x)
+        self.test = t
+        for k in range(len(fields)):
+            if fields[k] == F_PROT and new[k] != self.vals[F_PROT]:
+                self.turn_prot = new[k]
+            self.vals[fields[k]] = new[k]
+        self.cursor = 0
+
+    def state(self):
+        nums = {}
+        for f in TEST_FIELDS[self.test]:
+            nums[FIELDS[f][0]] = self.vals[f]
+        return {"test": TESTS[self.test], "numbers": nums, "tests": list(TESTS), "last": self.last}
+
+
+def cmd_roll(app, req):
+    tank = app.mode
+    if not isinstance(tank, Tank):
+        raise CommandError("the device runs %s, not Tank battle" % tank.id)
+    tank.set_from(req)
+    ev = tank.do_roll(app, app.hw.clock.ticks_ms(), "host")
+    out = dict(ev)
+    del out["ev"]
+    return out
+
+
+def cmd_state(app, req):
+    tank = app.mode if isinstance(app.mode, Tank) else app.mode.inner   # the game menu stands in front
+    return {"game": "tank", "tank": tank.state(), "seq": len(app.game.log),
+            "journal": app.journal_status()}
+
+
+def cmd_siege_only(app, req):
+    raise CommandError("%s is Siege's: the device runs Tank battle now; "
+                       "{\"cmd\": \"game\", \"game\": \"siege\"} goes back to the game in progress" % req["cmd"])
+
+
+HANDLERS = {"roll": cmd_roll, "state": cmd_state, "act": cmd_siege_only, "new": cmd_siege_only,
+            "undo": cmd_siege_only, "log": cmd_siege_only}

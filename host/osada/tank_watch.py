@@ -1,0 +1,369 @@
+"""`osada tank watch` and `osada tank replay`: the device's «Кубики» rolls
+with their odds beside them, and the session log of rolls.
+
+Every roll the device pushes ({"ev": "roll", "test": ...}, osada_fw/tank_mode.py)
+is printed as one line: what was rolled and its result, then the odds of that
+result computed exactly by shared_rules.tank.odds ("5 hits: you had a 36.9%
+chance of 5 or more").  --log FILE appends each roll as one JSON line;
+`osada tank replay FILE` prints a saved log the same way and re-checks every
+count (hits, damage, sums, winners) against the faces: exit 1 if one is wrong.
+
+Interactive (a terminal): keys drive the device like its own buttons, through
+the protocol's `press` request: ←/→ the encoder, Enter/Space ACTION,
+Backspace/b BACK, e the encoder's button, B/E held BACK/encoder, q quits.
+Rule ids: ../shared/spec/tank-battle.md (T12, T16, T20, T21, T27, T29, T39).
+"""
+
+import json
+import os
+import sys
+import time
+
+from shared_rules.tank import dice, odds
+
+TESTS = ("fire", "suppress", "morale", "counter", "collision")
+
+
+def _pct(num, den):
+    return odds.percent1(num, den)
+
+
+def describe(ev):
+    """What was rolled and what came out, in words (one line)."""
+    t = ev.get("test")
+    faces = " ".join(str(f) for f in ev.get("dice", []))
+    if t in ("fire", "suppress"):
+        head = "fire %d dice" % ev["n"] if t == "fire" else \
+            "suppression fire %d -> %d dice" % (ev["intensity"], ev["n"])
+        amb = " (ambush +1)" if ev.get("ambush") else ""
+        out = "%s, hit on <= %d%s, protection %d: [%s] -> %d hits" % (head, ev["hit"], amb, ev["protection"],
+                                                                      faces, ev["hits"])
+        if ev["protection"]:
+            out += ", %d absorbed, %d damage" % (ev["absorbed"], ev["damage"])
+        if ev.get("morale"):
+            out += "; morale test due"
+        return out
+    if t == "morale":
+        return "morale %d dice vs steadiness %d: [%s] sum %d -> %s" % (
+            len(ev["dice"]), ev["steadiness"], faces, ev["sum"], "passed" if ev["passed"] else "FAILED: suppressed")
+    if t == "counter":
+        return "counter-attack: A %d, B %d -> %s moves in" % (ev["dice"][0], ev["dice"][1], ev["winner"].upper())
+    if t == "collision":
+        a, b = ev["dice"]
+        who = "both stop" if ev["winner"] is None else "%s moves in" % ev["winner"].upper()
+        return "collision: A %d+%d=%d, B %d+%d=%d -> %s" % (a, ev["a"], a + ev["a"], b, ev["b"], b + ev["b"], who)
+    return "roll %s" % json.dumps(ev, ensure_ascii=False)
+
+
+def odds_line(ev):
+    """The odds of the result just rolled, exact (shared_rules.tank.odds)."""
+    t = ev.get("test")
+    if t in ("fire", "suppress"):
+        counts, den = odds.hit_counts(ev["n"], ev["hit"])
+        h = ev["hits"]
+        if h == 0:
+            out = "0 hits: a %s chance of none" % _pct(counts[0], den)
+        else:
+            out = "%d hit%s: you had a %s chance of %d or more" % (h, "" if h == 1 else "s",
+                                                                  _pct(odds.at_least(counts, h), den), h)
+        p = ev["protection"]
+        if p:
+            d = ev["damage"]
+            any_dmg = _pct(odds.at_least(counts, p + 1), den)
+            if d:
+                out += "; %d damage: a %s chance of %d or more" % (d, _pct(odds.at_least(counts, p + d), den), d)
+            else:
+                out += "; no damage (any damage had a %s chance)" % any_dmg
+        return out
+    if t == "morale":
+        num, den = odds.morale_pass(len(ev["dice"]), ev["steadiness"])
+        return "%s: the test passes with a %s chance" % ("passed" if ev["passed"] else "failed", _pct(num, den))
+    if t == "counter":
+        num, den = odds.duel_rerolled(0)
+        return "each side wins a counter-attack with a %s chance (ties re-rolled, T29)" % _pct(num, den)
+    if t == "collision":
+        w, tie, loss = odds.duel(ev["a"] - ev["b"])
+        return "A moves in %s, B %s, both stop %s (T39)" % (_pct(w, 36), _pct(loss, 36), _pct(tie, 36))
+    return ""
+
+
+def check(ev):
+    """What in a roll event does not add up with its faces: a list of sentences, [] if all is right."""
+    bad = []
+    t = ev.get("test")
+    faces = ev.get("dice")
+    if t not in TESTS:
+        return ["unknown test %r" % (t,)]
+    if not isinstance(faces, list) or not all(isinstance(f, int) and 1 <= f <= 6 for f in faces):
+        return ["the dice are not faces 1-6: %r" % (faces,)]
+
+    def want(key, value):
+        if ev.get(key) != value:
+            bad.append("%s says %r but the dice give %r" % (key, ev.get(key), value))
+
+    if t in ("fire", "suppress"):
+        n = ev.get("n")
+        if t == "suppress":
+            k = ev.get("intensity")
+            if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+                bad.append("suppression fire without its card intensity (%r)" % (k,))
+            elif n != dice.suppression_dice(k):
+                bad.append("suppression fire at intensity %d rolls %d dice, not %r (T27)"
+                           % (k, dice.suppression_dice(k), n))
+        if not isinstance(ev.get("hit"), int) or not isinstance(ev.get("protection", 0), int):
+            return bad + ["hit and protection must be numbers"]
+        if len(faces) != n:
+            bad.append("%d dice, not n = %r" % (len(faces), n))
+        hits = sum(1 for f in faces if f <= ev.get("hit", 0))
+        want("hits", hits)
+        p = ev.get("protection", 0)
+        want("absorbed", min(hits, p))
+        want("damage", max(0, hits - p))
+        want("morale", t == "suppress" or hits > p)
+    elif t == "morale":
+        want("sum", sum(faces))
+        want("passed", sum(faces) <= ev.get("steadiness", 0))
+    elif len(faces) != 2:
+        bad.append("a duel rolls 2 dice, not %d" % len(faces))
+    elif t == "counter":
+        if faces[0] == faces[1]:
+            bad.append("a counter-attack tie is re-rolled (TA8), not reported")
+        want("winner", "a" if faces[0] > faces[1] else "b")
+    else:
+        ta, tb = faces[0] + ev.get("a", 0), faces[1] + ev.get("b", 0)
+        want("totals", [ta, tb])
+        want("winner", None if ta == tb else ("a" if ta > tb else "b"))
+    return bad
+
+
+def lines_for(ev, ring=False):
+    out = [describe(ev), "    " + odds_line(ev)]
+    bad = check(ev)
+    out += ["    WRONG: " + b for b in bad]
+    if ring and not bad:
+        from osada import tank_ring
+        out.append("    ring: " + tank_ring.text(ev))
+    return out
+
+
+def is_tank_roll(msg):
+    return msg.get("ev") == "roll" and "test" in msg
+
+
+# ------------------------------------------------------------------ watch
+
+KEYS = {b"\x1b[C": ("turn", 1), b"\x1b[D": ("turn", -1), b"d": ("turn", 1), b"a": ("turn", -1),
+        b"\r": ("action", False), b"\n": ("action", False), b" ": ("action", False),
+        b"\x7f": ("back", False), b"\x08": ("back", False), b"b": ("back", False), b"B": ("back", True),
+        b"e": ("encoder", False), b"E": ("encoder", True)}
+
+
+def key_request(key):
+    """The `press` request's fields for a key, or None."""
+    k = KEYS.get(key)
+    if k is None:
+        return None
+    if k[0] == "turn":
+        return {"turn": k[1]}
+    return {"button": k[0], "long": k[1]}
+
+
+class Watcher:
+    """Prints the tank rolls of one Link and logs them.  Feed it messages (on_message)."""
+
+    def __init__(self, out, log_path=None):
+        self.out = out
+        self.log = open(log_path, "a", encoding="utf-8") if log_path else None
+        self.rolls = 0
+        self.game = None
+
+    def on_message(self, msg):
+        if msg.get("ev") == "game":
+            self.game = msg.get("game")
+            self.say("the device now runs %s" % self.game)
+        if not is_tank_roll(msg):
+            return
+        self.rolls += 1
+        for line in lines_for(msg, ring=True):
+            self.say(line)
+        if self.log is not None:
+            rec = dict(msg)
+            rec["time"] = round(time.time(), 3)
+            self.log.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            self.log.flush()
+
+    def say(self, line):
+        self.out.write(line + "\n")
+        self.out.flush()
+
+    def close(self):
+        if self.log is not None:
+            self.log.close()
+            self.log = None
+
+
+def watch(link, watcher, switch=False, count=None, seconds=None, keys=None):
+    """Mirror the rolls of the connected link until `count` rolls, `seconds`,
+    or (keys: a function returning key bytes or None) the key q."""
+    hello = link.mirror.hello or {}
+    watcher.game = hello.get("game")
+    back = None
+    if watcher.game != "tank":
+        if switch:
+            reply = link.request("game", game="tank")
+            if not reply.get("ok"):
+                watcher.say("could not switch the device to the tank game: %s" % reply.get("error"))
+                return 1
+            back = watcher.game
+            watcher.game = "tank"
+        else:
+            watcher.say("the device runs %s: its rolls show here once it runs the tank game "
+                        "(--switch switches it; or the game menu: hold ACTION and BACK)" % watcher.game)
+    link.on_message = watcher.on_message
+    try:
+        return _loop(link, watcher, count, seconds, keys)
+    finally:
+        if back is not None and link.connected:          # --switch is for the session
+            try:
+                link.request("game", game=back)
+            except (OSError, TimeoutError):
+                pass
+
+
+def _loop(link, watcher, count, seconds, keys):
+    end = time.monotonic() + seconds if seconds else None
+    while count is None or watcher.rolls < count:
+        if end is not None and time.monotonic() > end:
+            break
+        if not link.connected:
+            watcher.say("the device went away")
+            return 1
+        link.poll()
+        if keys is not None:
+            key = keys()
+            if key in (b"q", b"\x03"):
+                break
+            fields = key_request(key) if key else None
+            if fields is not None:
+                link.send("press", **fields)
+        time.sleep(0.01)
+    return 0
+
+
+def _tty_keys():
+    import select
+    fd = sys.stdin.fileno()
+
+    def read():
+        r, _, _ = select.select([fd], [], [], 0)
+        return os.read(fd, 8) if r else None
+    return read
+
+
+def cmd_watch(args):
+    from osada import cli
+    proc = None
+    if args.start_sim and args.port in (None, "auto"):
+        from osada import client
+        if client.find_device() is None:
+            from osada.monitor.simproc import SimProcess
+            proc = SimProcess()
+            proc.start()
+            for _ in range(100):
+                if client.find_device() is not None:
+                    break
+                time.sleep(0.1)
+    try:
+        return cli._device_cmd(lambda a: _watch_args(a))(args)
+    finally:
+        if proc is not None:
+            proc.stop()
+
+
+def _watch_args(args):
+    from osada import cli
+    link = cli._open_link(args)
+    watcher = Watcher(sys.stdout, args.log)
+    interactive = sys.stdin.isatty() and not args.no_keys
+    old = None
+    try:
+        if interactive:
+            import termios
+            import tty
+            old = termios.tcgetattr(sys.stdin.fileno())
+            tty.setcbreak(sys.stdin.fileno())
+            watcher.say("keys: <- -> the encoder, Enter ACTION (roll), Backspace BACK, e encoder press, "
+                        "B hold BACK (new turn), q quit")
+        return watch(link, watcher, switch=args.switch, count=args.count, seconds=args.seconds,
+                     keys=_tty_keys() if interactive else None)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if old is not None:
+            import termios
+            termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, old)
+        watcher.close()
+        link.close()
+
+
+def replay(path, out):
+    """Print a saved log of rolls with their odds; returns the number of wrong rolls (-1: unreadable)."""
+    wrong = 0
+    try:
+        f = open(path, encoding="utf-8")
+    except OSError as exc:
+        out.write("osada tank replay: cannot read %s: %s\n" % (path, exc.strerror or exc))
+        return -1
+    with f:
+        for k, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                out.write("line %d: not JSON\n" % k)
+                wrong += 1
+                continue
+            if not isinstance(ev, dict) or not is_tank_roll(ev):
+                out.write("line %d: not a tank roll\n" % k)
+                wrong += 1
+                continue
+            bad = check(ev)
+            wrong += bool(bad)
+            try:
+                text = lines_for(ev)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+                text = ["line %d: incomplete roll (%s)" % (k, exc)] + ["    WRONG: " + b for b in bad]
+                wrong += not bad
+            out.write("\n".join(["%d. %s" % (k, text[0])] + text[1:]) + "\n")
+    return wrong
+
+
+def cmd_replay(args):
+    wrong = replay(args.file, sys.stdout)
+    if wrong < 0:
+        return 2
+    if wrong:
+        print("%d roll(s) do not add up" % wrong)
+        return 1
+    return 0
+
+
+def add_parsers(tsub, port_help):
+    w = tsub.add_parser("watch", help="mirror the device's dice rolls live, with their odds",
+                        description="Print every roll of the device's tank mode («Кубики») with the exact "
+                                    "odds of its result; keys drive the device's buttons.")
+    w.add_argument("--port", default="auto", help=port_help)
+    w.add_argument("--log", metavar="FILE", default=None, help="append every roll to FILE (JSON lines)")
+    w.add_argument("--switch", action="store_true",
+                   help="switch the device to the tank game for the session (and back at the end)")
+    w.add_argument("--start-sim", action="store_true", help="start the simulator if no device is found")
+    w.add_argument("--count", type=int, default=None, help="stop after this many rolls")
+    w.add_argument("--seconds", type=float, default=None, help="stop after this many seconds")
+    w.add_argument("--no-keys", action="store_true", help="do not read keys from the terminal")
+    w.set_defaults(func=cmd_watch)
+    r = tsub.add_parser("replay", help="print a saved log of rolls with their odds, re-checking each",
+                        description="Print a log saved by `osada tank watch --log` with the odds of every "
+                                    "roll; exit 1 if a roll's counts do not match its faces.")
+    r.add_argument("file", help="the JSON-lines log")
+    r.set_defaults(func=cmd_replay)

@@ -1,0 +1,526 @@
+"""One device, several games (issue 13) on the fake hardware: the game
+registry and menu (osada_fw/games.py), and «Кубики», the device's dice mode
+for «Танковый бой» (osada_fw/tank_mode.py, its LEDs osada_fw/tank_view.py).
+Rule ids T.. are ../shared/spec/tank-battle.md's; test names carry them
+(tests/test_tank_rules.py checks every id the code names has a test)."""
+
+import os
+import random
+import sys
+
+import pytest
+from test_app import CFG, NLEDS, Dev, engine_state
+
+from osada.fw_extras import renderer_from_config
+from osada_fw import games, tank_view
+from osada_fw.app import SETTING
+from osada_fw.games import GAME_MENU_MS
+from osada_fw.tank_mode import FIELDS, TEST_FIELDS, TESTS
+from osada_fw.ui import M_MENU, MENU_COLORS
+
+TANK_MODULES = ("osada_fw.tank_mode", "osada_fw.tank_view")
+
+
+def tank_dev(tmp_path, **kw):
+    dev = Dev(tmp_path, **kw)
+    reply, pushed = dev.ok("game", game="tank")
+    assert reply["game"] == "tank" and reply["changed"] is True
+    assert {"ev": "game", "game": "tank"} in pushed
+    return dev
+
+
+def roll(dev, **fields):
+    reply, pushed = dev.ok("roll", **fields)
+    ev = [m for m in pushed if m.get("ev") == "roll"]
+    assert len(ev) == 1 and ev[0]["source"] == "host"
+    body = dict(ev[0])
+    del body["ev"]
+    assert {k: v for k, v in reply.items() if k not in ("id", "ok")} == body
+    return ev[0]
+
+
+def ring(dev):
+    """The 24 positions of tank_view (position p = sector p//4+1, line p%4), as RGB."""
+    dev.app.draw(dev.clock.ticks_ms(), force=True)
+    rgb = dev.app.renderer.rgb_list()
+    lay = dev.app.layout
+    return [tuple(rgb[lay.index(p // 4 + 1, p % 4)]) for p in range(24)]
+
+
+def gid(dev):
+    """The game that runs, as `hello` says it."""
+    return dev.app.mode.id if dev.app.mode is not None else "siege"
+
+
+def menu_sel(dev):
+    """The highlighted game of the open game menu (the UI's or games.Menu), None if closed."""
+    app = dev.app
+    if hasattr(app.mode, "inner"):                          # games.Menu, in front of the game
+        return app.mode.sel
+    if app.ui.mode == M_MENU and app.ui.menu[0] == "game":
+        return app.ui.sel
+    return None
+
+
+def after_tumble(dev):
+    dev.tick(n=2, ms=tank_view.ROLL_MS)
+
+
+# ============================================================ the registry
+
+
+def test_hello_state_and_game_say_which_game_runs(tmp_path):
+    dev = Dev(tmp_path)
+    assert dev.ok("hello")[0]["game"] == "siege"
+    assert dev.ok("state")[0]["game"] == "siege"
+    reply, _ = dev.ok("game")
+    assert reply["game"] == "siege" and reply["games"] == list(games.GAMES) == ["siege", "tank"]
+    dev.ok("game", game="tank")
+    assert dev.ok("hello")[0]["game"] == "tank"
+    st = dev.ok("state")[0]
+    assert st["game"] == "tank" and st["tank"]["test"] == "fire" and st["tank"]["tests"] == list(TESTS)
+
+
+@pytest.mark.parametrize("bad", ["chess", 3, None, "", "Tank"])
+def test_unknown_game_is_refused_and_changes_nothing(tmp_path, bad):
+    dev = Dev(tmp_path)
+    dev.ok("act", action={"do": "patrol"})
+    before = engine_state(dev.app.game)
+    fields = {"game": bad} if bad is not None else {"game": []}
+    reply, pushed = dev.request("game", **fields)
+    assert reply["ok"] is False and "unknown game" in reply["error"] and "siege, tank" in reply["error"]
+    assert pushed == [] and gid(dev) == "siege" and dev.app.mode is None
+    assert engine_state(dev.app.game) == before
+    assert not os.path.exists(str(tmp_path) + SETTING)
+
+
+def test_siege_in_progress_survives_tank_and_back_journal_untouched(tmp_path):
+    dev = Dev(tmp_path)
+    dev.ok("act", action={"do": "patrol"})
+    dev.ok("act", action={"do": "move"})
+    before = engine_state(dev.app.game)
+    seq = len(dev.app.game.log)
+    journal = {f: open(os.path.join(str(tmp_path), f), "rb").read()
+               for f in os.listdir(str(tmp_path)) if "/" + f != SETTING}
+    dev.ok("game", game="tank")
+    for _ in range(5):
+        roll(dev, test="fire", dice=12, hit=4, protection=2)
+    r, _ = dev.request("act", action={"do": "patrol"})             # Siege's, refused, says how back
+    assert r["ok"] is False and '"game": "siege"' in r["error"]
+    for cmd in ("new", "undo", "log"):
+        assert dev.request(cmd)[0]["ok"] is False
+    dev.ok("game", game="siege")
+    assert engine_state(dev.app.game) == before and len(dev.app.game.log) == seq
+    assert dev.ok("state")[0]["seq"] == seq
+    now = {f: open(os.path.join(str(tmp_path), f), "rb").read()
+           for f in os.listdir(str(tmp_path)) if "/" + f != SETTING}
+    assert now == journal
+    # and after a reboot in Siege, the same game from the journal
+    dev2 = Dev(tmp_path)
+    assert gid(dev2) == "siege" and engine_state(dev2.app.game) == before
+
+
+def test_the_choice_is_remembered_across_a_reboot(tmp_path):
+    tank_dev(tmp_path)
+    dev2 = Dev(tmp_path, menu=True)
+    assert gid(dev2) == "tank" and dev2.app.mode.inner.id == "tank"
+    assert menu_sel(dev2) == 1                                       # preselected
+    assert {"ev": "game", "game": "tank"} in dev2.boot_msgs
+    assert dev2.boot_msgs[0] == {"ev": "boot", "restored": True, "seq": 0}
+    dev2.ok("game", game="siege")
+    dev3 = Dev(tmp_path)
+    assert gid(dev3) == "siege" and dev3.app.mode is None
+
+
+def test_a_flash_that_cannot_keep_the_choice_does_not_stop_the_switch(tmp_path):
+    dev = Dev(tmp_path)
+    os.mkdir(str(tmp_path) + SETTING)             # the setting cannot be written
+    reply, _ = dev.ok("game", game="tank")
+    assert reply["game"] == "tank"
+    roll(dev, test="morale", dice=2, steadiness=7)
+    assert gid(Dev(tmp_path)) == "siege"                     # not remembered, no crash
+
+
+def test_a_garbled_setting_boots_siege(tmp_path):
+    with open(str(tmp_path) + SETTING, "w") as f:
+        f.write("\x00garbage\n")
+    dev = Dev(tmp_path, menu=True)
+    assert gid(dev) == "siege" and dev.app.mode is None and menu_sel(dev) == 0
+    err = [m for m in dev.boot_msgs if m.get("ev") == "error"]
+    assert len(err) == 1 and "unknown game" in err[0]["error"] and err[0]["source"] == "boot"
+
+
+def test_siege_does_not_load_the_tank_mode_nor_keep_the_menu(tmp_path):
+    games.unload(TANK_MODULES + ("osada_fw.games",))          # as a fresh device
+    dev = Dev(tmp_path, menu=True)
+    assert menu_sel(dev) == 0 and not any(m in sys.modules for m in TANK_MODULES + ("osada_fw.games",))
+    dev.ok("act", action={"do": "patrol"})                          # a host that acts closes the menu
+    assert menu_sel(dev) is None and "osada_fw.games" not in sys.modules
+    dev.ok("game", game="tank")
+    assert all(m in sys.modules for m in TANK_MODULES)
+    dev.ok("game", game="siege")
+    assert not any(m in sys.modules for m in TANK_MODULES + ("osada_fw.games",))
+
+
+# ================================================================ the menu
+
+
+def seen_colour(dev, c):
+    """Colour c as the strip shows it (brightness, gamma)."""
+    r = renderer_from_config(CFG)
+    r.set_pixel(0, c[0], c[1], c[2])
+    return tuple(r.rgb_list()[0])
+
+
+def menu_colours(dev):
+    lay = dev.app.layout
+    rgb = dev.app.renderer.rgb_list()
+    return [tuple(rgb[lay.index(s, 0)]) for s in (1, 2, 3)]
+
+
+def test_boot_menu_shows_the_games_and_times_out_on_the_highlighted_one(tmp_path):
+    dev = Dev(tmp_path, menu=True)
+    assert menu_sel(dev) == 0
+    seen = set()
+    for _ in range(8):
+        dev.tick(ms=130)
+        seen.add(tuple(menu_colours(dev)))
+    # over the board: sector 1 (Siege, highlighted) blinks orange, sector 2 (Tank) steady white
+    assert {s[0] for s in seen} == {(0, 0, 0), seen_colour(dev, MENU_COLORS[0])}
+    assert {s[1] for s in seen} == {seen_colour(dev, MENU_COLORS[1])}
+    r, _ = dev.ok("hello")                                   # read-only: the menu stays
+    assert r["game"] == "siege" and menu_sel(dev) == 0
+    games.unload(("osada_fw.games",))
+    dev.tick(n=2, ms=GAME_MENU_MS)
+    assert menu_sel(dev) is None and gid(dev) == "siege"
+    assert "osada_fw.games" not in sys.modules                 # taking Siege loads nothing
+    assert [m for m in dev.take() if m.get("ev") == "game"] == []
+
+
+def test_boot_menu_encoder_and_action_pick_tank(tmp_path):
+    dev = Dev(tmp_path, menu=True)
+    dev.turn(1)
+    assert menu_sel(dev) == 1 and gid(dev) == "siege"
+    dev.press("action")
+    assert menu_sel(dev) is None and gid(dev) == "tank"
+    assert {"ev": "game", "game": "tank"} in dev.take()
+    with open(str(tmp_path) + SETTING) as f:
+        assert f.read() == "tank"
+
+
+def test_boot_menu_back_cancels_other_buttons_are_the_games(tmp_path):
+    dev = Dev(tmp_path, menu=True)
+    dev.press("encoder")                                    # Siege's free die roll, the menu stays
+    assert menu_sel(dev) == 0
+    assert [m for m in dev.take() if m.get("ev") == "roll"][0].keys() == {"ev", "value"}
+    before = engine_state(dev.app.game)
+    dev.press("back")                                       # cancels: Siege goes on, nothing played
+    assert menu_sel(dev) is None and gid(dev) == "siege" and engine_state(dev.app.game) == before
+    dev.press("back")                                       # now it is Siege's BACK (the enemies move)
+    assert engine_state(dev.app.game) != before
+
+
+def test_boot_menu_turned_then_left_takes_the_highlighted_game(tmp_path):
+    dev = Dev(tmp_path, menu=True)
+    dev.tick(ms=2000)
+    dev.turn(1)
+    assert menu_sel(dev) == 1 and gid(dev) == "siege"
+    dev.tick(n=2, ms=600)
+    assert menu_sel(dev) is None and gid(dev) == "tank"
+
+
+def test_action_and_back_held_long_open_the_menu_without_undoing(tmp_path):
+    dev = Dev(tmp_path)
+    dev.ok("act", action={"do": "patrol"})
+    seq = len(dev.app.game.log)
+    dev.hw.inputs.held_buttons = {"action", "back"}
+    dev.hw.inputs.press("back", long=True)
+    dev.hw.inputs.press("action", long=True)
+    dev.tick()
+    assert menu_sel(dev) == 0 and len(dev.app.game.log) == seq   # no undo, no play menu
+    dev.hw.inputs.held_buttons = set()
+    dev.turn(1)
+    dev.press("action")
+    assert gid(dev) == "tank"
+    # and from the tank mode back to Siege
+    dev.hw.inputs.held_buttons = {"action", "back"}
+    dev.hw.inputs.press("action", long=True)                # (ACTION's own long press first)
+    dev.press("back", long=True)
+    dev.hw.inputs.held_buttons = set()
+    assert menu_sel(dev) == 1
+    dev.turn(-1)
+    dev.press("action")
+    assert gid(dev) == "siege" and len(dev.app.game.log) == seq
+    # BACK held alone is still Siege's undo
+    dev.press("back", long=True)
+    assert len(dev.app.game.log) == seq - 1
+
+
+def test_a_protocol_press_during_the_menu_goes_to_the_running_game(tmp_path):
+    dev = Dev(tmp_path, menu=True)
+    dev.ok("press", turn=1)                                 # Siege's cursor, not the menu
+    assert menu_sel(dev) is None and dev.app.ui.cursor == 1
+
+
+# ================================================================ the rolls
+
+
+def test_t12_t13_t35_fire_hits_are_the_faces_at_or_below_the_hit_number(tmp_path):
+    dev = tank_dev(tmp_path)
+    for k in range(60):
+        n = 1 + k % 12
+        v = 1 + k % 6
+        amb = k % 5 == 0
+        ev = roll(dev, test="fire", dice=n, hit=v, ambush=amb, protection=0)
+        eff = min(6, v + 1) if amb else v
+        assert ev["n"] == n == len(ev["dice"]) and all(1 <= f <= 6 for f in ev["dice"])
+        assert ev["hit"] == eff and ev["ambush"] is amb
+        assert ev["hits"] == sum(1 for f in ev["dice"] if f <= eff)
+        assert ev["absorbed"] == 0 and ev["damage"] == ev["hits"]
+
+
+def test_t16_t19_t20_protection_absorbs_then_damage_and_the_rest_carries_to_the_next_shot(tmp_path):
+    dev = tank_dev(tmp_path)
+    seen_absorb = seen_damage = False
+    for k in range(40):
+        p = k % 6
+        ev = roll(dev, test="fire", dice=8, hit=3, protection=p)
+        h = ev["hits"]
+        assert ev["protection"] == p and ev["absorbed"] == min(h, p) and ev["damage"] == max(0, h - p)
+        assert ev["morale"] is (ev["damage"] > 0)                        # T20: damage -> morale test
+        # T16/T19: the next shot at this target this turn starts from what is left
+        assert dev.ok("state")[0]["tank"]["numbers"]["protection"] == p - ev["absorbed"]
+        nxt = roll(dev, test="fire")
+        assert nxt["protection"] == p - ev["absorbed"]
+        seen_absorb |= 0 < ev["absorbed"] < p
+        seen_damage |= ev["damage"] > 0
+    assert seen_absorb and seen_damage
+
+
+def test_t17_holding_back_starts_a_new_turn_protection_restored(tmp_path):
+    dev = tank_dev(tmp_path)
+    ev = roll(dev, test="fire", dice=12, hit=6, protection=5)         # every die hits
+    assert ev["hits"] == 12 and ev["absorbed"] == 5 and ev["damage"] == 7
+    assert dev.ok("state")[0]["tank"]["numbers"]["protection"] == 0
+    dev.press("back", long=True)
+    assert dev.ok("state")[0]["tank"]["numbers"]["protection"] == 5
+
+
+def test_t27_t20_suppression_fire_rolls_n_plus_half_and_always_tests_morale(tmp_path):
+    dev = tank_dev(tmp_path)
+    for n in range(1, 13):
+        ev = roll(dev, test="suppress", dice=n, hit=2, protection=12)
+        assert ev["intensity"] == n and ev["n"] == n + (n + 1) // 2 == len(ev["dice"])
+        assert ev["damage"] == 0 and ev["morale"] is True
+
+
+def test_t21_morale_passes_when_the_sum_is_at_most_the_steadiness(tmp_path):
+    dev = tank_dev(tmp_path)
+    results = set()
+    for k in range(60):
+        n = 1 + k % 4
+        s = 2 + k % 20
+        ev = roll(dev, test="morale", dice=n, steadiness=s)
+        assert len(ev["dice"]) == n and ev["sum"] == sum(ev["dice"])
+        assert ev["passed"] is (ev["sum"] <= s)
+        results.add(ev["passed"])
+    assert results == {True, False}
+
+
+def test_t29_counter_attack_never_ties_the_higher_die_wins(tmp_path):
+    dev = tank_dev(tmp_path)
+    for _ in range(60):
+        ev = roll(dev, test="counter")
+        a, b = ev["dice"]
+        assert a != b and ev["winner"] == ("a" if a > b else "b")
+
+
+def test_t39_collision_die_plus_steadiness_equal_totals_both_stop(tmp_path):
+    dev = tank_dev(tmp_path)
+    winners = set()
+    for k in range(80):
+        sa, sb = 7, 7 + k % 3
+        ev = roll(dev, test="collision", a=sa, b=sb)
+        a, b = ev["dice"]
+        assert ev["totals"] == [a + sa, b + sb]
+        want = None if a + sa == b + sb else ("a" if a + sa > b + sb else "b")
+        assert ev["winner"] == want
+        winners.add(want)
+    assert winners == {"a", "b", None}
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"test": "fire", "dice": 0}, "dice must be 1..12"),
+    ({"test": "fire", "dice": 13}, "dice must be 1..12"),
+    ({"test": "fire", "dice": 6.0}, "dice must be 1..12"),
+    ({"test": "fire", "dice": True}, "dice must be 1..12"),
+    ({"test": "fire", "hit": 7}, "hit must be 1..6"),
+    ({"test": "fire", "protection": -1}, "protection must be 0..12"),
+    ({"test": "fire", "ambush": "yes"}, "ambush must be true or false"),
+    ({"test": "suppress", "dice": 13}, "dice must be 1..12"),
+    ({"test": "morale", "dice": 5}, "dice must be 1..4"),
+    ({"test": "morale", "steadiness": 0}, "steadiness must be 1..24"),
+    ({"test": "morale", "hit": 3}, "morale takes dice, steadiness; not 'hit'"),
+    ({"test": "counter", "dice": 1}, "counter takes no numbers"),
+    ({"test": "collision", "a": 13}, "a must be 0..12"),
+    ({"test": "dance"}, "test must be one of fire, suppress, morale, counter, collision"),
+    ({"test": "fire", "protecton": 2}, "not 'protecton'"),
+])
+def test_bad_roll_requests_get_a_clear_error_and_change_nothing(tmp_path, fields, words):
+    dev = tank_dev(tmp_path)
+    roll(dev, test="morale", dice=3, steadiness=9)
+    before = dev.ok("state")[0]["tank"]
+    reply, pushed = dev.request("roll", **fields)
+    assert reply["ok"] is False and words in reply["error"], reply
+    assert [m for m in pushed if m.get("ev") == "roll"] == []
+    assert dev.ok("state")[0]["tank"] == before
+
+
+def test_random_requests_and_buttons_never_stop_the_tank_mode(tmp_path):
+    dev = tank_dev(tmp_path)
+    rng = random.Random(13)
+    keys = ["test", "dice", "hit", "ambush", "protection", "steadiness", "a", "b", "x"]
+    values = [-1, 0, 1, 3, 6, 12, 13, 24, 99, True, None, "fire", "morale", "counter", "collision", 2.5, [1]]
+    for _ in range(300):
+        k = rng.random()
+        if k < 0.5:
+            fields = {rng.choice(keys): rng.choice(values) for _ in range(rng.randint(0, 4))}
+            reply, _ = dev.request("roll", **fields)
+            assert "internal error" not in reply.get("error", "")
+        elif k < 0.8:
+            dev.hw.inputs.turn(rng.choice((1, -1)))
+            dev.tick()
+        else:
+            dev.press(rng.choice(("action", "back", "encoder")), long=rng.random() < 0.2)
+    assert dev.ok("hello")[0]["game"] == "tank"
+
+
+# ============================================================== the buttons
+
+
+def test_buttons_pick_the_test_and_numbers_and_action_rolls(tmp_path):
+    dev = tank_dev(tmp_path)
+    dev.take()
+    dev.turn(1, times=2)                                    # fire -> suppress -> morale
+    dev.press("encoder")                                    # -> its dice
+    dev.turn(1)                                             # 2 -> 3 dice
+    dev.press("encoder")                                    # -> steadiness
+    dev.turn(1, times=2)                                    # 7 -> 9
+    dev.press("action")
+    ev = [m for m in dev.take() if m.get("ev") == "roll"]
+    assert len(ev) == 1 and ev[0]["test"] == "morale" and ev[0]["source"] == "buttons"
+    assert len(ev[0]["dice"]) == 3 and ev[0]["steadiness"] == 9
+    dev.press("action")                                     # again, the same numbers
+    ev2 = [m for m in dev.take() if m.get("ev") == "roll"]
+    assert ev2[0]["test"] == "morale" and ev2[0]["steadiness"] == 9
+    dev.press("back")                                       # result -> the numbers
+    dev.press("back")                                       # steadiness -> dice
+    dev.turn(-1, times=4)                                   # wraps: 3 -> 1..4 -> 3
+    dev.press("action")
+    assert len([m for m in dev.take() if m.get("ev") == "roll"][0]["dice"]) == 3
+
+
+def test_edit_view_shows_the_number_as_a_bar(tmp_path):
+    dev = tank_dev(tmp_path)
+    dev.press("encoder")                                    # fire: dice (default 6)
+    lit = ring(dev)
+    white = tank_view.FIELD_COLORS[0]
+    bright = [p for p in range(24) if lit[p] != (0, 0, 0) and lit[p][0] > 20]
+    dim = [p for p in range(24) if lit[p] != (0, 0, 0) and lit[p][0] <= 20]
+    assert bright == list(range(6)) and dim == list(range(6, FIELDS[0][2]))
+    assert lit[0][0] == lit[0][1] == lit[0][2] and white == (255, 255, 255)
+    dev.turn(1)
+    lit = ring(dev)
+    assert [p for p in range(24) if lit[p][0] > 20] == list(range(7))
+
+
+def _count(lit, colour_of):
+    return sum(1 for c in lit if colour_of(c))
+
+
+def test_outcome_view_one_led_per_die_blue_absorbed_red_damage_dim_miss(tmp_path):
+    dev = tank_dev(tmp_path)
+    checked = 0
+    for k in range(30):
+        ev = roll(dev, test="fire", dice=12, hit=3, protection=k % 5)
+        after_tumble(dev)
+        blink = set()
+        for _ in range(4):
+            dev.tick(ms=130)
+            lit = ring(dev)
+            blue = [p for p in range(20) if lit[p][2] > 50 and lit[p][0] == 0]
+            red = [p for p in range(20) if lit[p][0] > 50 and lit[p][1] == 0 and lit[p][2] == 0]
+            dim = [p for p in range(20) if lit[p] != (0, 0, 0) and max(lit[p]) < 10]
+            assert blue == list(range(ev["absorbed"]))
+            assert red == list(range(ev["absorbed"], ev["hits"]))
+            assert dim == list(range(ev["hits"], 12))
+            blink.add(tuple(lit[20:24]))
+        if ev["morale"]:
+            assert len(blink) == 2                           # sector 6 blinks amber
+        else:
+            assert blink == {((0, 0, 0),) * 4}
+        checked += 1
+    assert checked == 30
+
+
+def test_faces_view_counts_the_dice_per_face(tmp_path):
+    dev = tank_dev(tmp_path)
+    ev = roll(dev, test="fire", dice=12, hit=2, protection=0)
+    after_tumble(dev)
+    dev.turn(1)                                             # the faces page
+    lit = ring(dev)
+    for f in range(1, 7):
+        c = ev["dice"].count(f)
+        leds = lit[4 * (f - 1):4 * f]
+        on = [x for x in leds if x != (0, 0, 0)]
+        if c <= 8:
+            assert len(on) == min(c, 4)
+            assert sum(1 for x in on if x[0] == x[1] == x[2]) == max(0, c - 4)     # white: the 5th-8th
+            colour = (lambda x: x[1] > 0 and x[0] == 0) if f <= 2 else (lambda x: x[0] > 0 and x[1] == 0)
+            assert all(colour(x) for x in on if not x[0] == x[1] == x[2])
+
+
+def test_morale_and_duel_views(tmp_path):
+    dev = tank_dev(tmp_path)
+    ev = roll(dev, test="morale", dice=4, steadiness=14)
+    after_tumble(dev)
+    lit = ring(dev)
+    for q in range(4):
+        block = lit[6 * q:6 * q + 6]
+        assert sum(1 for x in block if x != (0, 0, 0)) == ev["dice"][q]
+    want = (0, 1) if ev["passed"] else (1, 0)                # green or red
+    assert all((x[1] > 0, x[0] > 0) == (want == (0, 1), want == (1, 0)) for x in lit if x != (0, 0, 0))
+    for _ in range(10):
+        ev = roll(dev, test="collision", a=7, b=7)
+        after_tumble(dev)
+        lit = ring(dev)
+        a = [x for x in lit[0:6] if x != (0, 0, 0)]
+        b = [x for x in lit[12:18] if x != (0, 0, 0)]
+        assert len(a) == ev["dice"][0] and len(b) == ev["dice"][1]
+        if ev["winner"] is None:
+            assert set(a) == set(b) == {a[0]} and a[0][0] > 0 and a[0][1] > 0     # both amber
+        else:
+            win, lose = (a, b) if ev["winner"] == "a" else (b, a)
+            assert all(x[1] > 0 and x[0] == 0 for x in win) and all(x[0] > 0 and x[1] == 0 for x in lose)
+
+
+def test_every_test_has_its_numbers_and_colours_defined_once():
+    assert len(TESTS) == len(TEST_FIELDS) == len(tank_view.TEST_COLORS)
+    assert len(FIELDS) == len(tank_view.FIELD_COLORS)
+    assert all(hi - lo + 1 <= 24 and lo <= d <= hi for _name, lo, hi, d in FIELDS)
+    assert NLEDS >= 24
+
+
+def test_the_led_selftest_runs_in_the_tank_game_and_a_button_ends_it(tmp_path):
+    dev = tank_dev(tmp_path)
+    reply, _ = dev.ok("selftest")
+    assert dev.app.selftest_led is not None
+    dev.tick(ms=10)
+    lit = [i for i, c in enumerate(dev.app.renderer.rgb_list()) if c != [0, 0, 0] and tuple(c) != (0, 0, 0)]
+    assert lit == [dev.app.selftest_led]
+    dev.take()
+    dev.press("action")                                     # ends it: no roll
+    assert dev.app.selftest_led is None
+    assert [m for m in dev.take() if m.get("ev") == "roll"] == []
+    dev.press("action")
+    assert [m for m in dev.take() if m.get("ev") == "roll"][0]["source"] == "buttons"

@@ -1,0 +1,146 @@
+"""End to end through the simulator (host/osada/sim.py) over a real pty, as
+`make run GAME=tank` plays without hardware: the host switches the device to
+the tank game, rolls (over the protocol and with the simulator's keys), sees
+each roll with its odds (`osada tank watch`), and Siege's game in progress is
+exactly as it was when it switches back."""
+
+import os
+import threading
+import time
+
+import pytest
+from rules_support import engine_state
+from test_sim_pty import SimThread
+
+from osada import cli, client, tank_watch
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs POSIX ptys")
+
+
+@pytest.fixture
+def sim(tmp_path):
+    s = SimThread(tmp_path)
+    yield s
+    if not s.stop.is_set():
+        s.close()
+
+
+def connect(sim):
+    link = client.serial_link(sim.link, timeout=5.0)
+    link.connect()
+    return link
+
+
+def test_switch_to_tank_roll_with_odds_and_back_to_the_same_siege_game(sim):
+    link = connect(sim)
+    try:
+        assert link.request("act", action={"do": "patrol"})["ok"]
+        assert link.request("act", action={"do": "move"})["ok"]
+        before = link.request("state")
+        siege = engine_state(sim.sim.app.game)
+        got = []
+        link.on_message = got.append
+        r = link.request("game", game="tank")
+        assert r["ok"] and r["game"] == "tank" and link.request("hello")["game"] == "tank"
+        r = link.request("roll", test="fire", dice=12, hit=2, protection=4)
+        assert r["ok"] and len(r["dice"]) == 12
+        ev = [m for m in got if m.get("ev") == "roll"]
+        assert len(ev) == 1 and ev[0]["hits"] == r["hits"] == sum(1 for f in r["dice"] if f <= 2)
+        lines = tank_watch.lines_for(ev[0])
+        h = ev[0]["hits"]
+        assert lines[1].startswith("    %d hit" % h) and "chance" in lines[1] and not lines[2:]
+        # the simulator's keys: Enter is ACTION, a roll of the same numbers from the "buttons"
+        del got[:]
+        sim.sim.keys(b"\r")
+        deadline = time.monotonic() + 5
+        while not [m for m in got if m.get("ev") == "roll"] and time.monotonic() < deadline:
+            link.poll()
+            time.sleep(0.01)
+        ev2 = [m for m in got if m.get("ev") == "roll"]
+        assert ev2 and ev2[0]["source"] == "buttons" and ev2[0]["test"] == "fire"
+        assert ev2[0]["protection"] == 4 - ev[0]["absorbed"]          # T16: what the first shot left
+        # and back: the game in progress, untouched
+        assert link.request("game", game="siege")["ok"]
+        after = link.request("state")
+        assert after["state"] == before["state"] and after["seq"] == before["seq"] == 2
+        assert engine_state(sim.sim.app.game) == siege
+    finally:
+        link.close()
+
+
+def test_osada_tank_watch_against_the_simulator(sim, capsys, tmp_path):
+    def press_when_tank():
+        deadline = time.monotonic() + 10
+        while sim.sim.app.mode is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.1)
+        sim.sim.keys(b"\r")                     # ACTION: roll
+
+    t = threading.Thread(target=press_when_tank)
+    t.start()
+    log = tmp_path / "rolls.jsonl"
+    code = cli.main(["tank", "watch", "--port", sim.link, "--switch", "--count", "1", "--seconds", "20",
+                     "--no-keys", "--log", str(log)])
+    t.join()
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "fire 6 dice, hit on <= 3, protection 0:" in out
+    assert "you had a" in out or "a 1.6% chance of none" in out
+    assert "    ring: " in out
+    assert sim.sim.app.mode is None                     # --switch was for the session: Siege again
+    assert cli.main(["tank", "replay", str(log)]) == 0
+
+
+def test_the_simulators_g_key_opens_the_game_menu(sim):
+    link = connect(sim)
+    try:
+        sim.sim.keys(b"g")
+        deadline = time.monotonic() + 5
+        while not hasattr(sim.sim.app.mode, "inner") and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert hasattr(sim.sim.app.mode, "inner")      # games.Menu in front of Siege
+        sim.sim.keys(b"d\r")                           # turn to Tank, ACTION
+        deadline = time.monotonic() + 5
+        while getattr(sim.sim.app.mode, "id", None) != "tank" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert link.request("hello")["game"] == "tank"
+    finally:
+        link.close()
+
+
+def test_make_run_game_tank_starts_a_simulator_when_there_is_no_device(tmp_path, monkeypatch, capsys):
+    """`make run GAME=tank` = `osada tank watch --start-sim --switch`: with no
+    device it starts the simulator (here one on a private link), plays there,
+    and stops it at the end."""
+    from osada.monitor import simproc
+    started = []
+
+    class Sim:
+        def __init__(self, *a, **kw):
+            self.s = None
+
+        def start(self):
+            self.s = SimThread(tmp_path)
+            started.append(self.s)
+            return 0
+
+        def stop(self):
+            self.s.close()
+
+    monkeypatch.setattr(simproc, "SimProcess", Sim)
+    monkeypatch.setattr(client, "find_device", lambda: started[0].link if started else None)
+
+    def roll_when_tank():
+        deadline = time.monotonic() + 10
+        while not (started and started[0].sim.app.mode is not None) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if started:
+            started[0].sim.keys(b"\r")
+
+    t = threading.Thread(target=roll_when_tank)
+    t.start()
+    code = cli.main(["tank", "watch", "--start-sim", "--switch", "--count", "1", "--seconds", "20", "--no-keys"])
+    t.join()
+    out = capsys.readouterr().out
+    assert code == 0 and len(started) == 1, out
+    assert "fire 6 dice" in out and started[0].stop.is_set()          # the simulator was stopped

@@ -1,0 +1,174 @@
+"""The host side of «Кубики» (host/osada/tank_watch.py): `osada tank watch`
+mirrors the device's rolls with their exact odds and logs them, `osada tank
+replay` prints a log and re-checks every count.  The device is a real
+firmware App on fake hardware behind a Link (as tests/host/test_client.py),
+the odds are the spec's worked numbers (part (b))."""
+
+import io
+import json
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+try:
+    import osada  # noqa: F401
+except ImportError:  # run from the tree
+    sys.path[:0] = [ROOT, os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware")]
+
+from test_client import CFG, AppTransport  # noqa: E402
+
+from osada import cli, client, tank_watch  # noqa: E402
+from osada_fw.app import App  # noqa: E402
+from osada_fw.config import led_count  # noqa: E402
+from osada_fw.hal.fake import FakeHardware, ManualClock  # noqa: E402
+
+FIRE = {"ev": "roll", "test": "fire", "dice": [1, 2, 2, 1, 2, 6, 6, 5, 4, 3, 3, 3], "n": 12, "hit": 2,
+        "ambush": False, "hits": 5, "protection": 4, "absorbed": 4, "damage": 1, "morale": True, "source": "host"}
+
+
+def linked(tmp_path):
+    clock = ManualClock()
+    app = App(FakeHardware(led_count(CFG), str(tmp_path), clock=clock, seed=4), CFG)
+    app.boot()
+    link = client.Link(lambda: AppTransport(app, clock))
+    link.connect()
+    return app, link
+
+
+def test_t12_t16_fire_odds_line_is_the_exact_tail():
+    # spec (b) 2: 12 dice hitting on <= 2, P(H >= 5) = 65275/177147 = 36.8%; damage >= 1 vs 4 the same
+    assert tank_watch.odds_line(FIRE) == ("5 hits: you had a 36.8% chance of 5 or more; "
+                                          "1 damage: a 36.8% chance of 1 or more")
+    six = {"test": "fire", "n": 6, "hit": 3, "hits": 2, "protection": 0, "dice": [1, 2, 4, 5, 6, 6]}
+    assert tank_watch.odds_line(six) == "2 hits: you had a 89.1% chance of 2 or more"     # 57/64
+    none = dict(six, hits=0, dice=[4, 4, 5, 5, 6, 6])
+    assert tank_watch.odds_line(none) == "0 hits: a 1.6% chance of none"                 # 1/64
+    safe = dict(FIRE, hits=3, absorbed=3, damage=0, morale=False, dice=[1, 2, 2] + [6] * 9)
+    assert tank_watch.odds_line(safe).endswith("no damage (any damage had a 36.8% chance)")
+    assert tank_watch.check(FIRE) == [] and tank_watch.check(safe) == []
+
+
+def test_t21_t29_t39_morale_and_duel_odds_lines():
+    mor = {"test": "morale", "dice": [3, 5], "steadiness": 7, "sum": 8, "passed": False}
+    assert tank_watch.odds_line(mor) == "failed: the test passes with a 58.3% chance"      # 21/36
+    assert tank_watch.check(mor) == []
+    cnt = {"test": "counter", "dice": [2, 5], "winner": "b"}
+    assert tank_watch.odds_line(cnt).startswith("each side wins a counter-attack with a 50.0% chance")
+    col = {"test": "collision", "dice": [3, 3], "a": 7, "b": 8, "totals": [10, 11], "winner": "b"}
+    assert tank_watch.odds_line(col) == "A moves in 27.8%, B 58.3%, both stop 13.9% (T39)"    # 10/5/21 of 36
+    assert tank_watch.check(col) == []
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"hits": 6}, "hits says 6 but the dice give 5"),
+    ({"damage": 0}, "damage says 0 but the dice give 1"),
+    ({"dice": FIRE["dice"][:-1]}, "11 dice, not n = 12"),
+    ({"dice": [0] + FIRE["dice"][1:]}, "not faces 1-6"),
+    ({"morale": False}, "morale says False but the dice give True"),
+    ({"test": "suppress", "intensity": 7}, "rolls 11 dice, not 12"),
+])
+def test_t27_check_finds_counts_that_do_not_match_the_faces(change, words):
+    ev = dict(FIRE, **change)
+    assert any(words in b for b in tank_watch.check(ev)), tank_watch.check(ev)
+
+
+def test_watch_mirrors_live_rolls_with_odds_and_logs_them(tmp_path):
+    app, link = linked(tmp_path / "dev")
+    out = io.StringIO()
+    log = tmp_path / "rolls.jsonl"
+    w = tank_watch.Watcher(out, str(log))
+    assert tank_watch.watch(link, w, switch=True, count=0) == 0       # --switch: for the session only
+    assert app.mode is None and "the device now runs siege" in out.getvalue()
+    assert link.request("game", game="tank")["ok"]
+    for req in ({"test": "fire", "dice": 12, "hit": 2, "protection": 4}, {"test": "morale", "dice": 2, "steadiness": 7},
+                {"test": "counter"}, {"test": "collision", "a": 7, "b": 8}):
+        link.send("roll", **req)
+    app.hw.inputs.press("action")                                   # a roll from the buttons too
+    assert tank_watch.watch(link, w, count=5, seconds=10) == 0
+    w.close()
+    text = out.getvalue()
+    assert "fire 12 dice, hit on <= 2, protection 4:" in text
+    assert text.count("you had a") >= 1 and "the test passes with a 58.3% chance" in text
+    assert "WRONG" not in text
+    assert "    ring: " in text                                       # the ring, as the device shows it
+    recs = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [r["test"] for r in recs] == ["fire", "morale", "counter", "collision", "collision"]
+    assert recs[-1]["source"] == "buttons" and all("time" in r for r in recs)
+    # the saved session replays, every count re-checked
+    rep = io.StringIO()
+    assert tank_watch.replay(str(log), rep) == 0
+    lines = rep.getvalue().splitlines()
+    assert lines[0].startswith("1. fire 12 dice") and lines[1] == "    " + tank_watch.odds_line(recs[0])
+    assert cli.main(["tank", "replay", str(log)]) == 0
+
+
+def test_replay_flags_a_tampered_log(tmp_path, capsys):
+    log = tmp_path / "rolls.jsonl"
+    bad = dict(FIRE, hits=7)
+    log.write_text(json.dumps(FIRE) + "\n" + json.dumps(bad) + "\nnot json\n" + json.dumps({"ev": "boot"}) + "\n")
+    assert cli.main(["tank", "replay", str(log)]) == 1
+    out = capsys.readouterr().out
+    assert "WRONG: hits says 7 but the dice give 5" in out and "line 3: not JSON" in out
+    assert "line 4: not a tank roll" in out and "3 roll(s) do not add up" in out
+    assert cli.main(["tank", "replay", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_keys_become_press_requests():
+    assert tank_watch.key_request(b"\x1b[C") == {"turn": 1}
+    assert tank_watch.key_request(b"\r") == {"button": "action", "long": False}
+    assert tank_watch.key_request(b"B") == {"button": "back", "long": True}
+    assert tank_watch.key_request(b"z") is None
+
+
+def test_ring_text_is_the_devices_view_of_the_roll():
+    from osada import tank_ring
+    # 12 dice: 4 hits absorbed (blue), 1 damage (red), 7 misses; sector 6 amber: morale test due
+    assert tank_ring.text(FIRE) == "BBBB R... .... ---- ---- AAAA"
+    assert tank_ring.text(dict(FIRE, morale=False)) == "BBBB R... .... ---- ---- ----"
+    # the faces page: face f in sector f, green where it hits (<= 2)
+    assert tank_ring.text(FIRE, page=1) == "GG-- GGG- RRR- R--- R--- RR--"
+    mor = {"test": "morale", "dice": [3, 5], "steadiness": 7, "sum": 8, "passed": False}
+    assert tank_ring.text(mor) == "RRR- --RR RRR- ---- ---- ----"          # 3 and 5, six LEDs a die
+    col = {"test": "collision", "dice": [3, 3], "a": 7, "b": 8, "totals": [10, 11], "winner": "b"}
+    assert tank_ring.text(col) == "RRR- ---- ---- GGG- ---- ----"
+    svg = tank_ring.svg(FIRE)
+    assert svg.startswith("<svg") and svg.count("<circle") == 25 and "#ff0000" in svg
+
+
+def test_the_readme_pictures_are_the_renderers(tmp_path):
+    """docs/tank/*.svg are tank_ring's drawings of its EXAMPLES (regenerate:
+    .venv/bin/python -m osada.tank_ring docs/tank), and each example adds up."""
+    from osada import tank_ring
+    names = tank_ring.write_pictures(str(tmp_path))
+    committed = os.path.join(ROOT, "docs", "tank")
+    assert sorted(names) == sorted(os.listdir(committed))
+    for name in names:
+        with open(os.path.join(committed, name), encoding="utf-8") as a, open(tmp_path / name, encoding="utf-8") as b:
+            assert a.read() == b.read(), "docs/tank/%s is stale: python -m osada.tank_ring docs/tank" % name
+    for _name, _caption, ev, _page in tank_ring.EXAMPLES:
+        assert tank_watch.check(ev) == []
+
+
+def test_the_monitors_log_words_tank_rolls_with_their_odds():
+    from osada import texts
+    line = texts.describe(FIRE)
+    assert line.startswith("fire 12 dice") and line.endswith("1 damage: a 36.8% chance of 1 or more")
+    assert texts.describe({"ev": "roll", "value": 4}) == "Free die roll: 4"          # Siege's, as before
+    assert texts.describe({"ev": "game", "game": "tank"}) == "The device now runs Tank battle («Танковый бой»)"
+
+
+@pytest.mark.parametrize("ev", [
+    {"ev": "roll", "test": "suppress", "dice": [1, 2], "n": 2, "hit": 2, "hits": 2, "protection": 0},
+    {"ev": "roll", "test": "fire", "dice": [1, 2], "n": 2, "hit": "2", "hits": 2},
+    {"ev": "roll", "test": "morale", "dice": [1, 2]},
+    {"ev": "roll", "test": "collision", "dice": [1]},
+    {"ev": "roll", "test": "counter", "dice": [3, 3], "winner": "a"},
+])
+def test_replay_of_broken_rolls_says_so_and_never_crashes(tmp_path, ev):
+    log = tmp_path / "rolls.jsonl"
+    log.write_text(json.dumps(ev) + "\n")
+    out = io.StringIO()
+    assert tank_watch.replay(str(log), out) == 1
+    assert "WRONG" in out.getvalue() or "incomplete" in out.getvalue()

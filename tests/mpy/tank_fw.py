@@ -1,0 +1,92 @@
+# «Кубики» INSIDE MicroPython: the firmware app on the real Pico hardware
+# layer over fake machine/neopixel modules (mounted at /fakes).  Prints one
+# line per check; tests/firmware/test_tank_device_mpy.py reads them.
+#
+#   modules <phase> <names>     the game modules loaded at each phase (Siege
+#                               must load none of the tank mode's)
+#   alloc <test> <bytes>        heap allocated by one roll (Tank.roll), after a warm-up
+#   roll <json>                 the events of a few protocol rolls
+#   siege <seq> <same>          Siege's game after tank and back
+
+import gc
+import json
+import sys
+
+sys.path.insert(0, "/fakes")
+
+from osada_fw.app import App  # noqa: E402
+from osada_fw.config import led_count, validate  # noqa: E402
+from osada_fw.hal.pico import PicoHardware  # noqa: E402
+
+
+class Serial:
+    def __init__(self):
+        self.data = b""
+        self.out = bytearray()
+
+    def read(self):
+        d = self.data
+        self.data = b""
+        return d
+
+    def write(self, data):
+        self.out.extend(data)
+        return len(data)
+
+
+def loaded(phase):
+    names = sorted(n for n in sys.modules if "tank" in n or n == "osada_fw.games")
+    print("modules", phase, ",".join(names) or "-")
+
+
+def send(app, serial, req):
+    serial.data = (json.dumps(req) + "\n").encode()
+    app.tick()
+    app.tick()
+    out = bytes(serial.out).decode().splitlines()
+    serial.out = bytearray()
+    return [json.loads(x) for x in out]
+
+
+def main():
+    cfg = validate({"state_dir": "/state"})
+    serial = Serial()
+    app = App(PicoHardware(cfg, led_count(cfg), serial=serial), cfg)
+    app.boot()
+    loaded("boot")
+    send(app, serial, {"id": 1, "cmd": "new", "players": 2, "seed": 5})
+    send(app, serial, {"id": 2, "cmd": "act", "action": {"do": "patrol"}})
+    loaded("siege")
+    siege = json.dumps(app.game.state())
+    send(app, serial, {"id": 3, "cmd": "game", "game": "tank"})
+    loaded("tank")
+    tank = app.mode
+    for t in range(5):
+        tank.test = t
+        tank.roll()                   # warm-up: first calls may intern names
+        gc.collect()
+        m0 = gc.mem_alloc()
+        tank.roll()
+        tank.roll()
+        tank.roll()
+        print("alloc", t, gc.mem_alloc() - m0)
+    gc.collect()
+    m0 = gc.mem_alloc()
+    [tank.roll()]
+    print("probe", gc.mem_alloc() - m0 > 0)       # the probe does see an allocation
+    for req in ({"test": "fire", "dice": 12, "hit": 2, "protection": 4},
+                {"test": "suppress", "dice": 12, "hit": 2, "ambush": True},
+                {"test": "morale", "dice": 2, "steadiness": 7},
+                {"test": "counter"}, {"test": "collision", "a": 7, "b": 8},
+                {"test": "fire", "dice": 13}):
+        req["cmd"] = "roll"
+        req["id"] = 9
+        for m in send(app, serial, req):
+            print("roll", json.dumps(m))
+    send(app, serial, {"id": 4, "cmd": "game", "game": "siege"})
+    gc.collect()
+    loaded("back")
+    print("siege", len(app.game.log), json.dumps(app.game.state()) == siege)
+
+
+main()
