@@ -38,8 +38,9 @@ ONE_UF2 = os.path.join(paths.OUTPUT, "osada-pico.uf2")      # beside BUNDLE
 # A firmware UF2 of your own for `make uf2` / `make flash` in BOOTSEL mode
 # (and for the emulated Pico's tests of Osada's image), instead of the vendored one.
 FIRMWARE_ENV = "OSADA_FIRMWARE_UF2"
-# Host-only modules that never go on the board.
-SKIP_RULES = ("autoplay.py", "scenario.py")
+# Host-only modules that never go on the board (tank/odds.py: the exact odds are the
+# host's, `osada tank odds/watch`; the device only rolls).
+SKIP_RULES = ("autoplay.py", "scenario.py", "odds.py")
 SKIP_FW = ("fake.py",)
 # The .mpy format mpy-cross emits (see `mpy-cross --version`: v6.3).  Our
 # files hold bytecode only, and for those only the major version matters (the
