@@ -5,7 +5,6 @@
 
 from osada_fw import anim, colors, commands, protocol
 from osada_fw.commands import CommandError
-from osada_fw.journal import Journal
 from osada_fw.layouts import Layout
 from osada_fw.render import Renderer
 from osada_fw.ui import UI
@@ -57,6 +56,17 @@ def flash_words(exc):
     return _ERRNO_WORDS.get(code, "flash error")
 
 
+def _open_journal(hw):
+    """The HAL's journal if it has one (the Pico's raw-flash log), else the
+    littlefs file journal in hw.state_dir: only one backend is imported."""
+    opener = getattr(hw, "open_journal", None)
+    j = opener() if opener is not None else None
+    if j is None:
+        from osada_fw.journal import Journal
+        j = Journal(hw.state_dir)
+    return j
+
+
 class App:
     def __init__(self, hw, cfg):
         self.hw = hw
@@ -65,7 +75,7 @@ class App:
         self.layout = Layout(leds["layout"], leds["city"])
         self.renderer = Renderer(self.layout, leds["brightness"], leds["order"],
                                  leds["max_ma"], leds["ma_per_channel"])
-        self.journal = Journal(hw.state_dir)
+        self.journal = _open_journal(hw)
         self.reader = protocol.LineReader(cfg["serial"]["max_line"])
         self.outbox = protocol.Outbox()
         self.free_rng = Rng(hw.free_roll_seed() & 0x3FFFFFFF)
@@ -135,6 +145,7 @@ class App:
                                "error": "an unfinished request (%d bytes, no line end for %d s) was dropped: "
                                         "end each request with a newline" % (held, LINE_TIMEOUT_MS // 1000)})
         out_ms = 0                     # time spent writing this tick, all told
+        busy = bool(lines)
         while lines and self.outbox.pending() < self.outbox.limit // 2:
             commands.handle_line(self, lines.pop(0))
             out_ms += self._pump(WRITE_BUDGET_MS - out_ms)
@@ -144,6 +155,8 @@ class App:
             self.ui.handle(ev, now)
         self.draw(now)
         self._pump(WRITE_BUDGET_MS - out_ms)
+        if not busy and not lines and not self.outbox.pending() and not self.reader.partial():
+            self.journal.idle()        # nothing waiting: flash gets ready for the next writes
         if self.release:              # {"cmd": "repl"}: hand the port to the REPL
             self.outbox.pump(hw.serial, hw.clock, 100)
             self.release = False

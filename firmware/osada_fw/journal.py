@@ -33,7 +33,7 @@
 
 import os
 
-from osada_fw.journal_core import _dumps, GameJournal  # noqa: F401  (_dumps: tests use J._dumps)
+from osada_fw.journal_core import GameJournal, _dumps  # noqa: F401  (_dumps: tests use J._dumps)
 from osada_fw.records import (
     MAGIC,
     MAX_ACTION,
