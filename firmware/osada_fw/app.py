@@ -91,6 +91,7 @@ class App:
         self.release = False
         self.running = True            # run() goes on until {"cmd": "repl"}
         self.unsaved = None            # None: the journal holds the game; else why not (words)
+        self.heap_peak = -1            # -1: not tracked; else the heap high-water mark (the `mem` command)
         self.ui = UI(self)
 
     # ------------------------------------------------------------- lifecycle
@@ -99,11 +100,14 @@ class App:
         """Restore the game in progress from the journal, or start one.  No
         file system trouble (missing, full, read-only, a corrupt journal)
         stops the boot: the board comes up with a game and says what happened."""
+        clock = self.hw.clock
+        t0 = clock.ticks_ms()
         try:
             self.game = self.journal.restore()
         except Exception as exc:       # OSError, MemoryError: play on without it
             self.game = None
             self.journal.last_error = "journal unreadable: %r" % (exc,)
+        restore_ms = clock.diff(clock.ticks_ms(), t0)
         lost = self.journal.last_error   # a saved game could not be read back
         if self.game is None:
             setup = dict(DEFAULT_SETUP)
@@ -114,7 +118,7 @@ class App:
             restored = True
         self.ui.reset()
         self.positions = self._positions()
-        ev = {"ev": "boot", "restored": restored, "seq": len(self.game.log)}
+        ev = {"ev": "boot", "restored": restored, "seq": len(self.game.log), "restore_ms": restore_ms}
         if self.unsaved is not None:
             ev["journal"] = self.unsaved
         if lost is not None:
@@ -155,6 +159,8 @@ class App:
             self.ui.handle(ev, now)
         self.draw(now)
         self._pump(WRITE_BUDGET_MS - out_ms)
+        if busy and self.heap_peak >= 0:
+            commands.heap_sample(self)
         if not busy and not lines and not self.outbox.pending() and not self.reader.partial():
             self.journal.idle()        # nothing waiting: flash gets ready for the next writes
         if self.release:              # {"cmd": "repl"}: hand the port to the REPL

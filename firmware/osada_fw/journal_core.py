@@ -236,6 +236,19 @@ class GameJournal:
     def _compact_failed(self):
         pass
 
+    # the backend's (see the top of this file)
+    def _write_record(self, typ, payload):
+        raise NotImplementedError
+
+    def _install(self, raw, live, used, sizes, count):
+        raise NotImplementedError
+
+    def _scan(self):
+        raise NotImplementedError
+
+    def _maybe_compact(self):
+        pass
+
     # the sink the readers fill
     def take_action(self, src, n):
         self._push(src, n)

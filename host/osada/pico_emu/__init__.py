@@ -19,6 +19,7 @@ import threading
 import time
 
 from osada import paths
+from osada.deploy import ROMFS_PARTITION
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "pico.mjs")
@@ -30,7 +31,7 @@ FS_OFFSET = 0xA0000           # littlefs "/" in both images (firmware/micropytho
 FS_BLOCK = 4096
 FS_BLOCKS = 352
 ROMFS_OFFSET = 0x70000        # the ROMFS image's partition (192 KiB)
-ROMFS_BYTES = 192 * 1024
+ROMFS_BYTES = ROMFS_PARTITION    # the ROMFS image's partition size (osada.deploy)
 
 
 def uf2_path(name):
