@@ -193,7 +193,7 @@ class FlashLog(GameJournal):
         g = self._gen + 1
         if g - self.nblocks >= self._base:
             raise OSError(ENOSPC)           # its sector still holds the live log
-        if self._ready != g:
+        if self._ready != g and not self._blank(g):
             self._erase(g)
         self._ready = -1
         self._gen = g
