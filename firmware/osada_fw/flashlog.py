@@ -55,8 +55,8 @@
 import binascii
 import json
 
-from osada_fw.journal_core import GameJournal
-from osada_fw.records import MAX_BATCH, T_ACTION, T_BATCH, T_SETUP, T_UNDO, _take_record
+from osada_fw.journal_core import _SLICE, GameJournal, _room
+from osada_fw.records import MAX_BATCH, T_ACTION, T_BATCH, T_SETUP, T_UNDO, _take_record, alen
 
 RAW_BLOCKS = 16             # the journal's share of the ROMFS partition, at its top
 SECTOR = 4096
@@ -428,11 +428,28 @@ class FlashLog(GameJournal):
                 self.dev.readblocks(blk, mv[:end - pos], pos)
             if binascii.crc32(mv[i:i + k]) != _RESIDUE:
                 return -1, "torn record"    # or a bad one: it ends the sector
-            why = self._take(typ, buf, mv, i, ln)
-            if why is not None:
-                return -1, (why or None)
+            seq = self._rseq
+            if (typ == T_ACTION and seq and _SLICE and (buf[i + 3] | buf[i + 4] << 8) == seq
+                    and alen(buf, i + 5, i + 5 + ln) == ln):
+                # the common record, inline (restore time is mostly this loop)
+                used = self._used
+                live = self._live
+                if used + ln > len(live):
+                    live = self._live = _room(live, used + ln)
+                live[used:used + ln] = mv[i + 5:i + 5 + ln]
+                self._used = used + ln
+                count = self._count
+                sizes = self._sizes
+                if count >= len(sizes):
+                    sizes = self._sizes = _room(sizes, count + 1)
+                sizes[count] = ln
+                self._count = count + 1
+            else:
+                why = self._take(typ, buf, mv, i, ln)
+                if why is not None:
+                    return -1, (why or None)
             self._size += k
-            self._rseq = (self._rseq + 1) & 0xFFFF
+            self._rseq = (seq + 1) & 0xFFFF
             i += k
 
     def _take(self, typ, buf, mv, i, ln):
