@@ -9,6 +9,7 @@ the ring from filling; flash that ignores writes says "flash not writable"
 (EROFS), never "flash full"."""
 
 import json
+import os
 import random
 
 import pytest
@@ -404,3 +405,84 @@ def test_region_above_the_romfs_image():
     assert romfs_end(dev) > 32 * 4096
     assert open_region(dev) is None
     assert open_region(Dev(16)) is None               # no room at all
+
+
+# ------------------------------------------------------------ in the app
+
+def _app(state_dir, flash):
+    from osada_fw.app import App
+    from osada_fw.config import led_count, load
+    from osada_fw.hal.fake import FakeHardware, ManualClock
+    cfg = load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "firmware", "config.json"))
+    clock = ManualClock()
+    hw = FakeHardware(led_count(cfg), str(state_dir), clock=clock, seed=5, journal_flash=flash)
+    app = App(hw, cfg)
+    return app, hw, clock
+
+
+def _request(app, hw, clock, obj):
+    hw.serial.host_send((json.dumps(obj) + "\n").encode())
+    app.tick()
+    clock.advance(40)
+    for line in hw.serial.host_take().splitlines():
+        m = json.loads(line)
+        if m.get("id") == obj.get("id"):
+            return m
+    raise AssertionError("no reply to %r" % (obj,))
+
+
+def test_the_app_uses_the_hals_raw_journal_and_erases_only_when_idle(tmp_path):
+    """With a HAL that offers the raw-flash journal (the Pico's ROMFS
+    firmware; here FakeHardware(journal_flash=...)) the app keeps the game
+    there, not in files; the idle ticks pre-erase, the requests never do."""
+    from shared_rules.actions import to_dict
+    flash = FakeNorFlash(16)
+    app, hw, clock = _app(tmp_path / "osada", flash)
+    assert isinstance(app.journal, FlashLog)
+    app.boot()
+    assert _request(app, hw, clock, {"id": 1, "cmd": "new", **SETUP})["ok"]
+    for _ in range(3):                            # idle ticks: the next sector gets erased
+        app.tick()
+        clock.advance(40)
+    erased = flash.erases
+    acts = game_actions(limit=40)
+    for k, t in enumerate(acts):
+        e0 = flash.erases
+        reply = _request(app, hw, clock, {"id": 10 + k, "cmd": "act", "action": to_dict(t)})
+        assert reply["ok"] and reply["seq"] == k + 1 and "saved" not in reply
+        assert flash.erases == e0
+    assert flash.erases == erased
+    assert not os.path.exists(str(tmp_path / "osada" / "journal.bin"))
+    # a reboot on the same flash restores the game
+    app2, hw2, clock2 = _app(tmp_path / "osada", flash)
+    app2.boot()
+    assert app2.game.log.tuples() == acts
+    app2.tick()
+    boot = [json.loads(x) for x in hw2.serial.host_take().splitlines() if b'"boot"' in x][0]
+    assert boot["restored"] is True and boot["seq"] == 40 and "lost" not in boot
+
+
+def test_the_app_plays_on_when_the_raw_flash_stops_writing(tmp_path):
+    from shared_rules.actions import to_dict
+    flash = FakeNorFlash(16)
+    app, hw, clock = _app(tmp_path, flash)
+    app.boot()
+    acts = game_actions(limit=12)
+    assert _request(app, hw, clock, {"id": 1, "cmd": "new", **SETUP})["ok"]
+    for k, t in enumerate(acts[:6]):
+        assert "saved" not in _request(app, hw, clock, {"id": 10 + k, "cmd": "act", "action": to_dict(t)})
+    flash.writable = False
+    for k, t in enumerate(acts[6:9]):
+        r = _request(app, hw, clock, {"id": 20 + k, "cmd": "act", "action": to_dict(t)})
+        assert r["ok"] and r["saved"] is False and r["journal"] == "flash not writable"
+    flash.writable = True
+    r = _request(app, hw, clock, {"id": 30, "cmd": "act", "action": to_dict(acts[9])})
+    assert r["ok"] and "saved" not in r                  # the whole game rewritten from RAM
+    assert journal_load(fresh(flash))[1] == acts[:10]
+
+
+def test_mem_is_micropythons(tmp_path):
+    app, hw, clock = _app(tmp_path, None)
+    app.boot()
+    r = _request(app, hw, clock, {"id": 1, "cmd": "mem"})
+    assert r["ok"] is False and "MicroPython" in r["error"]
