@@ -486,3 +486,18 @@ def test_mem_is_micropythons(tmp_path):
     app.boot()
     r = _request(app, hw, clock, {"id": 1, "cmd": "mem"})
     assert r["ok"] is False and "MicroPython" in r["error"]
+
+
+def test_a_file_backed_fake_flash_keeps_the_game(tmp_path):
+    """FakeNorFlash(path=...): the bytes live in a file, so a new process
+    (the simulator restarted) finds the game."""
+    path = str(tmp_path / "nor.bin")
+    flash = FakeNorFlash(4, path=path)
+    j = FlashLog(flash, 0, 4)
+    j.start(setup_dict())
+    acts = game_actions(limit=15)
+    for t in acts:
+        j.append(t)
+    again = FakeNorFlash(4, path=path)
+    assert bytes(again.data) == bytes(flash.data)
+    assert journal_load(fresh(again))[1] == acts
