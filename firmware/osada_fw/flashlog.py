@@ -124,6 +124,7 @@ class FlashLog(GameJournal):
                 self.erases += 1
         self._forget()
         self._gen = -1
+        self._base = 0
         self._ready = -1
 
     def close(self):
