@@ -160,7 +160,8 @@ class App:
         self.draw(now)
         self._pump(WRITE_BUDGET_MS - out_ms)
         if busy and self.heap_peak >= 0:
-            commands.heap_sample(self)
+            from osada_fw import memstat
+            memstat.sample(self)
         if not busy and not lines and not self.outbox.pending() and not self.reader.partial():
             self.journal.idle()        # nothing waiting: flash gets ready for the next writes
         if self.release:              # {"cmd": "repl"}: hand the port to the REPL

@@ -150,35 +150,10 @@ def cmd_selftest(app, req):
     return {"leds": app.layout.count, "ms_per_led": SELFTEST_MS}
 
 
-def heap_sample(app):
-    """After the requests of a tick (while `mem` tracks): the heap in use
-    then (live data + what those requests allocated, as a collection ran
-    after the last sample) raises the high-water mark; then collect."""
-    import gc
-    m = gc.mem_alloc()                 # pyright: ignore[reportAttributeAccessIssue]  MicroPython only (tracking is)
-    if m > app.heap_peak:
-        app.heap_peak = m
-    gc.collect()
-
-
 def cmd_mem(app, req):
-    """The heap (MicroPython): `alloc`, `free` now, `peak` (the high-water
-    mark since {"cmd": "mem", "track": true} started tracking, or -1), and
-    `frame_us`, one frame (render + LED write) drawn now and timed."""
-    import gc
-    import time
-    if not hasattr(gc, "mem_alloc"):
-        raise CommandError("mem needs MicroPython (gc.mem_alloc)")
-    us = time.ticks_us                 # pyright: ignore[reportAttributeAccessIssue]  MicroPython (checked above)
-    t0 = us()
-    app.draw(app.hw.clock.ticks_ms(), force=True)
-    frame = time.ticks_diff(us(), t0)  # pyright: ignore[reportAttributeAccessIssue]
-    peak = app.heap_peak
-    if req.get("track"):
-        gc.collect()
-        app.heap_peak = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]
-    return {"alloc": gc.mem_alloc(), "free": gc.mem_free(), "peak": peak,  # pyright: ignore[reportAttributeAccessIssue]
-            "frame_us": frame}
+    """The heap and a timed frame (osada_fw/memstat.py, loaded only when asked)."""
+    from osada_fw import memstat
+    return memstat.mem(app, req)
 
 
 def cmd_repl(app, req):

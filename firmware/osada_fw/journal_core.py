@@ -19,7 +19,7 @@
 #   _maybe_compact(), _compact_failed(), clear(), close(), size, idle()
 #
 # RAM: the live actions are kept packed (their encodings, plus one length byte
-# each: ~5 bytes an action, in buffers that grow by doubling) so a compaction
+# each: ~5 bytes an action, in buffers that grow 256 bytes at a time) so a compaction
 # needs nothing from the caller.
 
 import json
@@ -36,14 +36,13 @@ except Exception:
 
 
 def _room(buf, need):
-    """buf, grown (by doubling) to hold at least `need` bytes."""
+    """buf, grown to hold at least `need` bytes, in steps of 256: little
+    slack (doubling left up to half of it unused; the heap is the Pico's
+    tightest resource, and a step is ~64 actions)."""
     n = len(buf)
     if need <= n:
         return buf
-    new = n * 2 if n else 64
-    while new < need:
-        new *= 2
-    buf.extend(bytes(new - n))
+    buf.extend(bytes((need - n + 255) & ~255))
     return buf
 
 
@@ -81,7 +80,7 @@ class GameJournal:
         """A new game: atomically replace whatever was there with a journal
         holding just `setup` (the dict Game.setup_dict() returns)."""
         raw = self._setup_bytes(setup)
-        self._install(raw, bytearray(), 0, bytearray(), 0)
+        self._install(raw, bytearray(), 0, bytearray(), 0)  # pyright: ignore[reportAttributeAccessIssue]  the backend's
         self.last_error = None
 
     def append(self, t):
@@ -92,9 +91,9 @@ class GameJournal:
         n = len(payload)
         if alen(payload, 0, n) != n:
             raise ValueError("not an action tuple: %r" % (t,))
-        self._write_record(T_ACTION, payload)
+        self._write_record(T_ACTION, payload)  # pyright: ignore[reportAttributeAccessIssue]  the backend's
         self._push(payload, n)
-        self._maybe_compact()
+        self._maybe_compact()  # pyright: ignore[reportAttributeAccessIssue]  the backend's
 
     def undo(self):
         """Undo the last live action (an undo marker is appended).  Returns
@@ -102,10 +101,10 @@ class GameJournal:
         self._need_game()
         if not self._count:
             return False
-        self._write_record(T_UNDO, b"")
+        self._write_record(T_UNDO, b"")  # pyright: ignore[reportAttributeAccessIssue]  the backend's
         self._pop()
         self._undos += 1
-        self._maybe_compact()
+        self._maybe_compact()  # pyright: ignore[reportAttributeAccessIssue]  the backend's
         return True
 
     def restore(self):
@@ -113,7 +112,7 @@ class GameJournal:
         An action the engine refuses stops the restore there: it and the rest
         are dropped from the journal, and last_error says why."""
         from shared_rules.engine import Game, RuleError
-        setup = self._scan()
+        setup = self._scan()  # pyright: ignore[reportAttributeAccessIssue]  the backend's
         if setup is None:
             return None
         try:
@@ -161,7 +160,7 @@ class GameJournal:
         Raises OSError on failure; the old journal is then still complete."""
         if setup is None:
             self._need_game()
-            self._install(self._setup, self._live, self._used, self._sizes, self._count)
+            self._install(self._setup, self._live, self._used, self._sizes, self._count)  # pyright: ignore[reportAttributeAccessIssue]  the backend's
         else:
             raw = self._setup_bytes(setup)
             live = bytearray()
@@ -177,7 +176,7 @@ class GameJournal:
                 sizes.append(n)
                 used += n
                 count += 1
-            self._install(raw, live, used, sizes, count)
+            self._install(raw, live, used, sizes, count)  # pyright: ignore[reportAttributeAccessIssue]  the backend's
         self.compactions += 1
 
     def idle(self):
@@ -223,7 +222,7 @@ class GameJournal:
         return raw
 
     def _need_game(self):
-        if self._setup is None and self._scan() is None:
+        if self._setup is None and self._scan() is None:  # pyright: ignore[reportAttributeAccessIssue]  the backend's
             raise ValueError("no game in the journal; start() one first (%s)" % (self.last_error,))
 
     def _try_compact(self):
@@ -234,19 +233,6 @@ class GameJournal:
             self._compact_failed()
 
     def _compact_failed(self):
-        pass
-
-    # the backend's (see the top of this file)
-    def _write_record(self, typ, payload):
-        raise NotImplementedError
-
-    def _install(self, raw, live, used, sizes, count):
-        raise NotImplementedError
-
-    def _scan(self):
-        raise NotImplementedError
-
-    def _maybe_compact(self):
         pass
 
     # the sink the readers fill
