@@ -145,7 +145,6 @@ def game_figures(tmp, bundle, actions):
     again = pe.EmulatedPico(flash=image, high=PINS)
     try:
         again.wait_text(b'"ev": "boot"', timeout=T)
-        again.wait_text(b"\n", timeout=T)
         boot = _boot_event(again)
         assert boot["restored"] and boot["seq"] == len(acts) and "lost" not in boot, boot
         out["pico_restore_%d_ms" % len(acts)] = boot["restore_ms"]
@@ -161,9 +160,17 @@ def game_figures(tmp, bundle, actions):
 
 
 def _boot_event(pico):
-    text = bytes(pico.text)
-    i = text.find(b'{"ev": "boot"')
-    return json.loads(text[i:text.index(b"\n", i)])
+    """The boot event, once it has come whole."""
+    end = time.monotonic() + T
+    while True:
+        text = bytes(pico.text)
+        i = text.find(b'{"ev": "boot"')
+        if i >= 0 and b"\n" in text[i:]:
+            return json.loads(text[i:text.index(b"\n", i)])
+        if time.monotonic() > end or pico.proc.poll() is not None:
+            raise pe.EmulatorError("no whole boot event; got %r" % text[-300:])
+        with pico.lock:
+            pico.lock.wait(0.2)
 
 
 def heap_game(tmp, bundle, actions, romfs):

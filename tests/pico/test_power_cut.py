@@ -18,8 +18,13 @@ SETUP = random_setup(7)
 
 
 def reboot(image, wait=b'"ev": "boot"'):
+    """A board on these flash bytes, once its boot event has come whole."""
     p = pe.EmulatedPico(flash=image, high=IDLE_HIGH)
     p.wait_text(wait, timeout=60)
+    while b"\n" not in p.text[p.text.find(wait):]:
+        p.wait_text(wait, timeout=60)           # raises if the board stopped
+        with p.lock:
+            p.lock.wait(0.2)
     return p
 
 
