@@ -5,7 +5,6 @@
 
 from osada_fw import anim, colors, commands, protocol
 from osada_fw.commands import CommandError
-from osada_fw.journal import Journal
 from osada_fw.layouts import Layout
 from osada_fw.render import Renderer
 from osada_fw.ui import UI
@@ -64,6 +63,17 @@ def flash_words(exc):
 SETTING = "/game"          # in the state dir: the game chosen last (osada_fw/games.py)
 
 
+def _open_journal(hw):
+    """The HAL's journal if it has one (the Pico's raw-flash log), else the
+    littlefs file journal in hw.state_dir: only one backend is imported."""
+    opener = getattr(hw, "open_journal", None)
+    j = opener() if opener is not None else None
+    if j is None:
+        from osada_fw.journal import Journal
+        j = Journal(hw.state_dir)
+    return j
+
+
 class App:
     def __init__(self, hw, cfg):
         self.hw = hw
@@ -72,7 +82,7 @@ class App:
         self.layout = Layout(leds["layout"], leds["city"])
         self.renderer = Renderer(self.layout, leds["brightness"], leds["order"],
                                  leds["max_ma"], leds["ma_per_channel"])
-        self.journal = Journal(hw.state_dir)
+        self.journal = _open_journal(hw)
         self.reader = protocol.LineReader(cfg["serial"]["max_line"])
         self.outbox = protocol.Outbox()
         self.free_rng = Rng(hw.free_roll_seed() & 0x3FFFFFFF)
@@ -88,6 +98,7 @@ class App:
         self.release = False
         self.running = True            # run() goes on until {"cmd": "repl"}
         self.unsaved = None            # None: the journal holds the game; else why not (words)
+        self.heap_peak = -1            # -1: not tracked; else the heap high-water mark (the `mem` command)
         self.ui = UI(self)
         self.mode = None               # the game when it is not Siege (osada_fw/games.py)
 
@@ -100,11 +111,14 @@ class App:
         fs_lost: why the filesystem was lost before the app started (Osada's
         _boot.py had to format it: config.json and what was saved there);
         fs_new: it formatted a blank flash (a new board: nothing lost)."""
+        clock = self.hw.clock
+        t0 = clock.ticks_ms()
         try:
             self.game = self.journal.restore()
         except Exception as exc:       # OSError, MemoryError: play on without it
             self.game = None
             self.journal.last_error = "journal unreadable: %r" % (exc,)
+        restore_ms = clock.diff(clock.ticks_ms(), t0)
         lost = self.journal.last_error   # a saved game could not be read back
         if fs_lost:
             lost = fs_lost + ": config.json and any game saved there are lost, the default config is used" + (
@@ -118,7 +132,7 @@ class App:
             restored = True
         self.ui.reset()
         self.positions = self._positions()
-        ev = {"ev": "boot", "restored": restored, "seq": len(self.game.log)}
+        ev = {"ev": "boot", "restored": restored, "seq": len(self.game.log), "restore_ms": restore_ms}
         if self.unsaved is not None:
             ev["journal"] = self.unsaved
         if lost is not None:
@@ -161,6 +175,7 @@ class App:
                                "error": "an unfinished request (%d bytes, no line end for %d s) was dropped: "
                                         "end each request with a newline" % (held, LINE_TIMEOUT_MS // 1000)})
         out_ms = 0                     # time spent writing this tick, all told
+        busy = bool(lines)
         while lines and self.outbox.pending() < self.outbox.limit // 2:
             commands.handle_line(self, lines.pop(0))
             out_ms += self._pump(WRITE_BUDGET_MS - out_ms)
@@ -170,6 +185,11 @@ class App:
             (self.ui if self.mode is None else self.mode).handle(ev, now)
         self.draw(now)
         self._pump(WRITE_BUDGET_MS - out_ms)
+        if busy and self.heap_peak >= 0:
+            from osada_fw import memstat
+            memstat.sample(self)
+        if not busy and not lines and not self.outbox.pending() and not self.reader.partial():
+            self.journal.idle()        # nothing waiting: flash gets ready for the next writes
         if self.release:              # {"cmd": "repl"}: hand the port to the REPL
             self.outbox.pump(hw.serial, hw.clock, 100)
             self.release = False

@@ -160,6 +160,12 @@ def cmd_selftest(app, req):
     return {"leds": app.layout.count, "ms_per_led": SELFTEST_MS}
 
 
+def cmd_mem(app, req):
+    """The heap and a timed frame (osada_fw/memstat.py, loaded only when asked)."""
+    from osada_fw import memstat
+    return memstat.mem(app, req)
+
+
 def cmd_repl(app, req):
     app.release = True           # after this reply has gone out (tick)
     return {"bye": True}
@@ -168,6 +174,7 @@ def cmd_repl(app, req):
 HANDLERS = {
     "hello": cmd_hello, "state": cmd_state, "new": cmd_new, "act": cmd_act, "undo": cmd_undo,
     "roll": cmd_roll, "leds": cmd_leds, "press": cmd_press, "repl": cmd_repl, "log": cmd_log,
-    "selftest": cmd_selftest, "game": None,     # game: osada_fw/games.py, loaded when asked
+    "selftest": cmd_selftest, "mem": cmd_mem,
+    "game": None,                               # game: osada_fw/games.py, loaded when asked
 }
-READ_ONLY = ("hello", "state", "log", "leds", "game")   # these leave the game menu open
+READ_ONLY = ("hello", "state", "log", "leds", "game", "mem")   # these leave the game menu open

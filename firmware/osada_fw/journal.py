@@ -27,28 +27,23 @@
 # compaction runs journal.tmp adds one snapshot (~4 bytes an action + the
 # setup): under 12.5 KB in all for any game of up to 1000 live actions.
 #
-# RAM: the live actions are kept packed (their encodings, plus one length byte
-# each: ~5 bytes an action, in buffers that grow by doubling) so compaction
-# needs nothing from the caller.
+# The game in memory, the public API and the restore are journal_core.py's
+# (shared with flashlog.py, the raw-flash journal the Pico's ROMFS firmware
+# uses); this module is the littlefs-file backend.
 
-import json
 import os
 
+from osada_fw.journal_core import GameJournal, _dumps  # noqa: F401  (_dumps: tests use J._dumps)
 from osada_fw.records import (
     MAGIC,
     MAX_ACTION,
     MAX_BATCH,
-    MAX_SETUP,
-    T_ACTION,
     T_BATCH,
     T_SETUP,
-    T_UNDO,
-    alen,
     frame,
     read_actions,
     read_setup,
 )
-from shared_rules.actions import decode, encode
 
 NAME = "journal.bin"
 TMP_NAME = "journal.tmp"
@@ -57,26 +52,6 @@ LIMIT = 8192
 MAX_UNDOS = 64
 _replace = getattr(os, "replace", None) or os.rename
 _fsync = getattr(os, "fsync", None)
-
-
-try:                        # bytearray slice assignment (MICROPY_PY_ARRAY_SLICE_ASSIGN)
-    _t = bytearray(2)
-    _t[0:1] = b"x"
-    _SLICE = True
-except Exception:
-    _SLICE = False
-
-
-def _room(buf, need):
-    """buf, grown (by doubling) to hold at least `need` bytes."""
-    n = len(buf)
-    if need <= n:
-        return buf
-    new = n * 2 if n else 64
-    while new < need:
-        new *= 2
-    buf.extend(bytes(new - n))
-    return buf
 
 
 def _exists(path):
@@ -139,14 +114,7 @@ def _mkdirs(d):
                 raise
 
 
-def _dumps(obj):
-    try:
-        return json.dumps(obj, separators=(",", ":"))
-    except TypeError:               # a port without separators
-        return json.dumps(obj)
-
-
-class Journal:
+class Journal(GameJournal):
     """The game journal in directory `dirpath` (created when a game starts)."""
 
     def __init__(self, dirpath, limit=LIMIT, max_undos=MAX_UNDOS):
@@ -159,127 +127,8 @@ class Journal:
         self.tmp = d + sep + TMP_NAME
         self.limit = limit
         self.max_undos = max_undos
-        self.last_error = None      # why the last load/restore dropped something, or None
-        self.dropped_bytes = 0      # bytes the last load dropped
-        self.compactions = 0
         self._f = None              # journal.bin, open for appending
-        self._forget()
-
-    def _forget(self):
-        self._setup = None          # the 'S' payload (bytes); None: no game known
-        self._live = bytearray()    # the live actions' encodings, back to back ...
-        self._used = 0              # ... in its first _used bytes
-        self._sizes = bytearray()   # each live action's encoded length ...
-        self._count = 0             # ... for the first _count of them
-        self._size = 0              # bytes in journal.bin
-        self._undos = 0             # undo markers in journal.bin
-        self._dirty = False         # journal.bin has a bad tail: rewrite before appending
-
-    # ------------------------------------------------------------- public
-
-    def start(self, setup):
-        """A new game: atomically replace whatever was there with a journal
-        holding just `setup` (the dict Game.setup_dict() returns)."""
-        raw = self._setup_bytes(setup)
-        self._install(raw, bytearray(), 0, bytearray(), 0)
-        self.last_error = None
-
-    def append(self, t):
-        """Journal one accepted action tuple; durable when this returns.
-        Raises OSError if it could not be written (it is then not journalled)."""
-        self._need_game()
-        payload = encode(t)
-        n = len(payload)
-        if alen(payload, 0, n) != n:
-            raise ValueError("not an action tuple: %r" % (t,))
-        self._write_record(T_ACTION, payload)
-        self._push(payload, n)
-        self._maybe_compact()
-
-    def undo(self):
-        """Undo the last live action (an undo marker is appended).  Returns
-        False, writing nothing, if there is no action to undo."""
-        self._need_game()
-        if not self._count:
-            return False
-        self._write_record(T_UNDO, b"")
-        self._pop()
-        self._undos += 1
-        self._maybe_compact()
-        return True
-
-    def restore(self):
-        """The game in the journal, rebuilt (shared_rules.engine.Game), or None.
-        An action the engine refuses stops the restore there: it and the rest
-        are dropped from the journal, and last_error says why."""
-        from shared_rules.engine import Game, RuleError
-        setup = self._scan()
-        if setup is None:
-            return None
-        try:
-            game = Game.from_setup(setup)
-        except Exception as exc:
-            self.last_error = "the journal's setup is refused: %r" % (exc,)
-            return None
-        live = self._live
-        sizes = self._sizes
-        count = self._count
-        pos = 0
-        i = 0
-        why = None
-        t = None
-        while i < count:
-            t = decode(live, pos)[0]
-            try:
-                game.apply_tuple(t)
-            except RuleError as exc:         # the state is untouched
-                why = "%s: %s" % (exc.rule, exc.message)
-            except Exception as exc:         # a bug: the state may be half-changed
-                why = repr(exc)
-                game = Game.from_setup(setup)
-                p = 0
-                for j in range(i):
-                    game.apply_tuple(decode(live, p)[0])
-                    p += sizes[j]
-            if why is not None:
-                break
-            pos += sizes[i]
-            i += 1
-        if why is not None:
-            self.last_error = "action %d of %d %r refused on restore, dropped with the rest: %s" % (
-                i + 1, count, t, why)
-            self._used = pos
-            self._count = i
-            self._dirty = True
-            self._try_compact()
-        return game
-
-    def compact(self, setup=None, actions=None):
-        """Rewrite the journal as a snapshot (setup + live actions, no undo
-        markers): written to journal.tmp, then renamed over journal.bin.
-        With no arguments, the game the journal holds; else `setup` (dict)
-        and `actions` (tuples) replace it.  Raises OSError on failure; the
-        old journal is then still complete."""
-        if setup is None:
-            self._need_game()
-            self._install(self._setup, self._live, self._used, self._sizes, self._count)
-        else:
-            raw = self._setup_bytes(setup)
-            live = bytearray()
-            sizes = bytearray()
-            used = 0
-            count = 0
-            for t in actions or ():
-                b = encode(t)
-                n = len(b)
-                if alen(b, 0, n) != n:
-                    raise ValueError("not an action tuple: %r" % (t,))
-                live.extend(b)
-                sizes.append(n)
-                used += n
-                count += 1
-            self._install(raw, live, used, sizes, count)
-        self.compactions += 1
+        GameJournal.__init__(self)
 
     def clear(self):
         """Forget the game: remove the journal."""
@@ -297,48 +146,7 @@ class Journal:
             except OSError:
                 pass
 
-    @property
-    def count(self):
-        """Live actions in the journal."""
-        return self._count
-
-    @property
-    def size(self):
-        """Bytes in journal.bin."""
-        return self._size
-
-    # ------------------------------------------------------------ in memory
-
-    def _push(self, src, n):
-        """Add a live action: its encoding src (n bytes)."""
-        used = self._used
-        live = self._live = _room(self._live, used + n)
-        if _SLICE:
-            live[used:used + n] = src
-        else:
-            for i in range(n):
-                live[used + i] = src[i]
-        self._used = used + n
-        sizes = self._sizes = _room(self._sizes, self._count + 1)
-        sizes[self._count] = n
-        self._count += 1
-
-    def _pop(self):
-        self._count -= 1
-        self._used -= self._sizes[self._count]
-
     # ------------------------------------------------------------ writing
-
-    @staticmethod
-    def _setup_bytes(setup):
-        raw = _dumps(setup).encode()
-        if len(raw) > MAX_SETUP:
-            raise ValueError("setup too large for the journal (%d > %d bytes)" % (len(raw), MAX_SETUP))
-        return raw
-
-    def _need_game(self):
-        if self._setup is None and self._scan() is None:
-            raise ValueError("no game in the journal; start() one first (%s)" % (self.last_error,))
 
     def _write_record(self, typ, payload):
         if self._dirty:
@@ -422,12 +230,8 @@ class Journal:
                 or self._undos >= self.max_undos):
             self._try_compact()
 
-    def _try_compact(self):
-        try:
-            self.compact()
-        except OSError as exc:               # the journal as it was is still good
-            self.last_error = "compaction failed: %r" % (exc,)
-            _remove(self.tmp)
+    def _compact_failed(self):
+        _remove(self.tmp)
 
     # ------------------------------------------------------------ reading
 
@@ -478,12 +282,3 @@ class Journal:
         self._setup = raw
         self._size, err = read_actions(f, 11 + len(raw), self)
         return setup, err
-
-    # the sink read_actions() fills
-    def take_action(self, src, n):
-        self._push(src, n)
-
-    def take_undo(self):
-        self._undos += 1
-        if self._count:
-            self._pop()

@@ -74,9 +74,29 @@ def build(out=BUNDLE, config=None, quiet=False):
     return files
 
 
+# Our ROMFS firmware's partition (firmware/micropython/*romfs192k.uf2): the
+# code image sits at its start, the raw-flash game journal in its top
+# RAW_BLOCKS blocks (osada_fw/flashlog.py), which the image must stay below.
+ROMFS_PARTITION = uf2.ROMFS_BYTES
+
+
+def romfs_room(partition=ROMFS_PARTITION):
+    """Bytes a code image may take in a ROMFS partition of this size."""
+    return partition - uf2.JOURNAL_BYTES
+
+
+def check_romfs_size(size, partition=ROMFS_PARTITION):
+    room = romfs_room(partition)
+    if size > room:
+        raise BuildError("the ROMFS image is %d bytes, more than the %d bytes below the game journal at the top "
+                         "of the %d KiB ROMFS partition (osada_fw/flashlog.py RAW_BLOCKS): it would overwrite "
+                         "the saved game; make the code smaller" % (size, room, partition // 1024))
+
+
 def build_romfs(bundle, image):
     """A ROMFS image of the bundle's code (osada_fw/, shared_rules/), with
-    mpremote's own image writer."""
+    mpremote's own image writer.  Refused (BuildError) if it would reach
+    into the raw-flash game journal at the top of the partition."""
     import io
     import tempfile
     from contextlib import redirect_stdout
@@ -88,6 +108,7 @@ def build_romfs(bundle, image):
             shutil.copytree(os.path.join(bundle, name), os.path.join(tmp, name))
         with redirect_stdout(io.StringIO()):      # it lists every file it adds
             data = make_romfs(tmp, mpy_cross=False)
+    check_romfs_size(len(data))
     with open(image, "wb") as f:
         f.write(data)
     return image
@@ -171,6 +192,12 @@ def _board_has_romfs(port):
     return _board(port, "import vfs; print(hasattr(vfs, 'rom_ioctl') and vfs.rom_ioctl(1) > 0)").endswith("True")
 
 
+def _board_romfs_bytes(port):
+    """The size of the board's ROMFS partition."""
+    out = _board(port, "import vfs; d = vfs.rom_ioctl(2, 0); print(d.ioctl(4, 0) * d.ioctl(5, 0))")
+    return int(out.split()[-1])
+
+
 def _board_mpy(port):
     """(version, sub) of the .mpy format the board's MicroPython loads."""
     v, sub = _board(port, "import sys; print(sys.implementation._mpy & 0xff, sys.implementation._mpy >> 8 & 3)"
@@ -215,6 +242,7 @@ def flash(port, code=True):
     cmd = [sys.executable, "-m", "mpremote", "connect", port]
     if not code or _board_has_romfs(port):
         if code:
+            check_romfs_size(os.path.getsize(ROMFS_IMAGE), _board_romfs_bytes(port))
             print("the board has a ROMFS partition: the code goes there and runs from flash")
             cmd += ["romfs", "deploy", ROMFS_IMAGE, "+"]
         if _board_has_fs_copy(port):

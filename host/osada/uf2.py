@@ -22,6 +22,8 @@ firmware and the ROMFS image, nothing else: the journal and the filesystem
 
 import struct
 
+from osada_fw.flashlog import RAW_BLOCKS, SECTOR
+
 MAGIC0 = 0x0A324655
 MAGIC1 = 0x9E5D5157
 MAGIC_END = 0x0AB16F30
@@ -36,7 +38,7 @@ XIP_BASE = 0x10000000
 FLASH_BYTES = 2 * 1024 * 1024
 ROMFS_OFFSET = 0x70000             # the ROMFS partition (MICROPY_HW_ROMFS_BYTES = 192 KiB)
 ROMFS_BYTES = 192 * 1024
-JOURNAL_BYTES = 64 * 1024          # the top of the ROMFS partition: the game's journal (raw flash)
+JOURNAL_BYTES = RAW_BLOCKS * SECTOR   # the top of the ROMFS partition: the game's journal (osada_fw/flashlog.py)
 ROMFS_IMAGE_MAX = ROMFS_BYTES - JOURNAL_BYTES
 FS_OFFSET = 0xA0000                # littlefs "/" (352 blocks of 4096)
 ROMFS_ADDR = XIP_BASE + ROMFS_OFFSET

@@ -5,7 +5,11 @@ are instant).  Part of `make bench`; alone: python -m tests.bench.pico_bench
 
   pico_boot_ms                 power-on to the app's boot event (ROMFS firmware, blank journal)
   pico_boot_stock_ms           the same with the stock firmware (code loaded from littlefs)
-  pico_restore_<n>_ms          power-on to the boot event with an n-action game in the journal
+  pico_restore_<n>_ms          the journal's restore of an n-action game on the device (ticks_ms
+                               around journal.restore(): reading it and replaying it through the
+                               engine; the boot event's restore_ms), ROMFS firmware: raw-flash journal
+  pico_boot_restore_<n>_ms     power-on to the boot event with that game in the journal
+  pico_emulator_speed          simulated seconds per wall-clock second over the timed game
   pico_action_ms_p50/_p95      an `act` request in the Pico's USB FIFO to its reply sent,
                                over n actions of the benchmark game (state push included;
                                flash erase and program take the chip's typical times)
@@ -15,13 +19,23 @@ are instant).  Part of `make bench`; alone: python -m tests.bench.pico_bench
                                (BACK held at boot), ROMFS firmware
   pico_heap_code_bytes         what importing them took from the heap (ROMFS firmware);
   pico_heap_code_stock_bytes   the same with the stock firmware
+  pico_app_heap_peak_bytes     the heap high-water mark inside the board over the n-action game
+                               (the `mem` command's tracking: gc.mem_alloc() after each request's
+                               tick, a collection after each sample), ROMFS firmware
+  pico_app_heap_peak_stock_bytes   the same, stock firmware (code in RAM, littlefs journal)
+  pico_frame_ms                one frame, render + NeoPixel write, timed on the board (ticks_us
+                               around a forced draw, the `mem` reply's frame_us): the median of
+                               samples through the game; _max their maximum.  For scale: a
+                               24-LED WS2812 write alone is 24 * 24 bits * 1.25 us = 0.72 ms
 """
 
 import json
 import os
 import re
+import statistics
 import sys
 import tempfile
+import time
 
 from osada import client, deploy
 from osada import pico_emu as pe
@@ -104,6 +118,7 @@ def game_figures(tmp, bundle, actions):
         assert link.request("new", timeout=T, **setup)["ok"]
         times = []
         ops0 = len(pico.flash_ops)
+        wall0, sim0 = time.monotonic(), pico.sim_ns()
         for k, a in enumerate(acts):
             start = len(pico.text)
             rid = link.next_id
@@ -116,6 +131,7 @@ def game_figures(tmp, bundle, actions):
             i = pico.text.find(b'"id": %d' % rid, start)
             end = pico.text.find(b"\n", i)
             times.append((pico.ns_at(end) - fed) / 1e6)
+        out["pico_emulator_speed"] = round((pico.sim_ns() - sim0) / 1e9 / (time.monotonic() - wall0), 3)
         out["pico_action_ms_p50"] = round(_pct(times, 0.5), 1)
         out["pico_action_ms_p95"] = round(_pct(times, 0.95), 1)
         out["pico_action_ms_max"] = round(max(times), 1)
@@ -129,8 +145,10 @@ def game_figures(tmp, bundle, actions):
     again = pe.EmulatedPico(flash=image, high=PINS)
     try:
         again.wait_text(b'"ev": "boot"', timeout=T)
-        assert b'"seq": %d' % len(acts) in bytes(again.text)
-        out["pico_restore_%d_ms" % len(acts)] = round(again.when(b'"ev": "boot"') / 1e6, 1)
+        boot = _boot_event(again)
+        assert boot["restored"] and boot["seq"] == len(acts) and "lost" not in boot, boot
+        out["pico_restore_%d_ms" % len(acts)] = boot["restore_ms"]
+        out["pico_boot_restore_%d_ms" % len(acts)] = round(again.when(b'"ev": "boot"') / 1e6, 1)
     finally:
         again.stop()
     stock = _boot(tmp, bundle, romfs=False)
@@ -141,12 +159,60 @@ def game_figures(tmp, bundle, actions):
     return out
 
 
+def _boot_event(pico):
+    """The boot event, once it has come whole."""
+    end = time.monotonic() + T
+    while True:
+        text = bytes(pico.text)
+        i = text.find(b'{"ev": "boot"')
+        if i >= 0 and b"\n" in text[i:]:
+            return json.loads(text[i:text.index(b"\n", i)])
+        if time.monotonic() > end or pico.proc.poll() is not None:
+            raise pe.EmulatorError("no whole boot event; got %r" % text[-300:])
+        with pico.lock:
+            pico.lock.wait(0.2)
+
+
+def heap_game(tmp, bundle, actions, romfs):
+    """The same game with the board tracking its heap (`mem`, track): the
+    high-water mark, and frame times sampled along the way."""
+    from tests.bench.__main__ import recorded_game
+    setup = {"players": 2, "seed": 1}
+    acts = recorded_game(setup, 1, 2, limit=actions)
+    pico = _boot(tmp, bundle, romfs=romfs)
+    try:
+        link = client.Link(pico.transport)
+        link.connect()
+        assert link.request("mem", timeout=T, track=True)["ok"]
+        assert link.request("new", timeout=T, **setup)["ok"]
+        frames = []
+        for k, a in enumerate(acts):
+            reply = link.request("act", timeout=T, action=a)
+            assert reply["ok"] and reply["seq"] == k + 1 and "saved" not in reply, reply
+            if k % 25 == 24:
+                frames.append(link.request("mem", timeout=T)["frame_us"] / 1000)
+        peak = link.request("mem", timeout=T)["peak"]
+    finally:
+        pico.stop()
+    return peak, frames
+
+
+def heap_game_figures(tmp, bundle, actions):
+    peak, frames = heap_game(tmp, bundle, actions, romfs=True)
+    out = {"pico_app_heap_peak_bytes": peak,
+           "pico_frame_ms": round(statistics.median(frames), 2), "pico_frame_ms_max": round(max(frames), 2)}
+    out["pico_app_heap_peak_stock_bytes"] = heap_game(tmp, bundle, actions, romfs=False)[0]
+    return out
+
+
 def figures(actions=ACTIONS):
     with tempfile.TemporaryDirectory() as tmp:
         bundle = os.path.join(tmp, "firmware")
         deploy.build(out=bundle, quiet=True)
         say("   boot, a %d-action game over USB, restore..." % actions)
         out = game_figures(tmp, bundle, actions)
+        say("   the same game tracking the heap and timing frames, ROMFS and stock firmware...")
+        out.update(heap_game_figures(tmp, bundle, actions))
         say("   heap at the REPL, ROMFS and stock firmware...")
         out.update(heap_figures(tmp, bundle))
     return out

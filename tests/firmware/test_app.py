@@ -73,6 +73,9 @@ class Dev:
                     self.app.mode.take(-1)
             self.tick()
             self.boot_msgs = self.take()     # what the device says first
+            for m in self.boot_msgs:         # how long the restore took: a figure, not compared
+                if m.get("ev") == "boot":
+                    assert isinstance(m.pop("restore_ms"), int)
 
     # ------------------------------------------------------------- host side
 

@@ -219,3 +219,18 @@ def test_mpremote_failures_keep_only_their_last_line():
     tb = ("Traceback (most recent call last):\n  File \"x\", line 1\n"
           "mpremote.transport.TransportError: could not enter raw repl\n\n")
     assert deploy._last_line(tb) == "mpremote.transport.TransportError: could not enter raw repl"
+
+
+def test_a_romfs_image_reaching_into_the_journal_is_refused():
+    """The raw-flash journal owns the top RAW_BLOCKS blocks of the ROMFS
+    partition: an image that would overwrite them is refused, clearly."""
+    from osada import deploy
+    from osada.mpybuild import BuildError
+    from osada_fw.flashlog import RAW_BLOCKS
+    room = deploy.ROMFS_PARTITION - RAW_BLOCKS * 4096
+    assert deploy.romfs_room() == room == 128 * 1024
+    deploy.check_romfs_size(room)                        # fits exactly
+    with pytest.raises(BuildError, match="game journal"):
+        deploy.check_romfs_size(room + 1)
+    with pytest.raises(BuildError, match="game journal"):
+        deploy.check_romfs_size(70_000, partition=128 * 1024)   # a board with a smaller partition

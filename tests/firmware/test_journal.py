@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from osada.fw_extras import journal_load
 from osada_fw import journal as J
+from osada_fw import journal_core
 from osada_fw.journal import Journal
 from shared_rules.actions import encode, parse
 from shared_rules.autoplay import play, random_setup
@@ -133,7 +134,7 @@ def test_random_games_round_trip(tmp_path, seed):
 
 def test_round_trip_without_bytearray_slice_assignment(tmp_path, monkeypatch):
     """A port built without MICROPY_PY_ARRAY_SLICE_ASSIGN: the byte-loop path."""
-    monkeypatch.setattr(J, "_SLICE", False)
+    monkeypatch.setattr(journal_core, "_SLICE", False)
     setup = random_setup(34)
     d = str(tmp_path)
     j = Journal(d, limit=512)

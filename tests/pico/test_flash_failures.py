@@ -1,8 +1,13 @@
-"""The game never stops for the flash (issue 19), on the real firmware (ROMFS,
-as `make flash` installs it) on the emulated Pico: the table of failures.
+"""The game never stops for the flash (issue 19), on the real firmware on the
+emulated Pico: the table of failures.  The ROMFS firmware (as `make flash`
+installs it) keeps the game in the raw-flash journal at the top of its ROMFS
+partition (osada_fw/flashlog.py); the stock firmware in a littlefs file.
 
-    littlefs full              every action accepted, `saved: false` / "flash full"
+    littlefs full (stock)      every action accepted, `saved: false` / "flash full"
+    littlefs full (ROMFS)      does not matter: the game is not on littlefs
     flash ignores erase/program  a saved game restores; a fresh board plays unsaved
+                               ("flash not writable" on the raw journal, "flash full"
+                               from littlefs)
     littlefs unmountable       Osada's image: the game starts and says the filesystem
                                was lost; MicroPython's own: main.py gone (xfail)
     {"cmd": "repl"}            the REPL answers a line of Python, no reboot
@@ -18,6 +23,8 @@ from pico_support import IDLE_HIGH, accepted_actions, boot, boot_fs, connect, mi
 from rules_support import engine_state
 
 from osada import pico_emu as pe
+from osada_fw.flashlog import RAW_BLOCKS, FlashLog
+from osada_fw.hal.fake import FakeNorFlash
 from osada_fw.journal import Journal
 
 T = 30.0
@@ -28,6 +35,8 @@ SETUP = {"players": 2, "mode": "standard", "variants": [], "seed": 1}
 # and ends with LFS_ERR_NOSPC.  So the words are "flash full", not "flash not
 # writable" (which only an EROFS/EACCES/EPERM would give).
 IGNORED_WRITES = "flash full"
+# The raw-flash journal reads back every erase and program: EROFS.
+RAW_IGNORED_WRITES = "flash not writable"
 
 
 def boot_image(bundle, tmp_path_factory, image, wait=b'"ev": "boot"', **kw):
@@ -39,8 +48,19 @@ def boot_image(bundle, tmp_path_factory, image, wait=b'"ev": "boot"', **kw):
 
 
 def events(pico, ev):
-    return [json.loads(line) for line in bytes(pico.text).splitlines()
-            if line.startswith(b"{") and b'"ev": "%s"' % ev.encode() in line]
+    """The `ev` events the board sent so far; the last one read whole (a
+    test may come here as soon as its first bytes are in)."""
+    needle = b'"ev": "%s"' % ev.encode()
+    end = time.monotonic() + 60
+    while True:
+        text = bytes(pico.text)
+        i = text.rfind(needle)
+        if i < 0 or b"\n" in text[i:] or time.monotonic() > end or pico.proc.poll() is not None:
+            break
+        with pico.lock:
+            pico.lock.wait(0.2)
+    return [json.loads(line) for line in text.splitlines()
+            if line.startswith(b"{") and needle in line]
 
 
 def wait_any(pico, needles, timeout=60.0):
@@ -67,10 +87,11 @@ def play(link, actions, seq0=0, batch=10):
 # ------------------------------------------------------------ littlefs full
 
 def test_a_full_littlefs_never_refuses_an_action(bundle, tmp_path_factory):
+    """The stock firmware: its journal is a littlefs file."""
     folder, _romfs = bundle
-    files = pe.flash_files(folder, with_code=False)
+    files = pe.flash_files(folder, with_code=True)
     pico = boot_image(bundle, tmp_path_factory, pe.littlefs_image(files, free_blocks=FREE_BLOCKS),
-                      flash_timing=False)
+                      flash_timing=False, romfs=False)
     try:
         link = connect(pico)
         new = link.request("new", timeout=T, **SETUP)
@@ -118,23 +139,73 @@ def test_a_full_littlefs_never_refuses_an_action(bundle, tmp_path_factory):
         pico.stop()
 
 
+def test_a_full_littlefs_does_not_touch_the_raw_journal(bundle, tmp_path_factory):
+    """The ROMFS firmware: the game is in the ROMFS partition, every action saved."""
+    folder, _romfs = bundle
+    files = pe.flash_files(folder, with_code=False)
+    pico = boot_image(bundle, tmp_path_factory, pe.littlefs_image(files, free_blocks=1), flash_timing=False)
+    try:
+        link = connect(pico)
+        assert link.mirror.hello["journal"] == "ok"
+        assert link.request("new", timeout=T, **SETUP)["ok"]
+        actions, game = accepted_actions(SETUP, 30, skill=2)
+        replies = play(link, actions)
+        assert not [r for r in replies if "saved" in r]
+        st = link.request("state", timeout=T)
+        assert st["journal"] == "ok" and st["state"] == engine_state(game)
+        assert not events(pico, "journal")
+    finally:
+        pico.stop()
+
+
 # ------------------------------------------- flash that ignores erase and program
 
-def test_a_saved_game_restores_from_flash_that_cannot_be_written(bundle, tmp_path_factory, tmp_path):
-    folder, _romfs = bundle
-    actions, _ = accepted_actions(SETUP, 8, skill=2)
-    game = mirror_after(SETUP, actions)
-    d = str(tmp_path / "osada")
-    j = Journal(d)
+def _romfs_with_raw_journal(romfs, game, path):
+    """The ROMFS partition's bytes: the code image, and at its top the raw
+    journal holding `game`, written on the host (FakeNorFlash, FlashLog)."""
+    flash = FakeNorFlash(RAW_BLOCKS)
+    j = FlashLog(flash, 0, RAW_BLOCKS)
     j.start(game.setup_dict())
     for t in game.log.tuples():
         j.append(t)
-    j.close()
-    files = pe.flash_files(folder, with_code=False)
-    for name in os.listdir(d):
-        with open(os.path.join(d, name), "rb") as f:
-            files["/osada/" + name] = f.read()
-    pico = boot_image(bundle, tmp_path_factory, pe.littlefs_image(files), flash_writes=False)
+    with open(romfs, "rb") as f:
+        code = f.read()
+    part = bytearray(b"\xff" * pe.ROMFS_BYTES)
+    part[:len(code)] = code
+    part[pe.ROMFS_BYTES - len(flash.data):] = flash.data
+    with open(path, "wb") as f:
+        f.write(part)
+    return path
+
+
+@pytest.mark.parametrize("firmware", ["romfs", "stock"])
+def test_a_saved_game_restores_from_flash_that_cannot_be_written(bundle, tmp_path_factory, tmp_path, firmware):
+    folder, romfs = bundle
+    actions, _ = accepted_actions(SETUP, 8, skill=2)
+    game = mirror_after(SETUP, actions)
+    files = pe.flash_files(folder, with_code=firmware == "stock")
+    if firmware == "stock":
+        d = str(tmp_path / "osada")
+        j = Journal(d)
+        j.start(game.setup_dict())
+        for t in game.log.tuples():
+            j.append(t)
+        j.close()
+        for name in os.listdir(d):
+            with open(os.path.join(d, name), "rb") as f:
+                files["/osada/" + name] = f.read()
+        fs = str(tmp_path / "fs.img")
+        with open(fs, "wb") as f:
+            f.write(pe.littlefs_image(files))
+        pico = boot_fs(bundle, fs, romfs=False, flash_writes=False)
+        words = IGNORED_WRITES
+    else:
+        part = _romfs_with_raw_journal(romfs, game, str(tmp_path / "romfs.img"))
+        fs = str(tmp_path / "fs.img")
+        with open(fs, "wb") as f:
+            f.write(pe.littlefs_image(files))
+        pico = boot_fs((folder, part), fs, flash_writes=False)
+        words = RAW_IGNORED_WRITES
     try:
         boot_ev = events(pico, "boot")
         assert boot_ev[0]["restored"] is True and boot_ev[0]["seq"] == 8 and "lost" not in boot_ev[0]
@@ -144,7 +215,7 @@ def test_a_saved_game_restores_from_flash_that_cannot_be_written(bundle, tmp_pat
         # the next action is played, not saved
         more, _ = accepted_actions(SETUP, 10, skill=2)
         r = link.request("act", timeout=T, action=more[8])
-        assert r["ok"] and r["seq"] == 9 and r["saved"] is False and r["journal"] == IGNORED_WRITES
+        assert r["ok"] and r["seq"] == 9 and r["saved"] is False and r["journal"] == words
         assert link.request("state", timeout=T)["state"] == engine_state(mirror_after(SETUP, more[:9]))
         assert not pico.flash_ops
     finally:
@@ -162,7 +233,7 @@ def readonly(bundle, tmp_path_factory):
 def test_a_fresh_board_with_flash_that_cannot_be_written_plays_unsaved(readonly):
     pico = readonly
     boot_ev = events(pico, "boot")[0]
-    assert boot_ev["restored"] is False and boot_ev["journal"] == IGNORED_WRITES
+    assert boot_ev["restored"] is False and boot_ev["journal"] == RAW_IGNORED_WRITES
     link = connect(pico)
     hello = link.mirror.hello
     assert hello["journal"] == boot_ev["journal"]

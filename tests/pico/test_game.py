@@ -83,3 +83,20 @@ def test_led_frames_on_the_data_pin_are_the_renderers(pico, link):
     assert all(len(f) == 24 for f in frames)
     assert reply["leds"] in frames
     assert any(any(px) for px in reply["leds"])          # the board is lit, not all black
+
+
+def test_mem_reports_the_heap_and_tracks_its_high_water_mark(link):
+    """`mem` (make bench's heap and frame figures): the heap as the board's
+    gc sees it; with tracking on, the peak covers what requests allocate."""
+    before = link.request("mem", timeout=T)
+    assert before["ok"] and before["peak"] == -1          # not tracking yet
+    assert before["alloc"] > 10_000 and before["alloc"] + before["free"] > 150_000   # garbage counts as alloc
+    assert 700 <= before["frame_us"] < 50_000              # a 24-LED WS2812 write alone is 720 us
+    start = link.request("mem", timeout=T, track=True)
+    assert start["peak"] == -1
+    for _ in range(3):
+        assert link.request("state", timeout=T)["ok"]      # each reply: the whole state as JSON
+    after = link.request("mem", timeout=T)
+    # start's alloc is the heap just collected (tracking starts there): a
+    # state reply allocates, so the peak is above it, and within the heap
+    assert start["alloc"] < after["peak"] < after["alloc"] + after["free"]

@@ -143,7 +143,7 @@ class FakeBuzzer:
 
 
 class FakeHardware:
-    def __init__(self, led_count, state_dir, serial=None, clock=None, seed=None):
+    def __init__(self, led_count, state_dir, serial=None, clock=None, seed=None, journal_flash=None):
         self.leds = FakeLeds(led_count)
         self.inputs = FakeInputs()
         self.serial = serial if serial is not None else MemorySerial()
@@ -153,6 +153,16 @@ class FakeHardware:
         self.buzzer = None
         self.released = False
         self._seed = seed
+        self.journal_flash = journal_flash  # a FakeNorFlash: the raw-flash journal, as on the Pico
+
+    def open_journal(self):
+        """The raw-flash journal on journal_flash (all its blocks), or None:
+        the app then keeps the littlefs-style file journal in state_dir."""
+        if self.journal_flash is None:
+            return None
+        from osada_fw.flashlog import FlashLog
+        f = self.journal_flash
+        return FlashLog(f, 0, f.blocks, f.BLOCK)
 
     def free_roll_seed(self):
         if self._seed is not None:
@@ -161,3 +171,113 @@ class FakeHardware:
 
     def console_release(self):
         self.released = True
+
+
+class PowerCut(BaseException):
+    """FakeNorFlash's power cut: raised out of the erase or program it cuts
+    short (a BaseException: no `except Exception` in the app swallows it)."""
+
+
+class FakeNorFlash:
+    """NOR flash as a block device, the way rp2.Flash is one (what
+    osada_fw/flashlog.py writes to): blocks of 4096 bytes; ioctl(6, n) erases
+    block n to 0xFF; writeblocks(n, buf, off) programs (ANDs bits in: a
+    program only clears bits), like the RP2040's ROM only whole, aligned
+    256-byte pages (anything else raises ValueError here, as it would
+    program the wrong bytes there); writeblocks(n, buf) erases first.
+
+    path: keep the bytes in that file (loaded if it exists, written after
+    every change).  writable=False: erase and program do nothing (flash
+    that ignores writes).  block: bytes a block.  cut_after(n): a power cut after n more bytes
+    erased or programmed: that operation stops there, half done, and raises
+    PowerCut; the flash then stays as it is (read it, or boot on it)."""
+
+    PAGE = 256
+
+    def __init__(self, blocks, path=None, writable=True, block=4096):
+        self.blocks = blocks
+        self.BLOCK = block              # 4096 as on the Pico; smaller ones make tests quicker
+        self.path = path
+        self.writable = writable
+        self.data = bytearray(b"\xff" * (blocks * self.BLOCK))
+        if path is not None and os.path.exists(path):
+            with open(path, "rb") as f:
+                old = f.read()
+            self.data[:len(old)] = old[:len(self.data)]
+        self.erases = 0
+        self.programs = 0
+        self.program_bytes = 0
+        self._left = None               # bytes until the power cut; None: no cut armed
+        self.cut = False
+
+    def cut_after(self, n):
+        self._left = n
+
+    def _budget(self, n):
+        """How many of the next n bytes happen before the cut."""
+        if self.cut:
+            raise PowerCut("the power is off")
+        if self._left is None:
+            return n
+        k = min(n, self._left)
+        self._left -= k
+        return k
+
+    def _save(self):
+        if self.path is not None:
+            with open(self.path, "wb") as f:
+                f.write(self.data)
+
+    def _check(self, n, off, length):
+        if not 0 <= n < self.blocks or off < 0 or off + length > self.BLOCK:
+            raise OSError(22, "block %d offset %d length %d is outside the device" % (n, off, length))
+
+    def readblocks(self, n, buf, off=0):
+        self._check(n, off, len(buf))
+        if self.cut:
+            raise PowerCut("the power is off")
+        a = n * self.BLOCK + off
+        buf[:] = self.data[a:a + len(buf)]
+
+    def writeblocks(self, n, buf, off=None):
+        if off is None:
+            self.ioctl(6, n)
+            off = 0
+        if off % self.PAGE or len(buf) % self.PAGE:
+            raise ValueError("a program must cover whole 256-byte pages (offset %d, %d bytes)" % (off, len(buf)))
+        self._check(n, off, len(buf))
+        self.programs += 1
+        self.program_bytes += len(buf)
+        k = self._budget(len(buf))
+        if self.writable:
+            a = n * self.BLOCK + off
+            for i in range(k):
+                self.data[a + i] &= buf[i]
+            self._save()
+        if k < len(buf):
+            self.cut = True
+            raise PowerCut("power cut after %d of %d programmed bytes" % (k, len(buf)))
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return self.BLOCK
+        if op == 6:
+            self._check(arg, 0, self.BLOCK)
+            self.erases += 1
+            k = self._budget(self.BLOCK)
+            if self.writable:
+                a = arg * self.BLOCK
+                self.data[a:a + k] = b"\xff" * k
+                self._save()
+            if k < self.BLOCK:
+                self.cut = True
+                raise PowerCut("power cut after %d of %d erased bytes" % (k, self.BLOCK))
+            return 0
+        return None
+
+    def power_on(self):
+        """After a cut: the same bytes, the power back."""
+        self.cut = False
+        self._left = None

@@ -187,6 +187,20 @@ class PicoHardware:
         # the protocol's {"cmd": "repl"} gives the REPL back (firmware/README.md).
         micropython.kbd_intr(-1)
 
+    def open_journal(self):
+        """The raw-flash journal (osada_fw/flashlog.py) at the top of the
+        firmware's ROMFS partition, or None (no ROMFS partition, or no room
+        above the code image): the app then keeps the littlefs journal."""
+        try:
+            import vfs
+            dev = vfs.rom_ioctl(2, 0)
+        except Exception:                         # no ROMFS support: stock firmware
+            return None
+        if not hasattr(dev, "writeblocks"):
+            return None
+        from osada_fw.flashlog import open_region
+        return open_region(dev)
+
     def free_roll_seed(self):
         try:
             b = os.urandom(4)

@@ -1,0 +1,516 @@
+# The game journal as an append-only log on raw NOR flash: no sector erase in
+# the path of an action (the littlefs file journal, journal.py, costs ~0.9
+# sector erases, 45 ms each, per action: littlefs copies a file's partial last
+# block on every append after a sync).  The Pico's HAL gives it the top
+# RAW_BLOCKS sectors of the ROMFS partition (hal/pico.py open_journal): flash
+# that `mpremote romfs deploy` does not touch as long as the code image stays
+# below it (osada.deploy refuses one that would not), and that a littlefs
+# reformat does not touch either.  The game in memory, the public API and the
+# restore are journal_core.py's.  Runs on MicroPython 1.2x and CPython (tests:
+# hal/fake.py FakeNorFlash).
+#
+# The device: a block device as rp2.Flash is one (readblocks(n, buf, off),
+# writeblocks(n, buf, off) programs without erasing, ioctl(6, n) erases block
+# n), over blocks first .. first + nblocks - 1 of 4096 bytes.  NOR rules: an
+# erase sets a sector to 0xFF, a program only clears bits.  The RP2040's ROM
+# programs whole 256-byte pages (an address and a length that are not
+# multiples of 256 program the wrong bytes), so every program here is one
+# whole, aligned page: the page as it is in RAM (earlier records, the new
+# bytes, 0xFF after them).  Programming a page again with the bits already
+# programmed left as they are changes nothing in them, so a power cut in the
+# middle of a program can only tear the record being written.  Every program
+# is read back: flash that ignores writes raises OSError(EROFS), "flash not
+# writable", not "flash full".
+#
+# Layout: the log runs through the sectors as a ring.  Sector number g (its
+# "gen", counting up forever) lives in block first + g % nblocks and starts
+# with a 16-byte header:
+#   b"OSL\x01" | gen: 4 bytes LE | base: 4 bytes LE | crc32: 4 bytes LE
+# base is the gen of the sector where the snapshot this sector continues
+# begins.  Then records, packed, never across a sector's end:
+#   [type: 1][n: 2 LE][seq: 2 LE][payload: n][crc32 of all before it: 4 LE]
+# types as in records.py ('S' setup, 'A' action, 'B' batch, 'U' undo) plus
+# 'E' (n = 0), which commits a snapshot; seq counts the records from the
+# snapshot's 'S' (seq 0), modulo 65536.  0xFF where a type would be: the
+# sector's records end there.
+#
+# A snapshot (start(), compact()) starts a new sector: 'S', 'B' records of
+# the live actions, 'E'.  Until its 'E' is on flash the one before it stands;
+# the sectors of the committed snapshot and its log are never erased.
+#
+# Reading (restore): the headers of all the sectors give the newest gen and
+# its base; the log is read from the base sector's 'S' on, sector by sector,
+# taking records while their seq runs on.  A torn or bad record ends its
+# sector (the writer moves on to a fresh sector after one), and a later sector
+# counts only if its first record has the next seq: nothing is skipped, and
+# nothing torn is taken.  A snapshot with no 'E' is passed over for the one
+# before it.
+#
+# Erasing: a sector is erased (and read back as all 0xFF) before its first
+# use; idle() erases the next one while the app has nothing to do, so an
+# action's record normally costs one page program.  A compaction (rare: when
+# the ring is about to run out, every few thousand actions) may erase in the
+# path of the action that triggers it.
+
+import binascii
+import json
+
+from osada_fw.journal_core import _SLICE, GameJournal, _room
+from osada_fw.records import MAX_BATCH, T_ACTION, T_BATCH, T_SETUP, T_UNDO, _take_record, alen
+
+RAW_BLOCKS = 16             # the journal's share of the ROMFS partition, at its top
+SECTOR = 4096
+PAGE = 256
+HEADER = 16
+MAGIC = b"OSL\x01"
+T_END = 0x45
+MAX_SETUP = 1024
+BATCH = 240                 # payload of a snapshot's 'B' records
+READ_BUF = 9 + MAX_SETUP + 7
+EROFS = 30
+ENOSPC = 28
+_RESIDUE = 0x2144DF1C       # crc32 of any data followed by its own crc32 (LE)
+_ERASED = b"\xff" * PAGE
+
+
+def _u32(b, i):
+    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | (b[i + 3] & 0x3F) << 24
+
+
+def _maxlen(typ):
+    if typ == T_ACTION:
+        return 12
+    if typ == T_BATCH:
+        return MAX_BATCH
+    if typ == T_SETUP:
+        return MAX_SETUP
+    if typ == T_UNDO or typ == T_END:
+        return 0
+    return -1
+
+
+class FlashLog(GameJournal):
+    """The journal on blocks first .. first + nblocks - 1 of block device dev."""
+
+    max_setup = MAX_SETUP
+
+    def __init__(self, dev, first, nblocks, sector=SECTOR):
+        self.dev = dev
+        self.first = first
+        self.nblocks = nblocks
+        self.sector = sector            # bytes a block (the Pico: 4096; tests use smaller)
+        self._page = bytearray(PAGE)    # the page being filled, as on flash
+        self._chk = bytearray(PAGE)     # read-back buffer
+        self._gen = -1                  # the newest sector in use (-1: none)
+        self._base = 0                  # where the committed snapshot begins
+        self._pos = sector              # next free byte in sector _gen
+        self._seq = 0                   # the next record's seq
+        self._ready = -1                # a gen whose sector is known to be erased
+        self._idle_failed = -1          # a gen idle() could not erase: not retried
+        self.erases = 0
+        GameJournal.__init__(self)
+
+    def _forget(self):
+        GameJournal._forget(self)
+        self._fresh = True              # the next record starts a new sector
+
+    # ------------------------------------------------------------- public
+
+    def clear(self):
+        """Forget the game: erase every sector of the region that is not blank."""
+        for g in range(self.nblocks):
+            if not self._blank(g):
+                self.dev.ioctl(6, self.first + g)
+                self.erases += 1
+        self._forget()
+        self._gen = -1
+        self._base = 0
+        self._ready = -1
+
+    def close(self):
+        pass
+
+    def idle(self):
+        g = self._gen + 1
+        if g == self._ready or g == self._idle_failed or g - self.nblocks >= self._base:
+            return False
+        if self._blank(g):
+            self._ready = g
+            return False
+        try:
+            self._erase(g)
+        except OSError:
+            self._idle_failed = g
+        return True
+
+    # ------------------------------------------------------------ flash
+
+    def _blk(self, g):
+        return self.first + g % self.nblocks
+
+    def _blank(self, g):
+        blk = self._blk(g)
+        chk = self._chk
+        for off in range(0, self.sector, PAGE):
+            self.dev.readblocks(blk, chk, off)
+            if chk != _ERASED:
+                return False
+        return True
+
+    def _erase(self, g):
+        self.dev.ioctl(6, self._blk(g))
+        self.erases += 1
+        if not self._blank(g):
+            raise OSError(EROFS)            # the erase did not take
+        self._ready = g
+
+    def _program(self):
+        """Program the page being filled (the one holding byte _pos - 1)
+        and read it back."""
+        off = (self._pos - 1) & ~(PAGE - 1)
+        blk = self._blk(self._gen)
+        self.dev.writeblocks(blk, self._page, off)
+        self.dev.readblocks(blk, self._chk, off)
+        if self._chk != self._page:
+            raise OSError(EROFS)            # flash that ignores writes
+
+    def _put(self, data):
+        """Add bytes at _pos through the page buffer, programming each page
+        that fills up (the last, partial one is _program()'s caller's)."""
+        page = self._page
+        pos = self._pos
+        for i in range(len(data)):
+            page[pos & (PAGE - 1)] = data[i]
+            pos += 1
+            if not pos & (PAGE - 1):
+                self._pos = pos
+                self._program()
+                page[:] = _ERASED
+        self._pos = pos
+
+    def _new_sector(self, base):
+        """Start sector _gen + 1 (erasing it unless idle() did), its header
+        with this base; programmed with the first record."""
+        g = self._gen + 1
+        if g - self.nblocks >= self._base:
+            raise OSError(ENOSPC)           # its sector still holds the live log
+        if self._ready != g and not self._blank(g):
+            self._erase(g)
+        self._ready = -1
+        self._gen = g
+        self._pos = 0
+        self._page[:] = _ERASED
+        head = bytearray(HEADER)
+        head[0:4] = MAGIC
+        for i in range(4):
+            head[4 + i] = (g >> (8 * i)) & 255
+            head[8 + i] = (base >> (8 * i)) & 255
+        head[12:16] = _crc4(head, 12)
+        self._put(head)
+        self._fresh = False
+
+    def _record(self, typ, payload, base):
+        n = len(payload)
+        if self._fresh or self._pos + 9 + n > self.sector:
+            self._new_sector(base)
+        seq = self._seq
+        head = bytes((typ, n & 255, n >> 8, seq & 255, (seq >> 8) & 255))
+        self._put(head)
+        self._put(payload)
+        crc = binascii.crc32(payload, binascii.crc32(head))
+        self._put(bytes((crc & 255, (crc >> 8) & 255, (crc >> 16) & 255, (crc >> 24) & 255)))
+        if self._pos & (PAGE - 1):
+            self._program()
+        self._seq = (seq + 1) & 0xFFFF
+        return 9 + n
+
+    def _write_record(self, typ, payload):
+        if self._dirty or ((self._fresh or self._pos + 9 + len(payload) > self.sector)
+                           and self.nblocks - (self._gen + 2 - self._base) < self._snap_sectors()):
+            # a bad tail to leave behind, or a new sector would leave no
+            # room for a snapshot (after a restore that found the log near
+            # full): a snapshot first, the record after it
+            self.compact()                  # raises OSError if it cannot
+        try:
+            self._size += self._record(typ, payload, self._base)
+        except BaseException:
+            self._fresh = True              # a torn record may be there: a new sector next
+            raise
+
+    def _install(self, raw, live, used, sizes, count):
+        """Write this game as a new snapshot, commit it, hold it in memory."""
+        g0 = self._gen + 1
+        gen0 = self._gen
+        seq0 = self._seq
+        self._fresh = True
+        self._seq = 0
+        try:
+            size = self._record(T_SETUP, raw, g0)
+            mv = memoryview(live)
+            a = 0
+            b = 0
+            for i in range(count):
+                n = sizes[i]
+                if b + n - a > BATCH:
+                    size += self._record(T_BATCH, mv[a:b], g0)
+                    a = b
+                b += n
+            if b > a:
+                size += self._record(T_BATCH, mv[a:b], g0)
+            size += self._record(T_END, b"", g0)
+        except BaseException:
+            # the snapshot is not committed: the old log stands.  When it
+            # got no further than its first sector, the next try takes that
+            # sector again (erased first): a flash that will not write does
+            # not use up the ring.  Beyond it, a stray sector of this
+            # snapshot could pass for a continuation: those are left behind.
+            if self._gen == g0:
+                self._gen = gen0
+            self._seq = seq0
+            self._fresh = True
+            self._dirty = True
+            raise
+        self._base = g0
+        self._setup = raw
+        self._live = live
+        self._used = used
+        self._sizes = sizes
+        self._count = count
+        self._size = size
+        self._undos = 0
+        self._dirty = False
+
+    def _snap_sectors(self):
+        """Sectors a snapshot of the game would take."""
+        snap = 9 + len(self._setup) + self._used + 9 * (self._used // (BATCH - 12) + 2)
+        return snap // (self.sector - HEADER) + 1
+
+    def _maybe_compact(self):
+        # compact while the free sectors still hold a snapshot and one to spare
+        if self.nblocks - (self._gen - self._base + 1) < self._snap_sectors() + 1:
+            self._try_compact()
+
+    # ------------------------------------------------------------ reading
+
+    def _scan(self):
+        """Read the log into memory.  Returns the setup dict, or None."""
+        self._forget()
+        self.last_error = None
+        self.dropped_bytes = 0
+        gens, bases = self._headers()
+        top = -1
+        for g in gens:
+            if g > top:
+                top = g
+        self._gen = top
+        self._ready = -1
+        t = top
+        setup = None
+        for _ in range(self.nblocks):
+            if t < 0 or gens[t % self.nblocks] != t:
+                break
+            b = bases[t % self.nblocks]
+            if b > t or t - b >= self.nblocks:
+                break
+            setup = self._read(b, t, gens, bases)
+            if setup is not None:
+                self._base = b
+                if t < top:
+                    self._drop_abandoned(t, top)
+                break
+            self._forget()
+            t = b - 1
+        if setup is None:
+            self._forget()
+            self._base = top + 1            # nothing on flash is live
+            if top >= 0:
+                self.last_error = "no complete game in the flash journal"
+            return None
+        return setup
+
+    def _drop_abandoned(self, t, top):
+        """Sectors t+1 .. top hold snapshots a power cut left without their
+        'E': erase them (newest first) so the log goes on from sector t and
+        no stray record of theirs can ever pass for a continuation."""
+        try:
+            for g in range(top, t, -1):
+                if not self._blank(g):
+                    self.dev.ioctl(6, self._blk(g))
+                    self.erases += 1
+            self._gen = t
+        except OSError:
+            self._fresh = True                  # flash trouble: leave them, go on after them
+        self._ready = -1
+
+    def _headers(self):
+        n = self.nblocks
+        gens = [-1] * n
+        bases = [0] * n
+        head = bytearray(HEADER)
+        for s in range(n):
+            self.dev.readblocks(self.first + s, head, 0)
+            if head[0:4] == MAGIC and binascii.crc32(head) == _RESIDUE:
+                g = _u32(head, 4)
+                if g % n == s:
+                    gens[s] = g
+                    bases[s] = _u32(head, 8)
+        return gens, bases
+
+    def _read(self, b, top, gens, bases):
+        """Read the log of the snapshot at gen b, up to gen top (its newest
+        sector; later ones are not looked at).  Returns the setup dict if
+        the snapshot is committed, else None.  Leaves the writer after the
+        last good record when that is the clean end of sector top, else
+        set to start a fresh sector."""
+        n = self.nblocks
+        buf = bytearray(READ_BUF)
+        self._rseq = 0                      # the next record's seq
+        self._rsetup = None                 # the setup dict, once read
+        self._rdone = False                 # the snapshot's 'E' seen
+        why = None
+        why_seq = -1                        # the seq where `why` stopped a sector
+        clean_at = -1                       # where sector `top` ends cleanly
+        for g in range(b, top + 1):
+            if gens[g % n] != g or bases[g % n] != b:
+                continue                    # not this snapshot's (an abandoned one's)
+            end, bad = self._read_sector(self.first + g % n, buf)
+            if bad is not None:
+                if self._rsetup is None:
+                    return None
+                why = bad
+                why_seq = self._rseq
+            elif g == top:
+                clean_at = end
+        setup = self._rsetup
+        self._rsetup = None
+        if setup is None or not self._rdone:
+            return None
+        seq = self._rseq
+        self._seq = seq
+        if 0 <= clean_at < self.sector:
+            self._pos = clean_at
+            self._fresh = False
+            self.dev.readblocks(self.first + top % n, self._page, clean_at & ~(PAGE - 1))
+        else:
+            self._fresh = True              # after a torn record: a fresh sector
+        if why_seq == seq:                  # nothing after it: dropped just now
+            self.last_error = "%s at the end of the flash journal: dropped it" % (why,)
+        return setup
+
+    def _read_sector(self, blk, buf):
+        """Take the records of one sector that continue the log.  Returns
+        (where its records end cleanly, or -1; why reading stopped at a bad
+        record, or None)."""
+        mv = memoryview(buf)
+        size = self.sector
+        pos = HEADER
+        end = pos                           # buf holds flash bytes [pos, end)
+        i = 0
+        while True:
+            if end - pos - i < 5:
+                pos += i
+                i = 0
+                k = min(READ_BUF, size - pos)
+                if k < 5:
+                    return pos, None
+                self.dev.readblocks(blk, mv[:k], pos)
+                end = pos + k
+            typ = buf[i]
+            if typ == 0xFF:
+                return pos + i, None
+            ln = buf[i + 1] | buf[i + 2] << 8
+            k = 9 + ln
+            if ln > _maxlen(typ) or pos + i + k > size:
+                return -1, "bad record"
+            if i + k > end - pos:
+                pos += i
+                i = 0
+                end = pos + min(READ_BUF, size - pos)
+                self.dev.readblocks(blk, mv[:end - pos], pos)
+            if binascii.crc32(mv[i:i + k]) != _RESIDUE:
+                return -1, "torn record"    # or a bad one: it ends the sector
+            seq = self._rseq
+            if (typ == T_ACTION and seq and _SLICE and (buf[i + 3] | buf[i + 4] << 8) == seq
+                    and alen(buf, i + 5, i + 5 + ln) == ln):
+                # the common record, inline (restore time is mostly this loop)
+                used = self._used
+                live = self._live
+                if used + ln > len(live):
+                    live = self._live = _room(live, used + ln)
+                live[used:used + ln] = mv[i + 5:i + 5 + ln]
+                self._used = used + ln
+                count = self._count
+                sizes = self._sizes
+                if count >= len(sizes):
+                    sizes = self._sizes = _room(sizes, count + 1)
+                sizes[count] = ln
+                self._count = count + 1
+            else:
+                why = self._take(typ, buf, mv, i, ln)
+                if why is not None:
+                    return -1, (why or None)
+            self._size += k
+            self._rseq = (seq + 1) & 0xFFFF
+            i += k
+
+    def _take(self, typ, buf, mv, i, ln):
+        """One good record at buf[i]: None if taken, "" if it is not the
+        log's next one (it ends the sector, nothing said), else why not."""
+        if (buf[i + 3] | buf[i + 4] << 8) != self._rseq:
+            return ""
+        if self._rseq == 0:
+            if typ != T_SETUP:
+                return ""
+            setup = _setup(mv[i + 5:i + 5 + ln])
+            if setup is None:
+                return "bad setup record"
+            self._rsetup = setup
+            self._setup = bytes(mv[i + 5:i + 5 + ln])
+        elif typ == T_END:
+            self._rdone = True
+        elif typ == T_SETUP or _take_record(typ, buf, mv, i + 5, i + 5 + ln, self) is not None:
+            return "bad record"
+        return None
+
+
+def _crc4(buf, n):
+    crc = binascii.crc32(memoryview(buf)[:n])
+    return bytes((crc & 255, (crc >> 8) & 255, (crc >> 16) & 255, (crc >> 24) & 255))
+
+
+def _setup(raw):
+    try:
+        setup = json.loads(bytes(raw).decode())
+    except (ValueError, UnicodeError):
+        return None
+    return setup if isinstance(setup, dict) else None
+
+
+def romfs_end(dev):
+    """Bytes the ROMFS image at the start of block device dev takes (its
+    header: b"\xd2\xcd\x31", then its length as a varint), 0 if none."""
+    b = bytearray(8)
+    dev.readblocks(0, b, 0)
+    if b[0:3] != b"\xd2\xcd\x31":
+        return 0
+    n = 0
+    for i in range(3, 8):
+        n = (n << 7) | (b[i] & 0x7F)
+        if not b[i] & 0x80:
+            return i + 1 + n
+    return -1                           # not a length we know: leave the partition alone
+
+
+def open_region(dev):
+    """The journal on the top RAW_BLOCKS blocks of dev (a ROMFS partition's
+    block device), or None when it has no room for them above its image."""
+    try:
+        count = dev.ioctl(4, 0)
+        size = dev.ioctl(5, 0)
+        end = romfs_end(dev)
+    except (OSError, AttributeError, TypeError):
+        return None
+    first = (count or 0) - RAW_BLOCKS
+    if size != SECTOR or first <= 0 or end < 0 or end > first * SECTOR:
+        return None
+    return FlashLog(dev, first, RAW_BLOCKS)

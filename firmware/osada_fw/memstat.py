@@ -1,0 +1,36 @@
+# The `mem` command (make bench's heap and frame figures on a board), loaded
+# only when it is asked for, so a board that never measures carries none of
+# it.  MicroPython only (gc.mem_alloc, time.ticks_us).
+
+import gc
+import time
+
+from osada_fw.commands import CommandError
+
+
+def sample(app):
+    """After the requests of a tick (while `mem` tracks): the heap in use
+    then (live data + what those requests allocated, as a collection ran
+    after the last sample) raises the high-water mark; then collect."""
+    m = gc.mem_alloc()                 # pyright: ignore[reportAttributeAccessIssue]  MicroPython only
+    if m > app.heap_peak:
+        app.heap_peak = m
+    gc.collect()
+
+
+def mem(app, req):
+    """`alloc`, `free` (the heap now), `peak` (the high-water mark since
+    {"cmd": "mem", "track": true} started tracking, or -1), and `frame_us`:
+    one frame (render + LED write) drawn now and timed."""
+    if not hasattr(gc, "mem_alloc"):
+        raise CommandError("mem needs MicroPython (gc.mem_alloc)")
+    us = time.ticks_us                 # pyright: ignore[reportAttributeAccessIssue]  MicroPython (checked above)
+    t0 = us()
+    app.draw(app.hw.clock.ticks_ms(), force=True)
+    frame = time.ticks_diff(us(), t0)  # pyright: ignore[reportAttributeAccessIssue]
+    peak = app.heap_peak
+    if req.get("track"):
+        gc.collect()
+        app.heap_peak = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]
+    return {"alloc": gc.mem_alloc(), "free": gc.mem_free(), "peak": peak,  # pyright: ignore[reportAttributeAccessIssue]
+            "frame_us": frame}
