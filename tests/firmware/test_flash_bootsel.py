@@ -123,7 +123,7 @@ def test_after_bootsel_the_serial_step_skips_the_code_and_clears_old_copies(monk
     monkeypatch.setattr(deploy, "check_board", lambda port: "osada")
     monkeypatch.setattr(deploy, "release_app", lambda port: None)
     monkeypatch.setattr(deploy, "build", lambda: [])
-    answers = {"_mpy": "6 3", "osada_fw": "True", "rom_ioctl": "True"}
+    answers = {"_mpy": "6 3", "osada_fw": "True", "ioctl(4, 0)": "196608", "rom_ioctl": "True"}
     monkeypatch.setattr(deploy, "_board", lambda port, code: next(v for k, v in answers.items() if k in code))
     ran = []
 
