@@ -271,14 +271,7 @@ class FlashLog(GameJournal):
             self._dirty = True
             raise
         self._base = g0
-        self._setup = raw
-        self._live = live
-        self._used = used
-        self._sizes = sizes
-        self._count = count
-        self._size = size
-        self._undos = 0
-        self._dirty = False
+        self._hold(raw, live, used, sizes, count, size)
 
     def _snap_sectors(self):
         """Sectors a snapshot of the game would take."""

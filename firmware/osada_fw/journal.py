@@ -170,14 +170,7 @@ class Journal(GameJournal):
         """Write this game as a snapshot over journal.bin and hold it in memory."""
         self.close()
         size = self._write_snapshot(raw, live, sizes, count)
-        self._setup = raw
-        self._live = live
-        self._used = used
-        self._sizes = sizes
-        self._count = count
-        self._size = size
-        self._undos = 0
-        self._dirty = False
+        self._hold(raw, live, used, sizes, count, size)
 
     def _write_snapshot(self, raw, live, sizes, count):
         """Write journal.tmp (header, setup, actions), rename it over

@@ -211,6 +211,17 @@ class GameJournal:
         sizes[self._count] = n
         self._count += 1
 
+    def _hold(self, raw, live, used, sizes, count, size):
+        """Hold this game in memory, as just written to flash (size bytes there)."""
+        self._setup = raw
+        self._live = live
+        self._used = used
+        self._sizes = sizes
+        self._count = count
+        self._size = size
+        self._undos = 0
+        self._dirty = False
+
     def _pop(self):
         self._count -= 1
         self._used -= self._sizes[self._count]

@@ -37,6 +37,14 @@ def setup_dict(setup=SETUP):
     return Game.from_setup(setup).setup_dict()
 
 
+def started(limit):
+    """(the game's first `limit` actions, a 16-sector flash, a journal that has started the game)."""
+    flash = FakeNorFlash(16)
+    j = FlashLog(flash, 0, 16)
+    j.start(setup_dict())
+    return game_actions(limit=limit), flash, j
+
+
 def fresh(flash):
     """A journal as a reboot makes it (nothing carried over in RAM)."""
     flash.power_on()
@@ -56,10 +64,7 @@ def loaded(flash):
 
 
 def test_round_trip_and_restore_equals_engine():
-    acts = game_actions(limit=300)
-    flash = FakeNorFlash(16)
-    j = FlashLog(flash, 0, 16)
-    j.start(setup_dict())
+    acts, flash, j = started(300)
     for t in acts:
         j.append(t)
         j.idle()
@@ -75,10 +80,7 @@ def test_round_trip_and_restore_equals_engine():
 
 
 def test_no_erase_in_an_append_once_idle_prepared_the_next_sector():
-    acts = game_actions(limit=300)
-    flash = FakeNorFlash(16)
-    j = FlashLog(flash, 0, 16)
-    j.start(setup_dict())
+    acts, flash, j = started(300)
     j.idle()
     for t in acts:
         e0 = flash.erases
@@ -93,10 +95,7 @@ def test_no_erase_in_an_append_once_idle_prepared_the_next_sector():
 
 
 def test_appends_continue_in_place_after_a_clean_restore():
-    acts = game_actions(limit=40)
-    flash = FakeNorFlash(16)
-    j = FlashLog(flash, 0, 16)
-    j.start(setup_dict())
+    acts, flash, j = started(40)
     for t in acts[:20]:
         j.append(t)
     j2 = fresh(flash)
@@ -109,10 +108,7 @@ def test_appends_continue_in_place_after_a_clean_restore():
 
 
 def test_undo_markers():
-    acts = game_actions(limit=30)
-    flash = FakeNorFlash(16)
-    j = FlashLog(flash, 0, 16)
-    j.start(setup_dict())
+    acts, flash, j = started(30)
     for t in acts[:10]:
         j.append(t)
     assert j.undo() and j.undo()
@@ -305,10 +301,7 @@ def test_flash_that_ignores_writes_is_not_writable_not_full():
 
 
 def test_flash_that_stops_writing_mid_game():
-    acts = game_actions(limit=30)
-    flash = FakeNorFlash(16)
-    j = FlashLog(flash, 0, 16)
-    j.start(setup_dict())
+    acts, flash, j = started(30)
     for t in acts[:10]:
         j.append(t)
     flash.writable = False
