@@ -116,14 +116,6 @@ class SimThread:
         assert self.error is None, repr(self.error)
 
 
-@pytest.fixture
-def sim(tmp_path):
-    s = SimThread(tmp_path)
-    yield s
-    if not s.stop.is_set():
-        s.close()
-
-
 def test_link_points_at_a_pty(sim):
     assert os.path.islink(sim.link)
     target = os.readlink(sim.link)

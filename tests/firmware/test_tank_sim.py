@@ -17,14 +17,6 @@ from osada import cli, client, tank_watch
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs POSIX ptys")
 
 
-@pytest.fixture
-def sim(tmp_path):
-    s = SimThread(tmp_path)
-    yield s
-    if not s.stop.is_set():
-        s.close()
-
-
 def connect(sim):
     link = client.serial_link(sim.link, timeout=5.0)
     link.connect()
