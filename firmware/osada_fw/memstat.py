@@ -8,19 +8,28 @@ import time
 from osada_fw.commands import CommandError
 
 
+_live = [0]                            # the live high-water mark (see sample)
+
+
 def sample(app):
     """After the requests of a tick (while `mem` tracks): the heap in use
     then (live data + what those requests allocated, as a collection ran
-    after the last sample) raises the high-water mark; then collect."""
+    after the last sample) raises the high-water mark; then collect, and
+    what is left (the live data between requests) raises the live mark.
+    The heap the app needs lies between the two."""
     m = gc.mem_alloc()                 # pyright: ignore[reportAttributeAccessIssue]  MicroPython only
     if m > app.heap_peak:
         app.heap_peak = m
     gc.collect()
+    m = gc.mem_alloc()                 # pyright: ignore[reportAttributeAccessIssue]
+    if m > _live[0]:
+        _live[0] = m
 
 
 def mem(app, req):
     """`alloc`, `free` (the heap now), `peak` (the high-water mark since
-    {"cmd": "mem", "track": true} started tracking, or -1), and `frame_us`:
+    {"cmd": "mem", "track": true} started tracking, or -1), `live` (the live
+    data's high-water mark between requests, or -1), and `frame_us`:
     one frame (render + LED write) drawn now and timed."""
     if not hasattr(gc, "mem_alloc"):
         raise CommandError("mem needs MicroPython (gc.mem_alloc)")
@@ -29,8 +38,9 @@ def mem(app, req):
     app.draw(app.hw.clock.ticks_ms(), force=True)
     frame = time.ticks_diff(us(), t0)  # pyright: ignore[reportAttributeAccessIssue]
     peak = app.heap_peak
+    live = _live[0] if peak >= 0 else -1
     if req.get("track"):
         gc.collect()
-        app.heap_peak = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]
+        app.heap_peak = _live[0] = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]
     return {"alloc": gc.mem_alloc(), "free": gc.mem_free(), "peak": peak,  # pyright: ignore[reportAttributeAccessIssue]
-            "frame_us": frame}
+            "live": live, "frame_us": frame}

@@ -43,9 +43,12 @@ Host tool (issue: osada monitor), over a real pty with the simulator process:
 
 Targets (TARGETS below; issue #12 set the app heap ones and the emulated Pico's): a figure that
 misses its target is printed MISSED and `make bench` exits 1, after writing
-build/bench.json.  The app heap has two targets, one per deployment: <= 96 KiB
-measured with the code on the filesystem (stock firmware), <= 48 KiB projected
-with the code in a ROMFS.
+build/bench.json.  The device's figures are judged as the emulated Pico measures
+them (the Pico's own runtime): boot, restore, action time, frame time, and the
+app heap, one target per deployment (<= 48 KiB with the code in ROMFS, <= 96 KiB
+with it on the filesystem, the stock firmware).  The WebAssembly VM's projections
+of the same figures are printed beside them with how far off they were, and
+not judged.
 
 Every figure comes from a run made now; nothing is assumed but the published
 RP2040 calibration constant below.  MicroPython times come from a warmed-up VM;
@@ -69,17 +72,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # 1000-integer-additions loop in about 8 ms.
 PICO_MS_PER_1K_ADDS = 8.0
 
-# figure -> (op, target, what the figure is, when it needs saying)
+# figure -> (op, target, what the figure is, when it needs saying).  The device's
+# speed and memory are judged on the emulated Pico, the Pico's own runtime
+# (issue #12); the WebAssembly projections of the same figures are printed
+# beside them (PROJECTIONS), not judged.
 TARGETS = {
     "cpython_games_per_s": (">=", 1000),
-    "projected_pico_action_ms_p95": ("<=", 30),
     "mpy_heap_peak_bytes": ("<=", 32 * 1024),
     "mpy_alloc_per_roll_bytes": ("<=", 0),
     "mpy_frame_alloc_bytes": ("<=", 0),
-    "projected_pico_boot_ms": ("<=", 500),
-    "projected_pico_restore_300_ms": ("<=", 500),
-    "mpy_app_heap_peak_bytes": ("<=", 96 * 1024, "measured: stock firmware, code on the filesystem"),
-    "projected_romfs_app_heap_peak_bytes": ("<=", 48 * 1024, "projected: code in ROMFS, not measured on a board"),
     "mirror_latency_ms_p95": ("<=", 20),
     "resync_ms": ("<=", 250),
     # measured on the emulated Pico (issue #12's targets; pico_bench.py)
@@ -240,9 +241,36 @@ def check(results, targets=None):
     return lines, missed
 
 
+# WebAssembly projection -> the emulated Pico's measurement of the same thing
+PROJECTIONS = {
+    "projected_pico_boot_ms": "pico_boot_ms",
+    "projected_pico_restore_300_ms": "pico_restore_300_ms",
+    "projected_pico_action_ms_p95": "pico_action_ms_p95",
+    "projected_pico_frame_ms": "pico_frame_ms",
+    "projected_romfs_app_heap_peak_bytes": "pico_app_heap_peak_bytes",
+    "mpy_app_heap_peak_bytes": "pico_app_heap_peak_stock_bytes",
+}
+
+
+def projections(results):
+    """Lines: each WebAssembly projection beside the emulated Pico's figure, and how far off it was."""
+    lines = []
+    for proj, meas in PROJECTIONS.items():
+        if proj in results and meas in results and results[meas]:
+            p, m = results[proj], results[meas]
+            lines.append("  %-36s %10s  projected %10s  (%.2fx the device's)" % (meas, _fmt(m), _fmt(p), p / m))
+    return lines
+
+
 def report(results, out=None, targets=None):
-    """Print the targets' verdicts; the exit status: 0 if every target is met, 1 if any is missed."""
+    """Print the projections beside the device figures, then the targets'
+    verdicts; the exit status: 0 if every target is met, 1 if any is missed."""
     out = out or sys.stdout
+    proj = projections(results)
+    if proj:
+        out.write("The emulated Pico's figures, and the WebAssembly VM's projections of them (not judged):\n")
+        for line in proj:
+            out.write(line + "\n")
     lines, missed = check(results, targets)
     out.write("Targets:\n")
     for line in lines:

@@ -23,6 +23,9 @@ are instant).  Part of `make bench`; alone: python -m tests.bench.pico_bench
                                (the `mem` command's tracking: gc.mem_alloc() after each request's
                                tick, a collection after each sample), ROMFS firmware
   pico_app_heap_peak_stock_bytes   the same, stock firmware (code in RAM, littlefs journal)
+  pico_app_heap_live_bytes, pico_app_heap_live_stock_bytes   the live data's high-water mark
+                               between requests (after a collection): the heap the app needs
+                               lies between this and the peak
   pico_frame_ms                one frame, render + NeoPixel write, timed on the board (ticks_us
                                around a forced draw, the `mem` reply's frame_us): the median of
                                samples through the game; _max their maximum.  For scale: a
@@ -191,17 +194,19 @@ def heap_game(tmp, bundle, actions, romfs):
             assert reply["ok"] and reply["seq"] == k + 1 and "saved" not in reply, reply
             if k % 25 == 24:
                 frames.append(link.request("mem", timeout=T)["frame_us"] / 1000)
-        peak = link.request("mem", timeout=T)["peak"]
+        m = link.request("mem", timeout=T)
     finally:
         pico.stop()
-    return peak, frames
+    return (m["peak"], m["live"]), frames
 
 
 def heap_game_figures(tmp, bundle, actions):
-    peak, frames = heap_game(tmp, bundle, actions, romfs=True)
-    out = {"pico_app_heap_peak_bytes": peak,
+    (peak, live), frames = heap_game(tmp, bundle, actions, romfs=True)
+    out = {"pico_app_heap_peak_bytes": peak, "pico_app_heap_live_bytes": live,
            "pico_frame_ms": round(statistics.median(frames), 2), "pico_frame_ms_max": round(max(frames), 2)}
-    out["pico_app_heap_peak_stock_bytes"] = heap_game(tmp, bundle, actions, romfs=False)[0]
+    (peak, live), _frames = heap_game(tmp, bundle, actions, romfs=False)
+    out["pico_app_heap_peak_stock_bytes"] = peak
+    out["pico_app_heap_live_stock_bytes"] = live
     return out
 
 

@@ -89,7 +89,7 @@ def test_mem_reports_the_heap_and_tracks_its_high_water_mark(link):
     """`mem` (make bench's heap and frame figures): the heap as the board's
     gc sees it; with tracking on, the peak covers what requests allocate."""
     before = link.request("mem", timeout=T)
-    assert before["ok"] and before["peak"] == -1          # not tracking yet
+    assert before["ok"] and before["peak"] == -1 and before["live"] == -1      # not tracking yet
     assert before["alloc"] > 10_000 and before["alloc"] + before["free"] > 150_000   # garbage counts as alloc
     assert 700 <= before["frame_us"] < 50_000              # a 24-LED WS2812 write alone is 720 us
     start = link.request("mem", timeout=T, track=True)
@@ -100,3 +100,5 @@ def test_mem_reports_the_heap_and_tracks_its_high_water_mark(link):
     # start's alloc is the heap just collected (tracking starts there): a
     # state reply allocates, so the peak is above it, and within the heap
     assert start["alloc"] < after["peak"] < after["alloc"] + after["free"]
+    # the live mark (after each collection) is below the peak and at least the heap tracking began with
+    assert start["alloc"] - 2048 <= after["live"] < after["peak"]
