@@ -76,7 +76,8 @@ def _fake_run(monkeypatch, app_heap):
                                  "projected_pico_restore_300_ms": 100, "mpy_app_heap_peak_bytes": app_heap,
                                  "projected_romfs_app_heap_peak_bytes": 40000})
     monkeypatch.setattr(bench, "host_figures", lambda: {"mirror_latency_ms_p95": 5, "resync_ms": 50})
-    monkeypatch.setattr(bench, "pico_figures", lambda: {"pico_boot_ms": 300.0, "pico_app_heap_peak_stock_bytes": app_heap})
+    monkeypatch.setattr(bench, "pico_figures",
+                        lambda: {"pico_boot_ms": 300.0, "pico_app_heap_peak_stock_bytes": app_heap})
 
 
 def test_main_exits_with_the_verdict(tmp_path, monkeypatch, capsys):

@@ -7,7 +7,6 @@ import time
 
 from osada_fw.commands import CommandError
 
-
 _live = [0]                            # the live high-water mark (see sample)
 
 
