@@ -418,3 +418,27 @@ def test_new_game_dialog_names_modes_and_variants_in_both_languages(monkeypatch)
         assert "caught_off_guard" not in panel
 
     run_app(Game(players=2, seed=1), body, monkeypatch)
+
+
+def test_g_switches_the_devices_game_and_back(monkeypatch):
+    """Issue 13: the monitor switches the device between Siege and Tank battle
+    ({"cmd": "game"}); while the dice game runs its panel says so, and Siege's
+    game comes back as it was."""
+
+    async def body(app, pilot, sess):
+        before = info(app)
+        await pilot.press("G")
+        await settle(pilot)
+        assert sess.sent[-1] == ("game", {"game": "tank"})
+        assert "Tank battle («Кубики») runs on the device" in info(app)
+        assert "the device now runs Tank battle" in status(app)
+        app._on_event({"ev": "game", "game": "siege"})      # the device switched back by its own menu
+        await settle(pilot)
+        assert info(app) == before
+        await pilot.press("G")
+        await pilot.press("G")
+        await settle(pilot)
+        assert [f["game"] for c, f in sess.sent if c == "game"] == ["tank", "tank", "siege"]
+        assert info(app) == before
+
+    run_app(Game(players=2, seed=1), body, monkeypatch)

@@ -11,7 +11,7 @@ from shared_rules.catalog import LINES
 
 from .board import board_cells, candidates, render_board, strongest
 from .keymap import keys_for
-from .panel import info_text
+from .panel import GAME_NAMES, info_text, other_game_text
 from .screens import AskSimScreen, HelpScreen, MarshalScreen, NewGameScreen
 from .session import RETRY_S, NoDevice, Session
 from .simproc import SIM_LINK, SIM_STATE, SimProcess
@@ -33,6 +33,7 @@ class MonitorApp(App):
     seq = var(None)
     stale = var(True)             # the connection is lost: `state` is the last one seen
     setup = var(None)             # players, mode, variants, seed (the reply to `log`)
+    game = var("siege")           # the game the device runs (hello, `game` events): "siege" or "tank"
     conn_kind = var("starting")   # Session.Status kinds, or "starting"
     conn_text = var("starting…")
     status_text = var("")         # what the last key did, or why it was refused
@@ -160,6 +161,7 @@ class MonitorApp(App):
         self.conn_kind = kind
         if kind == "connected":
             self.hello = hello or {}
+            self.game = self.hello.get("game", "siege")
             self.conn_text = "connected to %s (firmware %s, protocol %s)" % (
                 port, self.hello.get("firmware", "?"), self.hello.get("protocol", "?"))
             self.add_log("— " + self.conn_text + " —", "dim")
@@ -200,6 +202,8 @@ class MonitorApp(App):
         self.add_log(texts.describe(ev, self.state), style)
         if name == "setup":
             self.session.submit("log", **{"from": 0})
+        if name == "game":
+            self.game = ev.get("game", "siege")
         if name == "roll":
             self.set_status("die roll: %s" % ev.get("value") if "test" not in ev else texts.describe(ev))
 
@@ -209,6 +213,9 @@ class MonitorApp(App):
                 self.setup = msg.get("setup")
             elif cmd == "roll":
                 self.set_status("die roll: %s" % msg.get("value"))
+            elif cmd == "game" and fields.get("game"):
+                self.game = fields["game"]
+                self.set_status("the device now runs %s" % GAME_NAMES.get(self.game, self.game))
             elif cmd in ("act", "undo", "new"):
                 self.set_status("")
             return
@@ -244,6 +251,8 @@ class MonitorApp(App):
 
     def info_text(self, compact=False):
         """The game panel (GamePanel draws it); compact in a short window."""
+        if self.game != "siege":
+            return other_game_text(GAME_NAMES.get(self.game, self.game), keys_for("switch_game"))
         return info_text(self.state, self.setup, self.stale, self.cand_i, self.cursor, self.selected_enemy(),
                          compact)
 
@@ -432,6 +441,13 @@ class MonitorApp(App):
                 return
             self.session.submit("new", **fields)
         self.push_screen(NewGameScreen(players, setup.get("mode", "standard"), setup.get("variants") or ()), done)
+
+    def action_switch_game(self):
+        """Siege <-> Tank battle on the device ({"cmd": "game"}); Siege's game in progress is kept."""
+        if self.conn_kind != "connected":
+            self.set_status("not connected: no game to switch", refused=True)
+            return
+        self.session.submit("game", game="tank" if self.game == "siege" else "siege")
 
     def action_help(self):
         self.push_screen(HelpScreen())

@@ -38,6 +38,8 @@ KEYMAP = (
     ("u", "undo", "u", "undo", "undo the last action", True),
     ("o", "roll", "o", "roll", "a free die roll (the game is not touched)", False),
     ("n", "new_game", "n", "new game", "new game: players, mode, variants, seed", True),
+    ("G", "switch_game", "G", "game", "switch the device's game: Siege ↔ Tank battle («Кубики»); Siege's game"
+     " in progress is kept", False),
     ("question_mark", "help", "?", "help", "this help (every key)", True),
     ("q", "quit", "q", "quit", "quit (stops a simulator the monitor started); Ctrl+Q too", True),
 )

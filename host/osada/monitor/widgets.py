@@ -48,7 +48,7 @@ class BoardView(Mirrored):
 class GamePanel(Mirrored):
     """The game at a glance (panel.info_text)."""
 
-    WATCHES = ("state", "setup", "stale", "cursor", "sel_id", "cand_i")
+    WATCHES = ("state", "setup", "stale", "cursor", "sel_id", "cand_i", "game")
 
     def picture(self):
         """The full panel where it fits; closed up (panel.info_text's compact
