@@ -188,7 +188,7 @@ class App:
         if busy and self.heap_peak >= 0:
             from osada_fw import memstat
             memstat.sample(self)
-        if not busy and not lines and not self.outbox.pending() and not self.reader.partial():
+        if not busy and not self.outbox.pending() and not self.reader.partial():
             self.journal.idle()        # nothing waiting: flash gets ready for the next writes
         if self.release:              # {"cmd": "repl"}: hand the port to the REPL
             self.outbox.pump(hw.serial, hw.clock, 100)

@@ -48,9 +48,6 @@ def handle_line(app, line):
         elif cmd not in READ_ONLY and ui.menu and ui.menu[0] == "game":
             ui.mode = M_PLAY           # a host that acts closes the game menu
             ui.menu = None
-        if cmd == "game":
-            from osada_fw import games
-            fn = games.cmd_game
         if fn is None:
             raise CommandError("unknown command %r; known: %s" % (cmd, ", ".join(sorted(HANDLERS))))
         reply(app, rid, fn(app, req))
@@ -166,6 +163,12 @@ def cmd_mem(app, req):
     return memstat.mem(app, req)
 
 
+def cmd_game(app, req):
+    """List the games or switch (osada_fw/games.py, loaded only when asked)."""
+    from osada_fw import games
+    return games.cmd_game(app, req)
+
+
 def cmd_repl(app, req):
     app.release = True           # after this reply has gone out (tick)
     return {"bye": True}
@@ -174,7 +177,6 @@ def cmd_repl(app, req):
 HANDLERS = {
     "hello": cmd_hello, "state": cmd_state, "new": cmd_new, "act": cmd_act, "undo": cmd_undo,
     "roll": cmd_roll, "leds": cmd_leds, "press": cmd_press, "repl": cmd_repl, "log": cmd_log,
-    "selftest": cmd_selftest, "mem": cmd_mem,
-    "game": None,                               # game: osada_fw/games.py, loaded when asked
+    "selftest": cmd_selftest, "mem": cmd_mem, "game": cmd_game,
 }
 READ_ONLY = ("hello", "state", "log", "leds", "game", "mem")   # these leave the game menu open
