@@ -28,8 +28,6 @@ def no_app(exc):
 
 def main():
     try:
-        import asyncio
-
         from osada_fw.app import App
         from osada_fw.config import led_count, load
         from osada_fw.hal.pico import PicoHardware
@@ -51,7 +49,7 @@ def main():
     if hw.inputs.held("action"):
         # ACTION held at boot: the LED self-test (hardware/README.md)
         app.start_selftest(hw.clock.ticks_ms())
-    asyncio.run(app.run(booted=True))
+    app.run(booted=True)
     # {"cmd": "repl"} stopped the app (make flash asks for that first)
     print("osada: app stopped, REPL ready (Ctrl-D restarts the board)")
 

@@ -1,5 +1,5 @@
 # The Osada app: the game, its journal, the lit board, the inputs and the USB
-# line, driven by one non-blocking tick() on the asyncio loop.  The requests
+# line, driven by one non-blocking tick() (run() loops it).  The requests
 # that come in on the line are osada_fw/commands.py's.
 # The same code runs on the Pico (hal/pico.py) and in the simulator (hal/fake.py).
 
@@ -12,6 +12,7 @@ from shared_rules.engine import Game, parse, replay
 from shared_rules.rng import Rng
 
 FRAME_MS = 33              # ~30 frames a second
+IDLE_MS = 4                # between ticks, unless a byte comes in sooner
 WRITE_BUDGET_MS = 10       # outgoing serial may take at most this per tick
 LINES_BUDGET_MS = 20       # requests handled per tick, at most this long
 LINE_TIMEOUT_MS = 2000     # a partial line this old is dropped
@@ -210,17 +211,16 @@ class App:
         self.outbox.pump(self.hw.serial, clock, budget_ms)
         return clock.diff(clock.ticks_ms(), t0)
 
-    async def run(self, booted=False):
-        import asyncio
-        sleep_ms = getattr(asyncio, "sleep_ms", None)
+    def run(self, booted=False):
+        """Tick until {"cmd": "repl"}; between ticks, sleep until a byte
+        comes in, at most IDLE_MS (the buttons and the encoder are polled
+        each tick)."""
         if not booted:
             self.boot()
+        wait = self.hw.serial.wait
         while self.running:
             self.tick()
-            if sleep_ms is not None:
-                await sleep_ms(5)
-            else:
-                await asyncio.sleep(0.005)
+            wait(IDLE_MS)
 
     # -------------------------------------------------------------- drawing
 

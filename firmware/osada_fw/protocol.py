@@ -8,8 +8,6 @@
 
 import json
 
-from shared_rules.jsonout import dump_into
-
 PROTOCOL_VERSION = 1
 
 
@@ -133,16 +131,18 @@ class Outbox:
     lines are dropped and counted, and an {"ev": "overflow"} tells the host
     to resync with a full `state` once it reads again.
 
-    Objects are written as JSON straight into the one buffer, which is sent
-    from an offset: a push allocates about its own length and nothing per
-    write, so a state push every action keeps the Pico's heap quiet."""
+    Objects are written by the runtime's own (C) json.dumps and queued in
+    one buffer, sent from an offset: a push allocates about twice its own
+    length for a moment.  Key order is whatever the runtime's dict gives
+    (a JSON object has none); the canonical text (shared_rules/jsonout.py)
+    is the host's and the tests', as writing it in Python took 12.6 ms of a
+    Pico's 15 ms state push against 1.5 ms for json.dumps."""
 
     def __init__(self, limit=6144):
         self.buf = bytearray()
         self.head = 0              # bytes of buf already sent
         self.limit = limit
         self.dropped = 0
-        self._keys = []            # the JSON writer's key lists, reused (one thread)
 
     def put(self, data):
         """Queue one line: a dict (written as canonical JSON), str or bytes.
@@ -153,10 +153,11 @@ class Outbox:
             buf.extend(('{"ev": "overflow", "dropped": %d}\n' % self.dropped).encode())
         if isinstance(data, dict):
             try:
-                dump_into(data, buf, self._keys)
+                text = json.dumps(data)
             except Exception:
                 buf[mark:] = b""           # the overflow note too: as it was
                 raise
+            buf.extend(text.encode("utf-8"))
         else:
             buf.extend(data.encode("utf-8") if isinstance(data, str) else data)
         buf.append(10)

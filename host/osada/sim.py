@@ -176,7 +176,7 @@ class Simulator:
                   flush=True)
             while True:
                 self.app.tick()
-                time.sleep(0.004)
+                self.hw.serial.wait(4)
         screen = Screen(self.app)
         fd = sys.stdin.fileno()
         old = termios.tcgetattr(fd)

@@ -167,9 +167,10 @@ def _boot_event(pico):
     end = time.monotonic() + T
     while True:
         text = bytes(pico.text)
-        i = text.find(b'{"ev": "boot"')
+        i = text.find(b'"ev": "boot"')     # the device's key order is its dict's
         if i >= 0 and b"\n" in text[i:]:
-            return json.loads(text[i:text.index(b"\n", i)])
+            start = text.rfind(b"\n", 0, i) + 1
+            return json.loads(text[start:text.index(b"\n", i)])
         if time.monotonic() > end or pico.proc.poll() is not None:
             raise pe.EmulatorError("no whole boot event; got %r" % text[-300:])
         with pico.lock:

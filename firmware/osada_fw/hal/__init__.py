@@ -13,6 +13,8 @@
 #   hw.inputs.held(name)      -> True while a button is held (boot-time checks)
 #   hw.serial.read()          -> bytes waiting on the USB serial, b"" if none;
 #                             never blocks
+#   hw.serial.wait(ms)        sleep until bytes come in, at most ms (the app's
+#                             idle between ticks: a request is taken at once)
 #   hw.serial.write(data)     -> how many bytes were taken; never blocks (may
 #                             take fewer, or none, when the host is not reading)
 #   hw.clock.ticks_ms()       -> milliseconds, wrapping as time.ticks_ms does

@@ -2,6 +2,7 @@
 # See hal/__init__.py for the interface.
 
 import os
+import select
 import time
 
 from osada_fw.hal import EVENT_LONG, EVENT_PRESS, EVENT_TURN
@@ -72,6 +73,9 @@ class MemorySerial:
         del self.inbox[:512]
         return data
 
+    def wait(self, ms):
+        pass                     # tests step the clock themselves
+
     def write(self, data):
         room = self.capacity - len(self.outbox)
         n = min(room, len(data))
@@ -95,6 +99,12 @@ class FdSerial:
             return b""
         except OSError:          # EIO: no host has the port open
             return b""
+
+    def wait(self, ms):
+        try:
+            select.select([self.fd], [], [], ms / 1000)
+        except (OSError, ValueError):
+            time.sleep(ms / 1000)
 
     def write(self, data):
         try:

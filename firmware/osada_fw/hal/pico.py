@@ -117,17 +117,25 @@ class UsbSerial:
         self.pout = select.poll()
         self.pout.register(sys.stdout, select.POLLOUT)
         self.buf = bytearray(256)
+        self.one = bytearray(1)
 
     def read(self):
+        # stdin's read blocks until it has all it was asked for, and nothing
+        # tells how many bytes wait: take them one by one while poll says so
         n = 0
         buf = self.buf
-        while n < len(buf) and self.pin.poll(0):
-            b = self.rin.read(1)
-            if not b:
+        one = self.one
+        poll = self.pin.poll
+        readinto = self.rin.readinto
+        while n < 256 and poll(0):
+            if not readinto(one):
                 break
-            buf[n] = b[0]
+            buf[n] = one[0]
             n += 1
         return bytes(buf[:n]) if n else b""
+
+    def wait(self, ms):
+        self.pin.poll(ms)
 
     def write(self, data):
         if not self.pout.poll(0):
