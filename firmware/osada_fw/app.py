@@ -13,6 +13,7 @@ from shared_rules.rng import Rng
 
 FRAME_MS = 33              # ~30 frames a second
 IDLE_MS = 4                # between ticks, unless a byte comes in sooner
+FRAME_LATE_MS = 100        # while requests come in, a frame waits for them at most this long
 WRITE_BUDGET_MS = 10       # outgoing serial may take at most this per tick
 LINES_BUDGET_MS = 20       # requests handled per tick, at most this long
 LINE_TIMEOUT_MS = 2000     # a partial line this old is dropped
@@ -184,7 +185,10 @@ class App:
                 break                  # the rest next tick: LEDs and buttons stay live
         for ev in hw.inputs.poll(now):
             (self.ui if self.mode is None else self.mode).handle(ev, now)
-        self.draw(now)
+        if self._frame_may_wait(now):
+            pass                       # a request on its way is answered first, the frame follows
+        else:
+            self.draw(now)
         self._pump(WRITE_BUDGET_MS - out_ms)
         if busy and self.heap_peak >= 0:
             from osada_fw import memstat
@@ -201,6 +205,16 @@ class App:
             hw.watchdog.feed()
         if hw.buzzer is not None and hasattr(hw.buzzer, "poll"):
             hw.buzzer.poll(now)
+
+    def _frame_may_wait(self, now):
+        """A request is coming in or about to be answered (not held back
+        by a host that does not read), and the last frame is not yet
+        FRAME_LATE_MS old."""
+        if self.last_frame is None:
+            return False
+        if not self.reader.partial() and not (self.lines and self.outbox.pending() < self.outbox.limit // 2):
+            return False
+        return self.hw.clock.diff(now, self.last_frame) < FRAME_LATE_MS
 
     def _pump(self, budget_ms):
         """Write what the host takes within budget_ms; returns the ms spent."""

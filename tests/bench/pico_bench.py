@@ -125,9 +125,8 @@ def game_figures(tmp, bundle, actions):
         for k, a in enumerate(acts):
             start = len(pico.text)
             rid = link.next_id
-            line = json.dumps({"id": rid, "cmd": "act", "action": a}) + "\n"
             link.next_id += 1
-            pico.write_serial(line.encode(), tag=rid)
+            pico.write_serial(client.request_line({"id": rid, "cmd": "act", "action": a}), tag=rid)
             reply = link.wait_reply(rid, timeout=T)
             assert reply["ok"] and reply["seq"] == k + 1, reply
             fed = pico.fed(rid)
