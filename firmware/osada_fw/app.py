@@ -239,7 +239,8 @@ class App:
     # -------------------------------------------------------------- drawing
 
     def draw(self, now, force=False):
-        if not force and self.last_frame is not None and self.hw.clock.diff(now, self.last_frame) < FRAME_MS:
+        last = self.last_frame
+        if not force and last is not None and self.hw.clock.diff(now, last) < FRAME_MS:
             return
         self.last_frame = now
         r = self.renderer

@@ -178,15 +178,17 @@ class FlashLog(GameJournal):
         """Add bytes at _pos through the page buffer, programming each page
         that fills up (the last, partial one is _program()'s caller's)."""
         page = self._page
-        pos = self._pos
-        for i in range(len(data)):
-            page[pos & (PAGE - 1)] = data[i]
-            pos += 1
-            if not pos & (PAGE - 1):
-                self._pos = pos
+        i = 0
+        n = len(data)
+        while i < n:
+            at = self._pos & (PAGE - 1)
+            k = min(n - i, PAGE - at)              # what fits in this page
+            page[at:at + k] = data[i:i + k] if i or k < n else data
+            i += k
+            self._pos += k
+            if not self._pos & (PAGE - 1):
                 self._program()
                 page[:] = _ERASED
-        self._pos = pos
 
     def _new_sector(self, base):
         """Start sector _gen + 1 (erasing it unless idle() did), its header
