@@ -14,7 +14,7 @@ LETTERS = ((tank_view.ABSORBED, "B"), (tank_view.DAMAGE, "R"), (tank_view.MISS, 
            (tank_view.TIE, "A"))
 LEGEND = ("B hit absorbed by protection, R hit that is damage (a red die face, a failed test, the loser), "
           ". miss, G green (a hit face, a passed test, the winner), W white (5th-8th die of a face), "
-          "A amber (morale test due; a collision tie), - dark")
+          "A amber (morale test due; a collision unit tied with the best opposing total), - dark")
 
 
 class _Ring:
@@ -56,6 +56,12 @@ class _Roll:
         self.morale = ev.get("morale", ev.get("passed", False))
         w = ev.get("winner")
         self.winner = -1 if w is None else (0 if w == "a" else 1)
+        a = ev.get("a", 0)                              # a collision: A's units, then B's (T39)
+        self.na = len(a) if isinstance(a, list) else 1
+        totals = ev.get("totals") or [0, 0]
+        self.totals = bytearray(totals)
+        self.total = max(totals[:self.na])              # each side's best total
+        self.total_b = max(totals[self.na:] or [0])
 
 
 def colours(ev, page=0, blink_on=True):
