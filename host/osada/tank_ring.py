@@ -136,8 +136,13 @@ EXAMPLES = (
       "hit": 2, "ambush": False, "hits": 7, "protection": 3, "absorbed": 3, "damage": 4, "morale": True}, 0),
     ("morale.svg", "morale: 2 dice (3 and 5) against steadiness 7: sum 8, failed (red)",
      {"test": "morale", "dice": [3, 5], "steadiness": 7, "sum": 8, "passed": False}, 0),
-    ("collision.svg", "collision: A rolls 3 (+7 = 10), B rolls 4 (+8 = 12): B moves in (green), A stops (red)",
-     {"test": "collision", "dice": [3, 4], "a": 7, "b": 8, "totals": [10, 12], "winner": "b"}, 0),
+    ("counter.svg", "counter-attack: two tied throws (3-3, 5-5) re-rolled, then A 2, B 6: B moves in (green), "
+                    "A stops (red)",
+     {"test": "counter", "dice": [2, 6], "ties": 2, "tied": [3, 5], "winner": "b"}, 0),
+    ("collision.svg", "collision of the rulebook's five units (E3): A1 5+7=12 moves in (green; a 5 is one white "
+                      "and three lit), A2 3+7=10, B1 2+8=10, B2 3+5=8, B3 4+7=11 stop (red)",
+     {"test": "collision", "dice": [5, 3, 2, 3, 4], "a": [7, 7], "b": [8, 5, 7], "totals": [12, 10, 10, 8, 11],
+      "enter": [0], "winner": "a"}, 0),
 )
 
 
