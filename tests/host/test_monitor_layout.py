@@ -221,3 +221,27 @@ def test_tank_battles_board_fits_every_size():
     finally:
         app.shutdown()
     assert len(seen) == len(SIZES) * (1 + len(TANK_ROLLS))
+
+
+def test_tank_board_never_breaks_on_a_roll_it_cannot_read():
+    """A roll event the device should never send (wrong counts, missing or
+    mistyped fields) says so on the board, within the width, and raises nothing."""
+    import random
+
+    from osada.monitor.tank_board import render_tank
+    rng = random.Random(13)
+    junk = [None, -1, 0, 7, 300, "x", [], [1, 2], [0], {"a": 1}, True, 2.5]
+    said = 0
+    for k in range(600):
+        ev = dict(rng.choice(TANK_ROLLS))
+        for _ in range(rng.randint(1, 3)):
+            key = rng.choice(sorted(ev) + ["test", "a", "totals"])
+            if rng.random() < 0.2:
+                ev.pop(key, None)
+            else:
+                ev[key] = rng.choice(junk)
+        width = rng.choice([30, 57, 80, 120])
+        rows = render_tank(ev, width, compact=k % 2 == 0).plain.split("\n")
+        assert max(len(r) for r in rows) <= width
+        said += any("does not add up" in r or "cannot be read" in r for r in rows)
+    assert said > 300

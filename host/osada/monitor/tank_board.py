@@ -104,6 +104,17 @@ def render_tank(ev, width, compact=False, stale=False):
     out.append(title[:width], style="bold black on #d0a000" if stale else "bold")
     out.append("\n")
     _header(out, cells)
+    try:
+        return _roll(out, cells, ev, width, compact)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:   # a roll that cannot be read
+        out = Text(title[:width] + "\n")
+        _header(out, cells)
+        _led_row(out, cells, "ring", [(0, 0, 0)] * 24)
+        _para(out, "the last roll cannot be read (%s): %r" % (exc, ev), width, "bold #ffd24a")
+        return _done(out)
+
+
+def _roll(out, cells, ev, width, compact):
     bad = tank_watch.check(ev) if ev is not None else []
     if ev is None or bad:
         _led_row(out, cells, "ring", [(0, 0, 0)] * 24)
