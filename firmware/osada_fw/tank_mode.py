@@ -15,7 +15,8 @@
 # The buttons (what the ring shows: osada_fw/tank_view.py):
 #   encoder turn    change the value under the cursor (the test, then its numbers);
 #                   on a fire result: the outcome <-> the faces
-#   encoder press   next number (wraps back to the test)
+#   encoder press   next number (wraps back to the test); a collision asks A's
+#                   units, each one's steadiness, then B's units and theirs
 #   BACK            previous number; on a result: back to the numbers
 #   ACTION          roll (from anywhere), again and again with the same numbers
 #   hold BACK       new game turn: protection back to the value last set (T17)
