@@ -27,6 +27,12 @@ def test_the_monitor_logs_tank_rolls_with_their_odds(tmp_path):
                 line = [ln for ln in app.log_lines if "chance" in ln][0]
                 assert line.startswith("fire 6 dice, hit on <= 3, protection 0:")
                 assert "you had a" in line or "a 1.6% chance of none" in line
+                assert "fire 6 dice, hit on <= 3" in board(app)                # the board: the ring of that roll
+                assert not any("refused" in ln for ln in app.log_lines)       # no Siege request sent to Tank battle
+                assert app.setup is None
+                await pilot.press("G")                                        # Siege: its setup asked for now
+                await until(pilot, lambda: app.setup is not None and "wall" in board(app), what="Siege's board")
+                assert not any("refused" in ln for ln in app.log_lines)
         asyncio.run(run())
     finally:
         dev.close()

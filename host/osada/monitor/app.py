@@ -164,14 +164,15 @@ class MonitorApp(App):
         if kind == "connected":
             self.hello = hello or {}
             self.game = self.hello.get("game", "siege")
-            if self.game == "tank":
-                self.session.submit("state")                   # the device's last roll, if any
             self.conn_text = "connected to %s (firmware %s, protocol %s)" % (
                 port, self.hello.get("firmware", "?"), self.hello.get("protocol", "?"))
             self.add_log("— " + self.conn_text + " —", "dim")
             if was == "lost":
                 self.set_status("reconnected: the board is live again")
-            self.session.submit("log", **{"from": 0})          # the setup: players, mode, variants
+            if self.game == "tank":
+                self.session.submit("state")                   # the device's last roll, if any
+            else:
+                self.session.submit("log", **{"from": 0})      # the setup: players, mode, variants
             return
         self.stale = True
         if kind == "lost":
@@ -237,11 +238,15 @@ class MonitorApp(App):
         self.add_log("✗ " + text, "bold #ffd24a")
 
     def _game_is(self, game):
-        """The device runs `game` now; on a switch to Tank battle its last roll is asked for anew."""
+        """The device runs `game` now; on a switch its state is asked for anew (Tank battle's
+        last roll, Siege's board), and Siege's setup if the monitor has not seen it yet
+        (Tank battle refuses `log`)."""
         if game != self.game:
             self.tank_roll = None
-            if game == "tank" and self.session is not None and self.conn_kind == "connected":
-                self.session.submit("state")
+            if self.session is not None and self.conn_kind == "connected":
+                self.session.submit("state")                   # Tank battle's last roll; Siege's board
+                if game == "siege" and self.setup is None:     # connected while Tank battle ran
+                    self.session.submit("log", **{"from": 0})
         self.game = game
 
     # ------------------------------------------------------------- drawing
