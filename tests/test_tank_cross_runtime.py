@@ -81,15 +81,19 @@ def cost(f):
 print(cost(lambda: dice.roll(rng, buf, 1)), cost(lambda: dice.roll(rng, buf, 90)),
       cost(lambda: dice.fire_test(rng, buf, 24, 3)), cost(lambda: dice.suppression_fire(rng, buf, 16, 2, True)),
       cost(lambda: dice.morale_test(rng, buf, 4, 12)), cost(lambda: dice.counter_attack(rng, buf)))
+tot, st = bytearray(6), bytearray([7, 7, 8, 5, 7, 9])
 print(6 ** 12 > 2 ** 31, 6 ** 60 % 1000003)
+print(cost(lambda: dice.unit_totals(rng, buf, tot, st, 6)), cost(lambda: dice.highest(tot, 0, 6)),
+      cost(lambda: dice.counter_attack_ties(rng, buf)))
 print(cost(lambda: rng.die), cost(lambda: [rng.die()]))     # the probe does see allocations
 """
 
 
-def test_t12_t21_rolls_allocate_nothing_on_micropython_and_long_ints_work():
+def test_t12_t21_t29_t39_rolls_allocate_nothing_on_micropython_and_long_ints_work():
     proc = mpyvm.run_code(ALLOC, mounts=mpyvm.project_mounts())
     assert proc.returncode == 0, proc.stderr.decode()
     lines = proc.stdout.decode().splitlines()
     assert lines[0].split() == ["0"] * 6
     assert lines[1] == "True %d" % (6 ** 60 % 1000003)
-    assert all(int(x) > 0 for x in lines[2].split())
+    assert lines[2].split() == ["0"] * 3                # a collision's totals, its best, counter-attack ties
+    assert all(int(x) > 0 for x in lines[3].split())

@@ -267,6 +267,21 @@ def test_t29_ta8_counter_attack_ties_rerolled():
     assert odds.duel_rerolled(-1) == (10, 31)
 
 
+def test_t29_ta8_counter_attack_keeps_the_tied_faces_and_counts_them():
+    buf = bytearray(4)
+    assert dice.counter_attack_ties(Faces([3, 3, 5, 5, 1, 1, 2, 6]), buf) == 3
+    assert list(buf) == [2, 6, 3, 5]                 # the third tie (1) had no room: only counted
+    assert dice.counter_attack_ties(Faces([6, 1]), buf) == 0 and list(buf[:2]) == [6, 1]
+
+
+def test_t39_unit_totals_are_die_plus_own_steadiness_without_allocating_lists():
+    buf, totals = bytearray(6), bytearray(6)
+    dice.unit_totals(Faces([5, 3, 2, 3, 4]), buf, totals, bytearray([7, 7, 8, 5, 7]), 5)
+    assert list(totals[:5]) == [12, 10, 10, 8, 11] and totals[5] == 0
+    assert dice.highest(totals, 0, 2) == 12 and dice.highest(totals, 2, 5) == 11
+    assert dice.highest(totals, 3, 3) == -1
+
+
 def test_t39_collision_s7_vs_s8_one_unit_each():
     assert odds.duel(-1) == (10, 5, 21)
     assert odds.collision_enter(7, [8]) == odds.frac(10, 36)

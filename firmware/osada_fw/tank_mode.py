@@ -7,13 +7,16 @@
 # target's protection P absorbs hits, T16), suppress (suppression fire T27:
 # card intensity N -> N + ceil(N/2) dice; the target always tests morale,
 # T20), morale (T21: n dice, pass if the sum <= steadiness), counter
-# (counter-attack T29: one die each, ties re-rolled TA8) and collision (T39:
-# one die each + its steadiness; equal totals: both stop).
+# (counter-attack T29: one die each, ties re-rolled TA8, the event says how
+# many) and collision (T39: 1-3 units a side, each one die + its own
+# steadiness; a unit moves in if its total beats every opposing total, TA9;
+# equal totals: both stop).
 #
 # The buttons (what the ring shows: osada_fw/tank_view.py):
 #   encoder turn    change the value under the cursor (the test, then its numbers);
 #                   on a fire result: the outcome <-> the faces
-#   encoder press   next number (wraps back to the test)
+#   encoder press   next number (wraps back to the test); a collision asks A's
+#                   units, each one's steadiness, then B's units and theirs
 #   BACK            previous number; on a result: back to the numbers
 #   ACTION          roll (from anywhere), again and again with the same numbers
 #   hold BACK       new game turn: protection back to the value last set (T17)
@@ -47,13 +50,20 @@ F_AMBUSH = 2
 F_PROT = 3
 F_MDICE = 4
 F_STEAD = 5
-F_A = 6
-F_B = 7
+F_NA = 6            # collision: side A's units, then each one's steadiness
+F_A1 = 7
+F_NB = 10           # side B's
+F_B1 = 11
+MAX_UNITS = 3       # a side in a collision: one sector of the ring each (tank_view)
 FIELDS = (("dice", 1, 12, 6), ("hit", 1, 6, 3), ("ambush", 0, 1, 0), ("protection", 0, 12, 0),
-          ("dice", 1, 4, 2), ("steadiness", 1, 24, 7), ("a", 0, 12, 7), ("b", 0, 12, 7))
+          ("dice", 1, 4, 2), ("steadiness", 1, 24, 7),
+          ("a", 1, MAX_UNITS, 1), ("a", 0, 12, 7), ("a", 0, 12, 7), ("a", 0, 12, 7),
+          ("b", 1, MAX_UNITS, 1), ("b", 0, 12, 7), ("b", 0, 12, 7), ("b", 0, 12, 7))
 TEST_FIELDS = ((F_DICE, F_HIT, F_AMBUSH, F_PROT), (F_DICE, F_HIT, F_AMBUSH, F_PROT),
-               (F_MDICE, F_STEAD), (), (F_A, F_B))
+               (F_MDICE, F_STEAD), (), (F_NA, F_A1, F_A1 + 1, F_A1 + 2, F_NB, F_B1, F_B1 + 1, F_B1 + 2))
 MAX_ROLLED = 18     # suppression fire at intensity 12
+BUF = 24            # the dice buffer; a counter-attack keeps its tied faces in buf[2:]
+MAX_TIED = BUF - 2  # ... so an event lists at most this many (the count is always whole)
 
 V_EDIT = 0
 V_RESULT = 1
@@ -69,7 +79,9 @@ class Tank:
     def __init__(self, app):
         self.app = app
         self.rng = app.free_rng
-        self.buf = dice.dice_buffer(24)
+        self.buf = dice.dice_buffer(BUF)
+        self.stead = bytearray(2 * MAX_UNITS)   # a collision's steadiness per unit, A's first
+        self.totals = bytearray(2 * MAX_UNITS)  # ... and die + steadiness
         self.vals = bytearray(len(FIELDS))
         self.count = bytearray(7)      # tank_view: dice per face
         self.handlers = HANDLERS
@@ -91,9 +103,11 @@ class Tank:
         self.absorbed = 0
         self.damage = 0
         self.morale = False            # a morale test is due (T20)
-        self.total = 0                 # morale: the sum; duels: A's total
+        self.total = 0                 # morale: the sum; counter: A's die; collision: A's best total
         self.total_b = 0
-        self.winner = -1               # duels: 0 A, 1 B, -1 both stop (T39 tie)
+        self.na = 1                    # collision: A's units (dice, totals: A's first)
+        self.ties = 0                  # counter-attack: tied throws re-rolled (TA8)
+        self.winner = -1               # duels: 0 A, 1 B, -1 nobody moves in (T39 tie)
 
     def defaults(self):
         for k in range(len(FIELDS)):
@@ -130,15 +144,24 @@ class Tank:
             self.total = dice.dice_sum(buf, self.n)
         elif t == T_COUNTER:
             self.n = 2
-            self.winner = dice.counter_attack(rng, buf)         # T29, ties re-rolled (TA8)
+            self.ties = dice.counter_attack_ties(rng, buf)     # T29, ties re-rolled (TA8)
+            self.winner = 0 if buf[0] > buf[1] else 1
             self.total = buf[0]
             self.total_b = buf[1]
         else:
-            self.n = 2
-            dice.roll(rng, buf, 2)                              # T39: die + steadiness
-            self.total = buf[0] + v[F_A]
-            self.total_b = buf[1] + v[F_B]
-            if self.total != self.total_b:
+            na = v[F_NA]
+            n = na + v[F_NB]
+            st = self.stead
+            for i in range(na):
+                st[i] = v[F_A1 + i]
+            for i in range(na, n):
+                st[i] = v[F_B1 + i - na]
+            self.na = na
+            self.n = n
+            dice.unit_totals(rng, buf, self.totals, st, n)     # T39: die + own steadiness
+            self.total = dice.highest(self.totals, 0, na)
+            self.total_b = dice.highest(self.totals, na, n)
+            if self.total != self.total_b:                     # TA9: the side whose best wins
                 self.winner = 0 if self.total > self.total_b else 1
 
     def event(self, source):
@@ -162,10 +185,17 @@ class Tank:
             ev["sum"] = self.total
             ev["passed"] = self.morale
         else:
-            if t == T_COLLISION:
-                ev["a"] = v[F_A]
-                ev["b"] = v[F_B]
-                ev["totals"] = [self.total, self.total_b]
+            if t == T_COUNTER:
+                ev["ties"] = self.ties
+                ev["tied"] = list(self.buf[2:2 + min(self.ties, MAX_TIED)])
+            else:
+                na = self.na
+                n = self.n
+                ev["a"] = list(self.stead[:na])
+                ev["b"] = list(self.stead[na:n])
+                ev["totals"] = list(self.totals[:n])
+                ev["enter"] = [i for i in range(n)              # TA9: every unit that beats all opponents
+                               if self.totals[i] > (self.total_b if i < na else self.total)]
             ev["winner"] = ("a", "b")[self.winner] if self.winner >= 0 else None
         return ev
 
@@ -204,12 +234,28 @@ class Tank:
         elif what == "turn":
             self._turn(value)
         elif what == "press" and value == "encoder":
-            self.cursor = (self.cursor + 1) % (len(fields) + 1)
+            self.cursor = self._step(fields, self.cursor, 1) % (len(fields) + 1)
         elif what == "press" and value == "back":
             if self.cursor > 0:
-                self.cursor -= 1
+                self.cursor = self._step(fields, self.cursor, -1)
         elif what == "long":
             self._long(value)
+
+    def _step(self, fields, k, d):
+        """The next cursor from k in direction d, past the steadiness of
+        collision units a side does not have; 0 or len(fields) + 1 at the ends."""
+        k += d
+        while 0 < k <= len(fields) and not self.shown(fields[k - 1]):
+            k += d
+        return k
+
+    def shown(self, f):
+        """Whether number f is asked: a collision asks each unit's steadiness only."""
+        if F_A1 < f < F_NB:
+            return f - F_A1 < self.vals[F_NA]
+        if f > F_B1:
+            return f - F_B1 < self.vals[F_NB]
+        return True
 
     def _turn(self, value):
         """The encoder in the numbers: the test, or the number under the cursor (wrapping)."""
@@ -242,32 +288,63 @@ class Tank:
             raise CommandError("test must be one of %s (got %r)" % (", ".join(TESTS), name))
         t = TESTS.index(name)
         fields = TEST_FIELDS[t]
-        names = [FIELDS[f][0] for f in fields]
+        names = []
+        for f in fields:
+            if FIELDS[f][0] not in names:
+                names.append(FIELDS[f][0])
         for k in req:
             if k not in ("cmd", "id", "test") and k not in names:
                 raise CommandError("%s takes %s; not %r" % (name, ", ".join(names) or "no numbers", k))
-        new = []
+        new = []                       # (field, value) pairs, set once all are good
         for f in fields:
             key, lo, hi = FIELDS[f][0], FIELDS[f][1], FIELDS[f][2]
+            if t == T_COLLISION:
+                if f == F_NA or f == F_NB:
+                    _side(new, f, req.get(key))
+                continue
             x = req.get(key, self.vals[f])
             if f == F_AMBUSH and (x is True or x is False):
                 x = 1 if x else 0
-            if not isinstance(x, int) or isinstance(x, bool) or x < lo or x > hi:
+            if not _int_in(x, lo, hi):
                 raise CommandError("%s: %s must be %s (got %r)"
                                    % (name, key, "true or false" if f == F_AMBUSH else "%d..%d" % (lo, hi), x))
-            new.append(x)
+            new.append((f, x))
         self.test = t
-        for k in range(len(fields)):
-            if fields[k] == F_PROT and new[k] != self.vals[F_PROT]:
-                self.turn_prot = new[k]
-            self.vals[fields[k]] = new[k]
+        for f, x in new:
+            if f == F_PROT and x != self.vals[F_PROT]:
+                self.turn_prot = x
+            self.vals[f] = x
         self.cursor = 0
 
     def state(self):
         nums = {}
+        v = self.vals
         for f in TEST_FIELDS[self.test]:
-            nums[FIELDS[f][0]] = self.vals[f]
+            if f == F_NA or f == F_NB:
+                nums[FIELDS[f][0]] = list(v[f + 1:f + 1 + v[f]])
+            elif f < F_NA:
+                nums[FIELDS[f][0]] = v[f]
         return {"test": TESTS[self.test], "numbers": nums, "tests": list(TESTS), "last": self.last}
+
+
+def _int_in(x, lo, hi):
+    return isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
+
+
+def _side(new, f, x):
+    """A collision side from a request: one steadiness 0..12 (one unit) or a
+    list of 1..MAX_UNITS of them; appends (field, value) pairs to new.  Not
+    given: the side stays as it is."""
+    if x is None:
+        return
+    key = FIELDS[f][0]
+    units = x if isinstance(x, list) else [x]
+    if not 1 <= len(units) <= MAX_UNITS or not all(_int_in(s, 0, 12) for s in units):
+        raise CommandError("collision: %s must be 0..12, its unit's steadiness, or a list of 1..%d of them "
+                           "(one per unit; got %r)" % (key, MAX_UNITS, x))
+    new.append((f, len(units)))
+    for i in range(len(units)):
+        new.append((f + 1 + i, units[i]))
 
 
 def cmd_roll(app, req):

@@ -12,6 +12,9 @@
 #                 position 0, in the number's colour: dice white, hit
 #                 yellow, ambush green (1 LED = on), protection blue,
 #                 steadiness cyan, collision A green / B magenta
+#   a collision   each side's units as whole sectors (A from sector 1, B
+#                 from sector 4: where the result shows them); unit k's
+#                 steadiness as a bar over sectors 1-3, sector 3 + k blinking
 # A fire or suppression roll, outcome (the view after the roll):
 #   one LED per die, hits first: blue = a hit the protection absorbed, red =
 #   a hit that is damage, dim white = a miss; so blue+red = hits, red =
@@ -22,9 +25,13 @@
 #   turns the 1st-4th LED white; more than 8 blink white.
 # A morale roll: die q (q = 0-3) on positions 6q..6q+5, its face f as f LEDs,
 #   all green if the test passed (sum <= steadiness), all red if not.
-# Counter-attack / collision: side A's die on positions 0-5, side B's on
-#   12-17 (face f = f LEDs); the winner green, the loser red; a collision
-#   tie (both stop, T39) both amber.
+# Counter-attack: side A's die on positions 0-5, side B's on 12-17 (face f
+#   = f LEDs); the winner green, the loser red (ties were re-rolled, TA8).
+# Collision (T39, 1-3 units a side): one sector per unit, side A's from
+#   sector 1, side B's from sector 4; its die's face f as f LEDs, a 5 or 6
+#   turning the first 1 or 2 of the four white (as in the faces view).
+#   Green: the unit moves in (its total beats every opposing one, TA9); red:
+#   it stops, beaten; amber: it stops on a tie with the best opposing total.
 # For the first ROLL_MS after a roll the dice "tumble": the LEDs that will be
 # lit run round in white, then the result stays until the next input.
 #
@@ -32,9 +39,14 @@
 
 ROLL_MS = 400
 TEST_COLORS = ((255, 90, 0), (255, 0, 0), (0, 80, 255), (170, 0, 255), (200, 200, 200))
-# per number of tank_mode.FIELDS
+# per number of tank_mode.FIELDS: its colour; for a collision's numbers
+# the side's first position (A 0, B 12) and the unit (0: the count, k: unit k's steadiness)
+A_COL = (0, 255, 40)
+B_COL = (255, 0, 200)
 FIELD_COLORS = ((255, 255, 255), (255, 200, 0), (0, 255, 40), (0, 60, 255),
-                (255, 255, 255), (0, 220, 220), (0, 255, 40), (255, 0, 200))
+                (255, 255, 255), (0, 220, 220), A_COL, A_COL, A_COL, A_COL, B_COL, B_COL, B_COL, B_COL)
+FIELD_SIDE = (-1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 12, 12, 12, 12)
+FIELD_UNIT = (0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 0, 1, 2, 3)
 ABSORBED = (0, 60, 255)
 DAMAGE = (255, 0, 0)
 MISS = (24, 24, 24)
@@ -77,11 +89,25 @@ def draw(tank, lay, now, r):
         for q in range(tank.n):
             for k in range(tank.buf[q]):
                 px(r, lay, 6 * q + k, c)
-    else:
+    elif t == 3:
         for side in range(2):
-            c = TIE if tank.winner < 0 else (PASS if tank.winner == side else FAIL)
+            c = PASS if tank.winner == side else FAIL
             for k in range(tank.buf[side]):
                 px(r, lay, 12 * side + k, c)
+    else:
+        _collision(tank, lay, r)
+
+
+def _collision(tank, lay, r):
+    na = tank.na
+    for i in range(tank.n):
+        best = tank.total_b if i < na else tank.total       # the best opposing total
+        tot = tank.totals[i]
+        c = PASS if tot > best else (TIE if tot == best else FAIL)
+        p = 4 * i if i < na else 12 + 4 * (i - na)
+        f = tank.buf[i]
+        for k in range(4 if f > 4 else f):
+            px(r, lay, p + k, MANY if k < f - 4 else c)
 
 
 def _edit(tank, lay, blink, r):
@@ -96,8 +122,16 @@ def _edit(tank, lay, blink, r):
     f = tank.test_fields[tank.test][tank.cursor - 1]
     c = FIELD_COLORS[f]
     value = tank.vals[f]
+    side = FIELD_SIDE[f]
+    if side >= 0 and FIELD_UNIT[f] == 0:            # a side's units: whole sectors
+        for p in range(4 * tank.fields[f][2]):
+            px(r, lay, side + p, c, 0 if p < 4 * value else 4)
+        return
     for p in range(tank.fields[f][2]):
         px(r, lay, p, c, 0 if p < value else 4)
+    if side >= 0 and blink:                         # unit k's steadiness: sector 3 + k blinks
+        for p in range(8 + 4 * FIELD_UNIT[f], 12 + 4 * FIELD_UNIT[f]):
+            px(r, lay, p, c)
 
 
 def _outcome(tank, lay, blink, r):

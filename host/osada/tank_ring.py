@@ -14,7 +14,7 @@ LETTERS = ((tank_view.ABSORBED, "B"), (tank_view.DAMAGE, "R"), (tank_view.MISS, 
            (tank_view.TIE, "A"))
 LEGEND = ("B hit absorbed by protection, R hit that is damage (a red die face, a failed test, the loser), "
           ". miss, G green (a hit face, a passed test, the winner), W white (5th-8th die of a face), "
-          "A amber (morale test due; a collision tie), - dark")
+          "A amber (morale test due; a collision unit tied with the best opposing total), - dark")
 
 
 class _Ring:
@@ -56,6 +56,12 @@ class _Roll:
         self.morale = ev.get("morale", ev.get("passed", False))
         w = ev.get("winner")
         self.winner = -1 if w is None else (0 if w == "a" else 1)
+        a = ev.get("a", 0)                              # a collision: A's units, then B's (T39)
+        self.na = len(a) if isinstance(a, list) else 1
+        totals = ev.get("totals") or [0, 0]
+        self.totals = bytearray(totals)
+        self.total = max(totals[:self.na])              # each side's best total
+        self.total_b = max(totals[self.na:] or [0])
 
 
 def colours(ev, page=0, blink_on=True):
@@ -130,8 +136,13 @@ EXAMPLES = (
       "hit": 2, "ambush": False, "hits": 7, "protection": 3, "absorbed": 3, "damage": 4, "morale": True}, 0),
     ("morale.svg", "morale: 2 dice (3 and 5) against steadiness 7: sum 8, failed (red)",
      {"test": "morale", "dice": [3, 5], "steadiness": 7, "sum": 8, "passed": False}, 0),
-    ("collision.svg", "collision: A rolls 3 (+7 = 10), B rolls 4 (+8 = 12): B moves in (green), A stops (red)",
-     {"test": "collision", "dice": [3, 4], "a": 7, "b": 8, "totals": [10, 12], "winner": "b"}, 0),
+    ("counter.svg", "counter-attack: two tied throws (3-3, 5-5) re-rolled, then A 2, B 6: B moves in (green), "
+                    "A stops (red)",
+     {"test": "counter", "dice": [2, 6], "ties": 2, "tied": [3, 5], "winner": "b"}, 0),
+    ("collision.svg", "collision of the rulebook's five units (E3): A1 5+7=12 moves in (green; a 5 is one white "
+                      "and three lit), A2 3+7=10, B1 2+8=10, B2 3+5=8, B3 4+7=11 stop (red)",
+     {"test": "collision", "dice": [5, 3, 2, 3, 4], "a": [7, 7], "b": [8, 5, 7], "totals": [12, 10, 10, 8, 11],
+      "enter": [0], "winner": "a"}, 0),
 )
 
 

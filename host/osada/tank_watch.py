@@ -19,6 +19,7 @@ import os
 import sys
 import time
 
+from osada_fw.tank_mode import MAX_TIED
 from shared_rules.tank import dice, odds
 
 TESTS = ("fire", "suppress", "morale", "counter", "collision")
@@ -26,6 +27,37 @@ TESTS = ("fire", "suppress", "morale", "counter", "collision")
 
 def _pct(num, den):
     return odds.percent1(num, den)
+
+
+def sides(ev):
+    """A collision event's steadiness per unit, (A's list, B's list); an older
+    log's one unit a side (an int) as a list of one."""
+    a, b = ev.get("a", 0), ev.get("b", 0)
+    return (a if isinstance(a, list) else [a]), (b if isinstance(b, list) else [b])
+
+
+def unit_names(na, nb):
+    """How the units of a collision are called: A, B with one a side, else A1, A2, B1..."""
+    return ["A" if na == 1 else "A%d" % (i + 1) for i in range(na)] + \
+        ["B" if nb == 1 else "B%d" % (i + 1) for i in range(nb)]
+
+
+def _who_enters(names, enter, one_each):
+    if not enter:
+        return "both stop" if one_each else "nobody moves in"
+    who = [names[i] for i in enter]
+    return "%s %s in" % (" and ".join(who), "moves" if len(who) == 1 else "move")
+
+
+def _collision_words(ev):
+    sa, sb = sides(ev)
+    faces = ev["dice"]
+    names = unit_names(len(sa), len(sb))
+    parts = ["%s %d+%d=%d" % (names[i], faces[i], s, faces[i] + s) for i, s in enumerate(sa + sb)]
+    enter = ev.get("enter")
+    if enter is None:                   # an older log: one unit a side, who moves in from the winner
+        enter = [] if ev["winner"] is None else [0 if ev["winner"] == "a" else 1]
+    return "collision: %s -> %s" % (", ".join(parts), _who_enters(names, enter, len(faces) == 2))
 
 
 def describe(ev):
@@ -47,11 +79,15 @@ def describe(ev):
         return "morale %d dice vs steadiness %d: [%s] sum %d -> %s" % (
             len(ev["dice"]), ev["steadiness"], faces, ev["sum"], "passed" if ev["passed"] else "FAILED: suppressed")
     if t == "counter":
-        return "counter-attack: A %d, B %d -> %s moves in" % (ev["dice"][0], ev["dice"][1], ev["winner"].upper())
+        out = "counter-attack: A %d, B %d -> %s moves in" % (ev["dice"][0], ev["dice"][1], ev["winner"].upper())
+        ties = ev.get("ties")
+        if ties:
+            tied = ev.get("tied") or []
+            out += " (after %d tie%s re-rolled%s)" % (ties, "" if ties == 1 else "s",
+                                                      ": " + ", ".join("%d-%d" % (f, f) for f in tied) if tied else "")
+        return out
     if t == "collision":
-        a, b = ev["dice"]
-        who = "both stop" if ev["winner"] is None else "%s moves in" % ev["winner"].upper()
-        return "collision: A %d+%d=%d, B %d+%d=%d -> %s" % (a, ev["a"], a + ev["a"], b, ev["b"], b + ev["b"], who)
+        return _collision_words(ev)
     return "roll %s" % json.dumps(ev, ensure_ascii=False)
 
 
@@ -80,10 +116,21 @@ def odds_line(ev):
         return "%s: the test passes with a %s chance" % ("passed" if ev["passed"] else "failed", _pct(num, den))
     if t == "counter":
         num, den = odds.duel_rerolled(0)
-        return "each side wins a counter-attack with a %s chance (ties re-rolled, T29)" % _pct(num, den)
+        out = "each side wins a counter-attack with a %s chance (ties re-rolled, T29)" % _pct(num, den)
+        ties = ev.get("ties")
+        if ties:                        # TA8: a tie is 1 throw in 6, so k ties or more: 1/6**k
+            out += "; %d tie%s or more first: a %s chance" % (ties, "" if ties == 1 else "s", _pct(1, 6 ** ties))
+        return out
     if t == "collision":
-        w, tie, loss = odds.duel(ev["a"] - ev["b"])
-        return "A moves in %s, B %s, both stop %s (T39)" % (_pct(w, 36), _pct(loss, 36), _pct(tie, 36))
+        sa, sb = sides(ev)
+        if len(sa) == len(sb) == 1:
+            w, tie, loss = odds.duel(sa[0] - sb[0])
+            return "A moves in %s, B %s, both stop %s (T39)" % (_pct(w, 36), _pct(loss, 36), _pct(tie, 36))
+        names = unit_names(len(sa), len(sb))
+        each = [odds.collision_enter(s, sb if i < len(sa) else sa) for i, s in enumerate(sa + sb)]
+        nobody = odds.collision_nobody(sa, sb)
+        return "moves in: %s; nobody %s (T39, TA9)" % (
+            ", ".join("%s %s" % (names[i], _pct(*each[i])) for i in range(len(names))), _pct(*nobody))
     return ""
 
 
@@ -123,17 +170,49 @@ def check(ev):
     elif t == "morale":
         want("sum", sum(faces))
         want("passed", sum(faces) <= ev.get("steadiness", 0))
-    elif len(faces) != 2:
-        bad.append("a duel rolls 2 dice, not %d" % len(faces))
     elif t == "counter":
-        if faces[0] == faces[1]:
-            bad.append("a counter-attack tie is re-rolled (TA8), not reported")
-        want("winner", "a" if faces[0] > faces[1] else "b")
+        _check_counter(ev, faces, bad, want)
     else:
-        ta, tb = faces[0] + ev.get("a", 0), faces[1] + ev.get("b", 0)
-        want("totals", [ta, tb])
-        want("winner", None if ta == tb else ("a" if ta > tb else "b"))
+        _check_collision(ev, faces, bad, want)
     return bad
+
+
+def _check_counter(ev, faces, bad, want):
+    """T29: the deciding throw differs; TA8: the ties before it, counted and (up to the device's room) listed."""
+    if len(faces) != 2:
+        bad.append("a counter-attack rolls 2 dice, not %d" % len(faces))
+        return
+    if faces[0] == faces[1]:
+        bad.append("a counter-attack tie is re-rolled (TA8), not reported")
+    want("winner", "a" if faces[0] > faces[1] else "b")
+    if "ties" not in ev and "tied" not in ev:            # an older log: the deciding faces only
+        return
+    ties, tied = ev.get("ties"), ev.get("tied")
+    if not isinstance(ties, int) or isinstance(ties, bool) or ties < 0:
+        bad.append("ties must be the number of tied throws re-rolled, not %r" % (ties,))
+    elif not isinstance(tied, list) or not all(isinstance(f, int) and 1 <= f <= 6 for f in tied):
+        bad.append("tied must list the faces of the tied throws, not %r" % (tied,))
+    elif len(tied) != min(ties, MAX_TIED):
+        bad.append("%d ties re-rolled but %d tied faces listed" % (ties, len(tied)))
+
+
+def _check_collision(ev, faces, bad, want):
+    """T39: die + own steadiness; TA9: every unit beating every opposing total moves in."""
+    sa, sb = sides(ev)
+    if not sa or not sb or not all(isinstance(s, int) and not isinstance(s, bool) for s in sa + sb):
+        bad.append("a collision needs each unit's steadiness on both sides (a, b), not %r, %r"
+                   % (ev.get("a"), ev.get("b")))
+        return
+    if len(faces) != len(sa) + len(sb):
+        bad.append("a collision of %d + %d units rolls %d dice, not %d" % (len(sa), len(sb), len(sa) + len(sb),
+                                                                          len(faces)))
+        return
+    totals = [f + s for f, s in zip(faces, sa + sb)]
+    want("totals", totals)
+    enter_a, enter_b = dice.collision_result(totals[:len(sa)], totals[len(sa):])
+    if "enter" in ev or len(faces) > 2:
+        want("enter", enter_a + [len(sa) + i for i in enter_b])
+    want("winner", "a" if enter_a else "b" if enter_b else None)
 
 
 def lines_for(ev, ring=False):

@@ -87,14 +87,49 @@ def morale_test(rng, buf, n, steadiness):
     return morale_passes(dice_sum(buf, n), steadiness)
 
 
-def counter_attack(rng, buf):
+def counter_attack_ties(rng, buf):
     """T29: each side rolls one die, the higher moves into the enemy hex; no
-    steadiness is added.  Ties are re-rolled until they differ (TA8).
-    Returns 0 if side A wins, 1 if side B; the deciding faces are buf[0], buf[1]."""
+    steadiness is added.  Ties are re-rolled until they differ (TA8).  The
+    deciding faces are buf[0] (side A) and buf[1] (side B); the face of each
+    tied throw, in order, goes to buf[2:] while there is room.  Returns the
+    number of tied throws re-rolled.  Allocates nothing."""
+    ties = 0
+    room = len(buf)
     while True:
         roll(rng, buf, 2)
         if buf[0] != buf[1]:
-            return 0 if buf[0] > buf[1] else 1
+            return ties
+        if 2 + ties < room:
+            buf[2 + ties] = buf[0]
+        ties += 1
+
+
+def counter_attack(rng, buf):
+    """T29 (TA8 ties re-rolled): 0 if side A wins, 1 if side B; the deciding
+    faces are buf[0], buf[1]."""
+    counter_attack_ties(rng, buf)
+    return 0 if buf[0] > buf[1] else 1
+
+
+def unit_totals(rng, buf, totals, steadiness, n):
+    """T39: n units each roll one die and add their current steadiness:
+    faces in buf[0:n], die + steadiness[i] in totals[i].  Allocates nothing."""
+    roll(rng, buf, n)
+    i = 0
+    while i < n:
+        totals[i] = buf[i] + steadiness[i]
+        i += 1
+
+
+def highest(totals, start, stop):
+    """The highest of totals[start:stop] (-1 for none), without slicing."""
+    best = -1
+    i = start
+    while i < stop:
+        if totals[i] > best:
+            best = totals[i]
+        i += 1
+    return best
 
 
 def collision_result(totals_a, totals_b):
@@ -112,9 +147,10 @@ def collision(rng, buf, steadiness_a, steadiness_b):
     """T39: every unit rolls one die and adds its current steadiness.  Returns
     (totals_a, totals_b, enter_a, enter_b); the faces are in buf, A's first."""
     na = len(steadiness_a)
-    nb = len(steadiness_b)
-    roll(rng, buf, na + nb)
-    totals_a = [buf[i] + steadiness_a[i] for i in range(na)]
-    totals_b = [buf[na + i] + steadiness_b[i] for i in range(nb)]
+    n = na + len(steadiness_b)
+    totals = [0] * n
+    unit_totals(rng, buf, totals, list(steadiness_a) + list(steadiness_b), n)
+    totals_a = totals[:na]
+    totals_b = totals[na:]
     enter_a, enter_b = collision_result(totals_a, totals_b)
     return totals_a, totals_b, enter_a, enter_b

@@ -15,10 +15,21 @@ from osada.fw_extras import renderer_from_config
 from osada_fw import games, tank_view
 from osada_fw.app import SETTING
 from osada_fw.games import GAME_MENU_MS
-from osada_fw.tank_mode import FIELDS, TEST_FIELDS, TESTS
+from osada_fw.tank_mode import FIELDS, MAX_TIED, TEST_FIELDS, TESTS
 from osada_fw.ui import M_MENU, MENU_COLORS
+from shared_rules.tank import dice
 
 TANK_MODULES = ("osada_fw.tank_mode", "osada_fw.tank_view")
+
+
+class Faces:
+    """A stand-in for the device's Rng: die() gives these faces in order."""
+
+    def __init__(self, faces):
+        self.faces = list(faces)
+
+    def die(self):
+        return self.faces.pop(0)
 
 
 def tank_dev(tmp_path, **kw):
@@ -342,11 +353,136 @@ def test_t39_collision_die_plus_steadiness_equal_totals_both_stop(tmp_path):
         sa, sb = 7, 7 + k % 3
         ev = roll(dev, test="collision", a=sa, b=sb)
         a, b = ev["dice"]
+        assert ev["a"] == [sa] and ev["b"] == [sb]                 # one unit a side
         assert ev["totals"] == [a + sa, b + sb]
         want = None if a + sa == b + sb else ("a" if a + sa > b + sb else "b")
         assert ev["winner"] == want
+        assert ev["enter"] == ([] if want is None else [0] if want == "a" else [1])
         winners.add(want)
     assert winners == {"a", "b", None}
+
+
+def test_t39_ta9_collision_several_units_each_die_plus_its_own_steadiness(tmp_path):
+    """E3's five units (Soviet S7, S7; German S8, S5, S7), rolled on the device:
+    every unit whose total beats every opposing total moves in (TA9)."""
+    dev = tank_dev(tmp_path)
+    seen = set()
+    for k in range(300):
+        sa, sb = ([7, 7], [8, 5, 7]) if k % 2 else ([9, 2, 5], [6])
+        ev = roll(dev, test="collision", a=sa, b=sb)
+        faces = ev["dice"]
+        assert len(faces) == len(sa) + len(sb) and all(1 <= f <= 6 for f in faces)
+        assert ev["a"] == sa and ev["b"] == sb
+        totals = [f + s for f, s in zip(faces, sa + sb)]
+        assert ev["totals"] == totals
+        ta, tb = totals[:len(sa)], totals[len(sa):]
+        enter_a, enter_b = dice.collision_result(ta, tb)
+        assert ev["enter"] == enter_a + [len(sa) + i for i in enter_b]
+        assert ev["winner"] == ("a" if enter_a else "b" if enter_b else None)
+        seen.add((ev["winner"], len(ev["enter"])))
+    assert {("a", 1), ("a", 2), ("b", 1), (None, 0)} <= seen
+    assert dev.ok("state")[0]["tank"]["numbers"] == {"a": [7, 7], "b": [8, 5, 7]}
+    ev = roll(dev, test="collision", a=4)                         # a side not given stays as it was
+    assert ev["a"] == [4] and ev["b"] == [8, 5, 7]
+
+
+def test_t39_e3_the_example_faces_on_the_device(tmp_path):
+    dev = tank_dev(tmp_path)
+    dev.app.mode.rng = Faces([5, 3, 2, 3, 4])
+    ev = roll(dev, test="collision", a=[7, 7], b=[8, 5, 7])
+    assert ev["totals"] == [12, 10, 10, 8, 11] and ev["enter"] == [0] and ev["winner"] == "a"
+    after_tumble(dev)
+    lit = ring(dev)
+    sectors = [lit[4 * s:4 * s + 4] for s in range(6)]
+    norm = [[_hue(x) for x in sec] for sec in sectors]
+    # Soviet 5+7=12 moves in: face 5 = one white and three green; Soviet 3+7=10 < 11: three red
+    assert norm[0] == ["W", "G", "G", "G"] and norm[1] == ["R", "R", "R", "-"]
+    assert norm[2] == ["-"] * 4                                   # side A has two units
+    assert norm[3] == ["R", "R", "-", "-"] and norm[4] == ["R", "R", "R", "-"] and norm[5] == ["R"] * 4
+
+
+def _hue(x):
+    if x == (0, 0, 0):
+        return "-"
+    if x[0] == x[1] == x[2]:
+        return "W"
+    if x[1] > 0 and x[0] == 0:
+        return "G"
+    if x[0] > 0 and x[1] == 0:
+        return "R"
+    if x[0] > 0 and x[1] > 0:
+        return "A"
+    return "?"
+
+
+def test_t39_ta9_a_tie_with_the_best_opposing_total_is_amber_and_nobody_enters(tmp_path):
+    dev = tank_dev(tmp_path)
+    dev.app.mode.rng = Faces([4, 1, 6, 2])                         # A 4+7=11, 1+7=8; B 6+5=11, 2+5=7
+    ev = roll(dev, test="collision", a=[7, 7], b=[5, 5])
+    assert ev["totals"] == [11, 8, 11, 7] and ev["enter"] == [] and ev["winner"] is None
+    after_tumble(dev)
+    lit = ring(dev)
+    norm = [[_hue(x) for x in lit[4 * s:4 * s + 4]] for s in range(6)]
+    assert norm[0] == ["A"] * 4 and norm[1] == ["R", "-", "-", "-"]
+    assert norm[3] == ["W", "W", "A", "A"] and norm[4] == ["R", "R", "-", "-"]
+
+
+def test_t39_ta9_buttons_set_each_sides_units_and_their_steadiness(tmp_path):
+    dev = tank_dev(tmp_path)
+    dev.turn(1, times=4)                                    # fire -> ... -> collision
+    dev.press("encoder")                                    # A's units (1)
+    lit = ring(dev)
+    assert [p for p in range(24) if lit[p][1] > 40] == [0, 1, 2, 3]        # one sector bright, two dim
+    assert [p for p in range(24) if 0 < lit[p][1] <= 40] == list(range(4, 12))
+    dev.turn(1)                                             # 2 units
+    dev.press("encoder")                                    # A1's steadiness (7)
+    dev.turn(-2)                                            # 5
+    dev.press("encoder")                                    # A2's
+    dev.turn(1)                                             # 8
+    seen = set()
+    for _ in range(4):                                      # the bar (8 of 12), sector 3 + 2 blinking
+        dev.tick(ms=130)
+        lit = ring(dev)
+        assert [p for p in range(12) if lit[p][1] > 40] == list(range(8))
+        assert lit[12:16] == [(0, 0, 0)] * 4 and lit[20:24] == [(0, 0, 0)] * 4
+        seen.add(tuple(lit[16:20]))
+    assert len(seen) == 2 and ((0, 0, 0),) * 4 in seen
+    dev.press("encoder")                                    # A3 skipped: B's units
+    dev.turn(2)                                             # 3 units
+    for d in (0, 2, -3):                                    # B1 7, B2 9, B3 4
+        dev.press("encoder")
+        dev.turn(d)
+    assert dev.ok("state")[0]["tank"]["numbers"] == {"a": [5, 8], "b": [7, 9, 4]}
+    dev.take()
+    dev.press("action")
+    ev = [m for m in dev.take() if m.get("ev") == "roll"][0]
+    assert ev["a"] == [5, 8] and ev["b"] == [7, 9, 4] and len(ev["dice"]) == 5
+    dev.press("back")                                       # result -> the numbers (B3's)
+    dev.press("back")                                       # B2
+    dev.press("back")                                       # B1
+    dev.press("back")                                       # B's units
+    dev.press("back")                                       # A2 (A3 skipped)
+    dev.turn(1)
+    assert dev.ok("state")[0]["tank"]["numbers"]["a"] == [5, 9]
+    dev.press("encoder")
+    dev.press("encoder")                                    # B1 (A3 skipped, B's units)
+    assert dev.app.mode.cursor == 6
+    for _ in range(3):
+        dev.press("encoder")                                # B2, B3, wraps to the test
+    assert dev.app.mode.cursor == 0
+
+
+def test_t29_ta8_the_counter_attack_event_counts_the_ties_rerolled(tmp_path):
+    dev = tank_dev(tmp_path)
+    dev.app.mode.rng = Faces([3, 3, 5, 5, 2, 6])
+    ev = roll(dev, test="counter")
+    assert ev["dice"] == [2, 6] and ev["winner"] == "b" and ev["ties"] == 2 and ev["tied"] == [3, 5]
+    dev.app.mode.rng = Faces([4, 1])
+    ev = roll(dev, test="counter")
+    assert ev["dice"] == [4, 1] and ev["winner"] == "a" and ev["ties"] == 0 and ev["tied"] == []
+    dev.app.mode.rng = Faces([6, 6] * 30 + [1, 2])               # more ties than the buffer keeps
+    ev = roll(dev, test="counter")
+    assert ev["ties"] == 30 and ev["tied"] == [6] * MAX_TIED and ev["winner"] == "b"
 
 
 @pytest.mark.parametrize("fields, words", [
@@ -363,6 +499,12 @@ def test_t39_collision_die_plus_steadiness_equal_totals_both_stop(tmp_path):
     ({"test": "morale", "hit": 3}, "morale takes dice, steadiness; not 'hit'"),
     ({"test": "counter", "dice": 1}, "counter takes no numbers"),
     ({"test": "collision", "a": 13}, "a must be 0..12"),
+    ({"test": "collision", "b": []}, "b must be 0..12, its unit's steadiness, or a list of 1..3"),
+    ({"test": "collision", "a": [7, 7, 7, 7]}, "a list of 1..3"),
+    ({"test": "collision", "a": [7, 13]}, "a must be 0..12"),
+    ({"test": "collision", "a": [7, True]}, "a must be 0..12"),
+    ({"test": "collision", "b": "7"}, "b must be 0..12"),
+    ({"test": "collision", "a": [7], "units": 2}, "collision takes a, b; not 'units'"),
     ({"test": "dance"}, "test must be one of fire, suppress, morale, counter, collision"),
     ({"test": "fire", "protecton": 2}, "not 'protecton'"),
 ])
@@ -491,22 +633,33 @@ def test_morale_and_duel_views(tmp_path):
     want = (0, 1) if ev["passed"] else (1, 0)                # green or red
     assert all((x[1] > 0, x[0] > 0) == (want == (0, 1), want == (1, 0)) for x in lit if x != (0, 0, 0))
     for _ in range(10):
-        ev = roll(dev, test="collision", a=7, b=7)
+        ev = roll(dev, test="counter")
         after_tumble(dev)
         lit = ring(dev)
         a = [x for x in lit[0:6] if x != (0, 0, 0)]
         b = [x for x in lit[12:18] if x != (0, 0, 0)]
         assert len(a) == ev["dice"][0] and len(b) == ev["dice"][1]
-        if ev["winner"] is None:
-            assert set(a) == set(b) == {a[0]} and a[0][0] > 0 and a[0][1] > 0     # both amber
-        else:
-            win, lose = (a, b) if ev["winner"] == "a" else (b, a)
-            assert all(x[1] > 0 and x[0] == 0 for x in win) and all(x[0] > 0 and x[1] == 0 for x in lose)
+        win, lose = (a, b) if ev["winner"] == "a" else (b, a)
+        assert all(x[1] > 0 and x[0] == 0 for x in win) and all(x[0] > 0 and x[1] == 0 for x in lose)
+    kinds = set()
+    for _ in range(40):                                     # one unit a side: sector 1 against sector 4
+        ev = roll(dev, test="collision", a=7, b=7)
+        after_tumble(dev)
+        lit = ring(dev)
+        assert lit[4:12] == [(0, 0, 0)] * 8 and lit[16:24] == [(0, 0, 0)] * 8
+        a, b = [_hue(x) for x in lit[0:4]], [_hue(x) for x in lit[12:16]]
+        for hues, f in ((a, ev["dice"][0]), (b, ev["dice"][1])):
+            assert 4 - hues.count("-") == min(f, 4) and hues.count("W") == max(0, f - 4)
+        ca, cb = {h for h in a if h not in "W-"}, {h for h in b if h not in "W-"}
+        want = {None: ({"A"}, {"A"}), "a": ({"G"}, {"R"}), "b": ({"R"}, {"G"})}[ev["winner"]]
+        assert (ca, cb) == want
+        kinds.add(ev["winner"])
+    assert kinds == {"a", "b", None}
 
 
 def test_every_test_has_its_numbers_and_colours_defined_once():
     assert len(TESTS) == len(TEST_FIELDS) == len(tank_view.TEST_COLORS)
-    assert len(FIELDS) == len(tank_view.FIELD_COLORS)
+    assert len(FIELDS) == len(tank_view.FIELD_COLORS) == len(tank_view.FIELD_SIDE) == len(tank_view.FIELD_UNIT)
     assert all(hi - lo + 1 <= 24 and lo <= d <= hi for _name, lo, hi, d in FIELDS)
     assert NLEDS >= 24
 

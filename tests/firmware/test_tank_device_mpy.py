@@ -32,6 +32,7 @@ def out():
 
 
 def test_t12_t21_t29_t39_a_roll_of_every_test_allocates_nothing_on_micropython(out):
+    """Collision with three units a side (TA9), the most it rolls."""
     allocs = dict(x.split() for x in out["alloc"])
     assert sorted(allocs) == ["0", "1", "2", "3", "4"]           # fire, suppress, morale, counter, collision
     assert set(allocs.values()) == {"0"}
@@ -56,16 +57,20 @@ def test_roll_events_add_up_and_have_cpythons_shape(out, tmp_path):
     dev.ok("game", game="tank")
     evs = [m for m in mpy if m.get("ev") == "roll"]
     replies = [m for m in mpy if "ok" in m]
-    assert len(evs) == 5 and [e["test"] for e in evs] == ["fire", "suppress", "morale", "counter", "collision"]
+    assert [e["test"] for e in evs] == ["fire", "suppress", "morale", "counter", "collision", "collision"]
     assert replies[-1]["ok"] is False and "dice must be 1..12" in replies[-1]["error"]
-    fire, sup, mor, cnt, col = evs
+    fire, sup, mor, cnt, col, col3 = evs
     assert fire["hits"] == sum(1 for f in fire["dice"] if f <= 2) and len(fire["dice"]) == 12
     assert fire["absorbed"] == min(4, fire["hits"]) and fire["damage"] == fire["hits"] - fire["absorbed"]
     assert len(sup["dice"]) == 18 and sup["hit"] == 3 and sup["morale"] is True
     assert sup["protection"] == 4 - fire["absorbed"]                # T16: what the fire left
     assert mor["passed"] is (sum(mor["dice"]) <= 7)
-    assert cnt["dice"][0] != cnt["dice"][1]
+    assert cnt["dice"][0] != cnt["dice"][1] and len(cnt["tied"]) == cnt["ties"]
     assert col["totals"] == [col["dice"][0] + 7, col["dice"][1] + 8]
+    assert col3["a"] == [7, 7] and col3["b"] == [8, 5, 7]                  # TA9: several units a side
+    assert col3["totals"] == [f + s for f, s in zip(col3["dice"], [7, 7, 8, 5, 7])]
+    ta, tb = col3["totals"][:2], col3["totals"][2:]
+    assert col3["enter"] == [i for i, t in enumerate(col3["totals"]) if t > max(tb if i < 2 else ta)]
     # the same requests on CPython give events of the same shape
     for e in evs:
         req = {k: e[k] for k in ("a", "b", "steadiness") if k in e}

@@ -19,11 +19,14 @@ from shared_rules.engine import Game, RuleError  # noqa: E402
 class FakeSession:
     """What monitor.Session gives the UI (its messages), over a Game in this process."""
 
-    def __init__(self, game, post, history=()):
+    def __init__(self, game, post, history=(), rolls=()):
         self.game = game
         self.post = post
         self.history = list(history)            # events "pushed" before the monitor connected
         self.sent = []                          # (cmd, fields) as submitted
+        self.running = "siege"                  # the device's game ({"cmd": "game"})
+        self.rolls = list(rolls)                # Tank battle: the roll events `roll` pushes, in order
+        self.last = None
 
     def run(self):                              # the app's thread worker: connect, the first state
         self.post(monitor.Session.Status("connected", "connected", "fake", {"firmware": "t", "protocol": 1}))
@@ -56,6 +59,17 @@ class FakeSession:
             self._reply(cmd, fields, {"ok": True})
         elif cmd == "log":
             self._reply(cmd, fields, {"ok": True, "setup": self.game.setup_dict()})
+        elif cmd == "game":
+            was, self.running = self.running, fields.get("game", self.running)
+            if was != self.running:
+                self.post(monitor.Session.Pushed({"ev": "game", "game": self.running}))
+            self._reply(cmd, fields, {"ok": True, "game": self.running, "changed": was != self.running})
+        elif cmd == "state" and self.running == "tank":
+            self._reply(cmd, fields, {"ok": True, "game": "tank", "tank": {"last": self.last}})
+        elif cmd == "roll" and self.running == "tank" and self.rolls:
+            self.last = dict(self.rolls.pop(0), ev="roll")
+            self.post(monitor.Session.Pushed(self.last))
+            self._reply(cmd, fields, dict({k: v for k, v in self.last.items() if k != "ev"}, ok=True))
         elif cmd == "new":
             self.game = Game(**fields)
             self._push_state()
@@ -67,12 +81,13 @@ class FakeSession:
         return [f["action"] for c, f in self.sent if c == "act"]
 
 
-def fake_app(game, box=None, history=(), **kw):
-    """A MonitorApp whose session is a FakeSession over `game` (put in box["session"])."""
+def fake_app(game, box=None, history=(), rolls=(), **kw):
+    """A MonitorApp whose session is a FakeSession over `game` (put in box["session"]);
+    `rolls`: the Tank battle roll events its `roll` pushes, in order."""
     box = {} if box is None else box
 
     def make_session(resolve, retry=None, post=None):
-        box["session"] = FakeSession(game, post, history)
+        box["session"] = FakeSession(game, post, history, rolls)
         return box["session"]
 
     return monitor.MonitorApp(port="fake", session=make_session, **kw)
@@ -112,3 +127,16 @@ def marshal_turn():
     g = Game(players=2, mode="marshal", seed=3)
     history = list(g.apply({"do": "end_turn"}))
     return g, history
+
+
+# Tank battle rolls as the device pushes them (tests/host/test_tank_host.py has their arithmetic checked)
+TANK_ROLLS = (
+    {"test": "fire", "dice": [1, 2, 2, 1, 2, 6, 6, 5, 4, 3, 3, 3], "n": 12, "hit": 2, "ambush": False, "hits": 5,
+     "protection": 4, "absorbed": 4, "damage": 1, "morale": True, "source": "host"},
+    {"test": "collision", "dice": [5, 3, 6, 2, 3, 4], "a": [7, 7, 9], "b": [8, 5, 7], "totals": [12, 10, 15, 10, 8, 11],
+     "enter": [0, 2], "winner": "a", "source": "host"},
+    {"test": "counter", "dice": [2, 6], "ties": 2, "tied": [3, 5], "winner": "b", "source": "buttons"},
+    {"test": "suppress", "intensity": 12, "n": 18, "dice": [1, 5, 2, 6, 2, 3, 1, 4, 4, 6, 1, 2, 5, 3, 6, 4, 1, 6],
+     "hit": 2, "ambush": False, "hits": 7, "protection": 3, "absorbed": 3, "damage": 4, "morale": True,
+     "source": "host"},
+)

@@ -13,7 +13,7 @@ from rich.console import Console
 
 pytest.importorskip("textual")
 
-from monitor_fakes import fake_app, mid_game  # noqa: E402
+from monitor_fakes import TANK_ROLLS, fake_app, mid_game  # noqa: E402
 
 from osada import monitor  # noqa: E402
 from shared_rules.engine import Game  # noqa: E402
@@ -170,3 +170,78 @@ def test_a_pending_choice_fits_a_short_window():
         asyncio.run(go())
     finally:
         app.shutdown()
+
+
+def test_tank_battles_board_fits_every_size():
+    """Issue 13: while the device runs Tank battle (G switches it) the board
+    area is the ring of the last roll: before one, a dark ring and "no roll
+    yet"; then each roll (fire with its faces row, three units a side in a
+    collision, a counter-attack's ties, 18 dice of suppression fire) with its
+    words and odds.  At every size: no row wider than the board nor wrapped,
+    nothing cut off, the event log's last lines and the game panel whole."""
+    g, history = mid_game()
+    app = fake_app(g, history=history, rolls=TANK_ROLLS)
+    seen = []
+
+    def check(w, h, want):
+        scr = app.main
+        board = scr.query_one("#board")
+        text = board.content.plain
+        rows = text.split("\n")
+        width = board.content_size.width
+        assert max(len(r) for r in rows) <= width, (w, h, rows)
+        assert board.content_size.height == len(rows), (w, h)
+        assert board.region.bottom <= scr.query_one("#main").region.bottom, (w, h)
+        assert scr.query_one("#log").scrollable_content_region.height >= 3, (w, h)
+        for words in want:
+            assert words in text, (w, h, words, text)
+        assert "Tank battle («Кубики») runs on the device" in _panel_fits(app, w, h)
+        seen.append(len(rows))
+
+    async def go():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause(0.1)
+            await pilot.press("G")
+            await pilot.pause(0.1)
+            for w, h in SIZES:
+                await pilot.resize_terminal(w, h)
+                await pilot.pause(0.05)
+                check(w, h, ["no roll yet", "1", "6"])
+            for ev in TANK_ROLLS:
+                await pilot.press("o")
+                await pilot.pause(0.1)
+                assert app.tank_roll["test"] == ev["test"]
+                for w, h in SIZES:
+                    await pilot.resize_terminal(w, h)
+                    await pilot.pause(0.05)
+                    check(w, h, ["chance" if ev["test"] != "collision" else "nobody"])
+
+    try:
+        asyncio.run(go())
+    finally:
+        app.shutdown()
+    assert len(seen) == len(SIZES) * (1 + len(TANK_ROLLS))
+
+
+def test_tank_board_never_breaks_on_a_roll_it_cannot_read():
+    """A roll event the device should never send (wrong counts, missing or
+    mistyped fields) says so on the board, within the width, and raises nothing."""
+    import random
+
+    from osada.monitor.tank_board import render_tank
+    rng = random.Random(13)
+    junk = [None, -1, 0, 7, 300, "x", [], [1, 2], [0], {"a": 1}, True, 2.5]
+    said = 0
+    for k in range(600):
+        ev = dict(rng.choice(TANK_ROLLS))
+        for _ in range(rng.randint(1, 3)):
+            key = rng.choice(sorted(ev) + ["test", "a", "totals"])
+            if rng.random() < 0.2:
+                ev.pop(key, None)
+            else:
+                ev[key] = rng.choice(junk)
+        width = rng.choice([30, 57, 80, 120])
+        rows = render_tank(ev, width, compact=k % 2 == 0).plain.split("\n")
+        assert max(len(r) for r in rows) <= width
+        said += any("does not add up" in r or "cannot be read" in r for r in rows)
+    assert said > 300

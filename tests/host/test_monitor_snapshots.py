@@ -18,7 +18,7 @@ import pytest
 
 pytest.importorskip("pytest_textual_snapshot")
 
-from monitor_fakes import fake_app, marshal_turn, mid_game  # noqa: E402
+from monitor_fakes import TANK_ROLLS, fake_app, marshal_turn, mid_game  # noqa: E402
 from textual.widgets import Input  # noqa: E402
 
 from osada import monitor  # noqa: E402
@@ -82,5 +82,31 @@ def test_screen_80x24(snap_compare, screen):
     try:
         assert snap_compare(app, terminal_size=(80, 24), run_before=prepared(
             app, history, [key], lambda a: isinstance(a.screen, cls())))
+    finally:
+        app.shutdown()
+
+
+TANK = {
+    # G pressed, nothing rolled yet: the ring dark, "no roll yet"
+    "no_roll_100x30": ((100, 30), 0),
+    # a fire roll: the outcome row and the faces row, the words and the odds
+    "fire_80x24": ((80, 24), 1),
+    "fire_120x40": ((120, 40), 1),
+    # three units a side in a collision, one sector each
+    "collision_160x50": ((160, 50), 2),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TANK))
+def test_tank_board(snap_compare, case):
+    """Issue 13: while the device runs Tank battle the board area is the ring of its last roll."""
+    size, rolls = TANK[case]
+    g, history = mid_game()
+    app = fake_app(g, history=history, rolls=TANK_ROLLS)
+    keys = ["G"] + ["o"] * rolls
+    want = (lambda a: a.tank_roll is not None and a.tank_roll["test"] == TANK_ROLLS[rolls - 1]["test"]) if rolls \
+        else (lambda a: a.game == "tank")
+    try:
+        assert snap_compare(app, terminal_size=size, run_before=prepared(app, history, keys, want))
     finally:
         app.shutdown()

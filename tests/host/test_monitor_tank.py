@@ -6,7 +6,7 @@ import asyncio
 
 from test_monitor import SIZE, SimThread, make_app, until
 
-from osada import client
+from osada import client, tank_watch
 
 
 def test_the_monitor_logs_tank_rolls_with_their_odds(tmp_path):
@@ -27,6 +27,104 @@ def test_the_monitor_logs_tank_rolls_with_their_odds(tmp_path):
                 line = [ln for ln in app.log_lines if "chance" in ln][0]
                 assert line.startswith("fire 6 dice, hit on <= 3, protection 0:")
                 assert "you had a" in line or "a 1.6% chance of none" in line
+                assert "fire 6 dice, hit on <= 3" in board(app)                # the board: the ring of that roll
+                assert not any("refused" in ln for ln in app.log_lines)       # no Siege request sent to Tank battle
+                assert app.setup is None
+                await pilot.press("G")                                        # Siege: its setup asked for now
+                await until(pilot, lambda: app.setup is not None and "wall" in board(app), what="Siege's board")
+                assert not any("refused" in ln for ln in app.log_lines)
         asyncio.run(run())
     finally:
         dev.close()
+
+
+def _board_leds(board_text, label):
+    """The 24 LED colours of the board's row labelled `label`: (r, g, b), None for a dark LED."""
+    from rich.console import Console
+    console = Console()
+    plain = board_text.plain
+    start = plain.index("\n" + label) + 1
+    end = plain.index("\n", start) if "\n" in plain[start:] else len(plain)
+    out = []
+    for i in range(start, end):
+        ch = plain[i]
+        if ch in "●█":
+            if ch == "█" and plain[i - 1] == "█":
+                continue
+            c = board_text.get_style_at_offset(console, i).color.get_truecolor()
+            out.append((c.red, c.green, c.blue))
+        elif ch in "○░":
+            if ch == "░" and plain[i - 1] == "░":
+                continue
+            out.append(None)
+    return out
+
+
+def _device_leds(dev):
+    """What the simulated device's own Tank mode draws on its ring after the tumble, as the board shows it."""
+    from osada.monitor.tank_board import _rgb
+    from osada.tank_ring import _Layout, _Ring
+    from osada_fw import tank_view
+    ring = _Ring()
+    with dev.lock:
+        tank = dev.sim.app.mode
+        now = tank.at + tank_view.ROLL_MS                   # after the tumble, blinking LEDs lit (as the board)
+        if not (now // 250) & 1:
+            now += 250
+        tank_view.draw(tank, _Layout(), now, ring)
+    out = []
+    for c in ring.px:
+        if c == (0, 0, 0):
+            out.append(None)
+        else:
+            h = _rgb(c)
+            out.append((int(h[1:3], 16), int(h[3:5], 16), int(h[5:7], 16)))
+    return out
+
+
+def test_t29_t39_g_shows_the_ring_of_the_last_roll_on_the_board_and_back(tmp_path):
+    """Issue 13, in the monitor against the simulator: G switches the device to
+    Tank battle and the board area to its ring ("no roll yet" first); after
+    each roll (the o key, and requests: three units a side in a collision, a
+    counter-attack) the board's LEDs are the device's own ring, LED for LED,
+    with the roll in words and its odds; G again brings Siege's board back."""
+    dev = SimThread(tmp_path / "tty", tmp_path / "st", seed=3)
+    try:
+        app = make_app(tmp_path / "tty")
+
+        async def run():
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: "wall" in board(app), what="Siege's board")
+                siege = board(app)
+                await pilot.press("G")
+                await until(pilot, lambda: "no roll yet" in board(app), what="the tank board")
+                assert _board_leds(app.main.query_one("#board").content, "ring") == [None] * 24
+                await pilot.press("o")                                  # the device's current test: fire
+                await until(pilot, lambda: app.tank_roll is not None, what="the first roll")
+                tests = []
+                for req in ({"test": "collision", "a": [7, 7, 9], "b": [8, 5, 7]}, {"test": "counter"},
+                            {"test": "fire", "dice": 12, "hit": 2, "protection": 4}, None):
+                    await pilot.pause(0.1)
+                    ev = app.tank_roll
+                    tests.append((ev["test"], len(ev["dice"])))
+                    text = board(app).replace("\n", " ")
+                    assert tank_watch.describe(ev) in text
+                    assert tank_watch.odds_line(ev).split(" (")[0].split(";")[0] in text
+                    label = "outcome" if ev["test"] in ("fire", "suppress") else "ring"
+                    leds = _board_leds(app.main.query_one("#board").content, label)
+                    assert len(leds) == 24 and leds == _device_leds(dev)
+                    if req is not None:
+                        before = ev
+                        app.session.submit("roll", **req)
+                        await until(pilot, lambda: app.tank_roll is not before, what="the roll %r" % req)
+                assert tests == [("fire", 6), ("collision", 6), ("counter", 2), ("fire", 12)]
+                await pilot.press("G")
+                await until(pilot, lambda: app.game == "siege", what="back to Siege")
+                await until(pilot, lambda: board(app) == siege, what="Siege's board as it was")
+        asyncio.run(run())
+    finally:
+        dev.close()
+
+
+def board(app):
+    return app.main.query_one("#board").content.plain

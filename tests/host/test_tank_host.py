@@ -172,3 +172,78 @@ def test_replay_of_broken_rolls_says_so_and_never_crashes(tmp_path, ev):
     out = io.StringIO()
     assert tank_watch.replay(str(log), out) == 1
     assert "WRONG" in out.getvalue() or "incomplete" in out.getvalue()
+
+
+E3 = {"ev": "roll", "test": "collision", "dice": [5, 3, 2, 3, 4], "a": [7, 7], "b": [8, 5, 7],
+      "totals": [12, 10, 10, 8, 11], "enter": [0], "winner": "a", "source": "host"}
+TIES = {"ev": "roll", "test": "counter", "dice": [2, 6], "ties": 2, "tied": [3, 5], "winner": "b", "source": "host"}
+
+
+def test_t39_ta9_a_collision_of_several_units_in_words_odds_and_on_the_ring():
+    """E3 as the device sends it: each unit's die + its own steadiness, who moves
+    in, and before the roll each unit's chance (spec (b) 5: 115/648, 91/216, nobody 95/486)."""
+    from osada import tank_ring
+    assert tank_watch.check(E3) == []
+    assert tank_watch.describe(E3) == ("collision: A1 5+7=12, A2 3+7=10, B1 2+8=10, B2 3+5=8, B3 4+7=11 "
+                                       "-> A1 moves in")
+    line = tank_watch.odds_line(E3)
+    assert line.startswith("moves in: A1 17.7%, A2 17.7%, B1 42.1%, ") and line.endswith("nobody 19.5% (T39, TA9)")
+    assert tank_ring.text(E3) == "WGGG RRR- ---- RR-- RRR- RRRR"
+    both = dict(E3, dice=[6, 5, 1, 1, 1], totals=[13, 12, 9, 6, 8], enter=[0, 1])
+    assert tank_watch.check(both) == [] and tank_watch.describe(both).endswith("A1 and A2 move in")
+    tie = dict(E3, dice=[4, 1, 3, 2, 4], totals=[11, 8, 11, 7, 11], enter=[], winner=None)
+    assert tank_watch.check(tie) == [] and tank_watch.describe(tie).endswith("nobody moves in")
+    assert tank_ring.text(tie) == "AAAA R--- ---- AAA- RR-- AAAA"
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"enter": [0, 1]}, "enter says [0, 1] but the dice give [0]"),
+    ({"totals": [12, 10, 10, 8, 12]}, "totals says"),
+    ({"winner": "b"}, "winner says 'b'"),
+    ({"dice": [5, 3, 2, 3]}, "a collision of 2 + 3 units rolls 5 dice, not 4"),
+    ({"b": []}, "needs each unit's steadiness"),
+])
+def test_t39_ta9_replay_rechecks_a_collision_of_several_units(tmp_path, change, words):
+    ev = dict(E3, **change)
+    assert any(words in b for b in tank_watch.check(ev)), tank_watch.check(ev)
+    log = tmp_path / "rolls.jsonl"
+    log.write_text(json.dumps(E3) + "\n" + json.dumps(ev) + "\n")
+    out = io.StringIO()
+    assert tank_watch.replay(str(log), out) == 1 and out.getvalue().count("WRONG") >= 1
+
+
+def test_t29_ta8_the_counter_attack_says_how_many_ties_were_rerolled(tmp_path):
+    assert tank_watch.check(TIES) == []
+    assert tank_watch.describe(TIES) == "counter-attack: A 2, B 6 -> B moves in (after 2 ties re-rolled: 3-3, 5-5)"
+    assert tank_watch.odds_line(TIES).endswith("; 2 ties or more first: a 2.8% chance")        # 1/36
+    assert tank_watch.describe(dict(TIES, ties=0, tied=[])) == "counter-attack: A 2, B 6 -> B moves in"
+    for change, words in (({"ties": 3}, "3 ties re-rolled but 2 tied faces listed"),
+                          ({"tied": [3, 7]}, "tied must list the faces"),
+                          ({"ties": -1}, "ties must be the number")):
+        assert any(words in b for b in tank_watch.check(dict(TIES, **change)))
+    many = dict(TIES, ties=30, tied=[6] * tank_watch.MAX_TIED)        # more than the device keeps: still whole
+    assert tank_watch.check(many) == []
+    log = tmp_path / "rolls.jsonl"
+    log.write_text(json.dumps(TIES) + "\n" + json.dumps(dict(TIES, ties=1)) + "\n")
+    out = io.StringIO()
+    assert tank_watch.replay(str(log), out) == 1
+    assert "WRONG: 1 ties re-rolled but 2 tied faces listed" in out.getvalue()
+
+
+def test_t29_t39_the_devices_counter_attack_and_collision_events_replay_clean(tmp_path):
+    app, link = linked(tmp_path / "dev")
+    assert link.request("game", game="tank")["ok"]
+    log = tmp_path / "rolls.jsonl"
+    w = tank_watch.Watcher(io.StringIO(), str(log))
+    for k in range(30):
+        if k % 2:
+            link.send("roll", test="counter")
+        else:
+            link.send("roll", test="collision", a=[7, 7, 9][:1 + k % 3], b=[8, 5, 7][:3 - k % 3])
+    assert tank_watch.watch(link, w, count=30, seconds=20) == 0
+    w.close()
+    recs = [json.loads(x) for x in log.read_text().splitlines()]
+    assert len(recs) == 30 and all(tank_watch.check(r) == [] for r in recs)
+    assert {len(r["dice"]) for r in recs if r["test"] == "collision"} == {4}
+    assert all("ties" in r for r in recs if r["test"] == "counter")
+    assert tank_watch.replay(str(log), io.StringIO()) == 0

@@ -61,6 +61,8 @@ def main():
     send(app, serial, {"id": 3, "cmd": "game", "game": "tank"})
     loaded("tank")
     tank = app.mode
+    tank.vals[6] = 3                  # collision: 3 units a side (tank_mode.F_NA, F_NB)
+    tank.vals[10] = 3
     for t in range(5):
         tank.test = t
         tank.roll()                   # warm-up: first calls may intern names
@@ -78,6 +80,7 @@ def main():
                 {"test": "suppress", "dice": 12, "hit": 2, "ambush": True},
                 {"test": "morale", "dice": 2, "steadiness": 7},
                 {"test": "counter"}, {"test": "collision", "a": 7, "b": 8},
+                {"test": "collision", "a": [7, 7], "b": [8, 5, 7]},
                 {"test": "fire", "dice": 13}):
         req["cmd"] = "roll"
         req["id"] = 9

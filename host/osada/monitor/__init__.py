@@ -4,6 +4,8 @@
              reconnects every 0.5 s; posts what it hears to the app as messages
     board    the board as a picture: one column per sector, rows rear ...
              tank, the wall, the city
+    tank_board  the board area while the device runs Tank battle: the ring
+             of the last roll (the device's drawing code), its words and odds
     panel    the game panel: the game, trophies, what it waits for, the cursor
     keymap   KEYMAP, the one table of keys (help: ?), and the texts made from it
     screens  the modal screens: help, new game, the marshal's play, ask-sim

@@ -15,6 +15,7 @@ from .panel import GAME_NAMES, info_text, other_game_text
 from .screens import AskSimScreen, HelpScreen, MarshalScreen, NewGameScreen
 from .session import RETRY_S, NoDevice, Session
 from .simproc import SIM_LINK, SIM_STATE, SimProcess
+from .tank_board import render_tank
 from .widgets import EventLog, MainScreen
 
 
@@ -34,6 +35,7 @@ class MonitorApp(App):
     stale = var(True)             # the connection is lost: `state` is the last one seen
     setup = var(None)             # players, mode, variants, seed (the reply to `log`)
     game = var("siege")           # the game the device runs (hello, `game` events): "siege" or "tank"
+    tank_roll = var(None)         # Tank battle: the last roll event (the board area shows it), None before one
     conn_kind = var("starting")   # Session.Status kinds, or "starting"
     conn_text = var("starting…")
     status_text = var("")         # what the last key did, or why it was refused
@@ -167,7 +169,10 @@ class MonitorApp(App):
             self.add_log("— " + self.conn_text + " —", "dim")
             if was == "lost":
                 self.set_status("reconnected: the board is live again")
-            self.session.submit("log", **{"from": 0})          # the setup: players, mode, variants
+            if self.game == "tank":
+                self.session.submit("state")                   # the device's last roll, if any
+            else:
+                self.session.submit("log", **{"from": 0})      # the setup: players, mode, variants
             return
         self.stale = True
         if kind == "lost":
@@ -203,7 +208,9 @@ class MonitorApp(App):
         if name == "setup":
             self.session.submit("log", **{"from": 0})
         if name == "game":
-            self.game = ev.get("game", "siege")
+            self._game_is(ev.get("game", "siege"))
+        if name == "roll" and "test" in ev:
+            self.tank_roll = ev
         if name == "roll":
             self.set_status("die roll: %s" % ev.get("value") if "test" not in ev else texts.describe(ev))
 
@@ -212,9 +219,12 @@ class MonitorApp(App):
             if cmd == "log":
                 self.setup = msg.get("setup")
             elif cmd == "roll":
-                self.set_status("die roll: %s" % msg.get("value"))
+                if "test" not in msg:              # Tank battle's roll: its event said it already
+                    self.set_status("die roll: %s" % msg.get("value"))
+            elif cmd == "state" and isinstance(msg.get("tank"), dict):
+                self.tank_roll = msg["tank"].get("last") or self.tank_roll
             elif cmd == "game" and fields.get("game"):
-                self.game = fields["game"]
+                self._game_is(fields["game"])
                 self.set_status("the device now runs %s" % GAME_NAMES.get(self.game, self.game))
             elif cmd in ("act", "undo", "new"):
                 self.set_status("")
@@ -226,6 +236,18 @@ class MonitorApp(App):
         text = "%s refused%s: %s" % (what, " (%s)" % rule if rule else "", msg.get("error", "?"))
         self.set_status(text, refused=True)
         self.add_log("✗ " + text, "bold #ffd24a")
+
+    def _game_is(self, game):
+        """The device runs `game` now; on a switch its state is asked for anew (Tank battle's
+        last roll, Siege's board), and Siege's setup if the monitor has not seen it yet
+        (Tank battle refuses `log`)."""
+        if game != self.game:
+            self.tank_roll = None
+            if self.session is not None and self.conn_kind == "connected":
+                self.session.submit("state")                   # Tank battle's last roll; Siege's board
+                if game == "siege" and self.setup is None:     # connected while Tank battle ran
+                    self.session.submit("log", **{"from": 0})
+        self.game = game
 
     # ------------------------------------------------------------- drawing
 
@@ -246,7 +268,9 @@ class MonitorApp(App):
         self.status_text = text
 
     def board_picture(self, width, compact=False):
-        """The board at `width` cells (BoardView draws it)."""
+        """The board at `width` cells (BoardView draws it); in Tank battle the ring of the last roll."""
+        if self.game == "tank":
+            return render_tank(self.tank_roll, width, compact, self.stale)
         return render_board(self.state, width, self.cursor, self.selected_id(), self.stale, compact)
 
     def info_text(self, compact=False):

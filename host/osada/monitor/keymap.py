@@ -36,7 +36,8 @@ KEYMAP = (
     ("M", "marshal", "M", "marshal", "the field marshal's play from his hand: phase 7, or his extra play after"
      " reveal3/reveal4 (R60)", False),
     ("u", "undo", "u", "undo", "undo the last action", True),
-    ("o", "roll", "o", "roll", "a free die roll (the game is not touched)", False),
+    ("o", "roll", "o", "roll",
+     "a free die roll (the game is not touched); in Tank battle: roll the device's current test", False),
     ("n", "new_game", "n", "new game", "new game: players, mode, variants, seed", True),
     ("G", "switch_game", "G", "game", "switch the device's game: Siege ↔ Tank battle («Кубики»); Siege's game"
      " in progress is kept", False),

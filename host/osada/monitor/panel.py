@@ -21,7 +21,7 @@ def other_game_text(name, key):
     """The game panel while the device runs another game than Siege."""
     t = Text()
     t.append("%s runs on the device\n" % name, style="bold black on #d0a000")
-    t.append("Its rolls, each with its odds, go to the event log.\n")
+    t.append("The board shows the ring of its last roll with the odds; every roll goes to the event log.\n")
     t.append("%s switches back to Siege: its game in progress is kept, as the board shows it.\n" % key,
              style="dim")
     return t

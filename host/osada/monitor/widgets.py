@@ -33,9 +33,10 @@ class Mirrored(Static):
 
 
 class BoardView(Mirrored):
-    """The board, drawn to fit the widget's width (board.render_board)."""
+    """The board, drawn to fit the widget's width (board.render_board); while
+    the device runs Tank battle, the ring of its last roll (tank_board.render_tank)."""
 
-    WATCHES = ("state", "stale", "cursor", "sel_id", "cand_i")
+    WATCHES = ("state", "stale", "cursor", "sel_id", "cand_i", "game", "tank_roll")
 
     def picture(self):
         compact = self.screen.has_class("-short")          # a short window: the board one row a line
