@@ -35,8 +35,11 @@ class Encoder:
         self.count = 0                            # quarter steps
         self._isr_ref = self._isr                 # bound once: no allocation per IRQ
         trig = machine.Pin.IRQ_RISING | machine.Pin.IRQ_FALLING
-        self.a.irq(self._isr_ref, trig)
-        self.b.irq(self._isr_ref, trig)
+        # hard: the handler runs in the interrupt itself, not when the VM next
+        # gets to it, so a collection or a long C call (json.dumps) between two
+        # edges cannot make it read both at once and lose the step
+        self.a.irq(self._isr_ref, trig, hard=True)
+        self.b.irq(self._isr_ref, trig, hard=True)
 
     def _isr(self, _pin):
         new = (self.a.value() << 1) | self.b.value()
