@@ -178,16 +178,16 @@ class App:
                                         "end each request with a newline" % (held, LINE_TIMEOUT_MS // 1000)})
         out_ms = 0                     # time spent writing this tick, all told
         busy = bool(lines)
+        answered = False
         while lines and self.outbox.pending() < self.outbox.limit // 2:
             commands.handle_line(self, lines.pop(0))
+            answered = True
             out_ms += self._pump(WRITE_BUDGET_MS - out_ms)
             if hw.clock.diff(hw.clock.ticks_ms(), now) >= LINES_BUDGET_MS:
                 break                  # the rest next tick: LEDs and buttons stay live
         for ev in hw.inputs.poll(now):
             (self.ui if self.mode is None else self.mode).handle(ev, now)
-        if self._frame_may_wait(now):
-            pass                       # a request on its way is answered first, the frame follows
-        else:
+        if not self._frame_may_wait(now, answered):
             self.draw(now)
         self._pump(WRITE_BUDGET_MS - out_ms)
         if busy and self.heap_peak >= 0:
@@ -206,13 +206,15 @@ class App:
         if hw.buzzer is not None and hasattr(hw.buzzer, "poll"):
             hw.buzzer.poll(now)
 
-    def _frame_may_wait(self, now):
-        """A request is coming in or about to be answered (not held back
-        by a host that does not read), and the last frame is not yet
-        FRAME_LATE_MS old."""
+    def _frame_may_wait(self, now, answered):
+        """The host comes first: a frame that is due waits while a request
+        is coming in or queued (unless a host that does not read holds it
+        back), and for one idle wait after requests were answered (the host
+        may send the next at once), but never past FRAME_LATE_MS."""
         if self.last_frame is None:
             return False
-        if not self.reader.partial() and not (self.lines and self.outbox.pending() < self.outbox.limit // 2):
+        if not (answered or self.reader.partial()
+                or (self.lines and self.outbox.pending() < self.outbox.limit // 2)):
             return False
         return self.hw.clock.diff(now, self.last_frame) < FRAME_LATE_MS
 

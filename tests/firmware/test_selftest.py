@@ -34,6 +34,8 @@ def test_selftest_lights_and_names_every_led_in_order(tmp_path, layout, city):
     hw.serial.host_send(b'{"id": 1, "cmd": "selftest"}\n')
     clock.advance(40)
     app.tick()
+    clock.advance(4)               # a frame follows an answered request one idle wait later (app.py)
+    app.tick()
     seen = []
     lit = []
     for _ in range(lay.count * SELFTEST_MS // 40 + 40):

@@ -20,7 +20,7 @@ class Pin:
             return Pin.levels.get(self.n, 1)
         Pin.levels[self.n] = v
 
-    def irq(self, handler, trigger=0):
+    def irq(self, handler, trigger=0, hard=False):     # rp2's signature: hard runs it in the interrupt
         Pin.irqs[self.n] = handler
 
 
