@@ -6,6 +6,7 @@
 #                               must load none of the tank mode's)
 #   alloc <test> <bytes>        heap allocated by one roll (Tank.roll), after a warm-up
 #   roll <json>                 the events of a few protocol rolls
+#   bench <json>                what the `roll` request's bench (osada_fw/tank_bench.py) sends
 #   siege <seq> <same>          Siege's game after tank and back
 
 import gc
@@ -86,6 +87,8 @@ def main():
         req["id"] = 9
         for m in send(app, serial, req):
             print("roll", json.dumps(m))
+    for m in send(app, serial, {"id": 10, "cmd": "roll", "bench": 5}):
+        print("bench", json.dumps(m))
     send(app, serial, {"id": 4, "cmd": "game", "game": "siege"})
     gc.collect()
     loaded("back")
