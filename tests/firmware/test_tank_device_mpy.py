@@ -48,6 +48,8 @@ def test_the_roll_requests_bench_counts_no_bytes_for_any_test_on_micropython(out
     assert reply["bytes"] == {"fire": 0, "suppress": 0, "morale": 0, "counter": 0, "collision": 0}
     med, top = reply["roll12_us"]
     assert 0 <= reply["dice12_us"] <= top and med <= top
+    leaky = [json.loads(x) for x in out["leaky"]][-1]               # a display that keeps 8 bytes a frame
+    assert leaky["ok"] and all(b >= 5 * 8 for b in leaky["bytes"].values()), leaky
 
 
 def test_siege_loads_nothing_of_the_tank_mode_on_micropython(out):
