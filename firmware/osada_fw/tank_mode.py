@@ -34,7 +34,8 @@ from osada_fw import tank_view
 from osada_fw.commands import CommandError
 from shared_rules.tank import dice
 
-MODULES = ("osada_fw.tank_mode", "osada_fw.tank_view", "shared_rules.tank.dice", "shared_rules.tank")
+MODULES = ("osada_fw.tank_mode", "osada_fw.tank_view", "shared_rules.tank.dice", "shared_rules.tank",
+           "osada_fw.tank_bench")
 
 TESTS = ("fire", "suppress", "morale", "counter", "collision")
 T_FIRE = 0
@@ -351,6 +352,9 @@ def cmd_roll(app, req):
     tank = app.mode
     if not isinstance(tank, Tank):
         raise CommandError("the device runs %s, not Tank battle" % tank.id)
+    if "bench" in req:                 # make bench's figures, measured here (loaded only when asked)
+        from osada_fw import tank_bench
+        return tank_bench.bench(app, req)
     tank.set_from(req)
     ev = tank.do_roll(app, app.hw.clock.ticks_ms(), "host")
     out = dict(ev)

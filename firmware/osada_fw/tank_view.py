@@ -61,44 +61,57 @@ TUMBLE = (255, 255, 255)
 RING = 24
 
 
-def px(r, lay, p, c, dim=0):
-    """Light position p (0-23) with colour c, divided by 2**dim."""
-    r.set_pixel(lay.index(p // 4 + 1, p % 4), c[0] >> dim, c[1] >> dim, c[2] >> dim)
+_pos = [0] * RING       # position -> its LED in the layout last drawn with (layout.index
+_pos_of = [None]        # checks its arguments: a call per LED took ~0.4 ms on the Pico)
+
+
+def positions(lay):
+    """Map the 24 positions through lay, unless that was the last layout."""
+    if _pos_of[0] is not lay:
+        for p in range(RING):
+            _pos[p] = lay.index(p // 4 + 1, p % 4)
+        _pos_of[0] = lay
+
+
+def px(r, p, c, dim=0):
+    """Light position p (0-23) with colour c, divided by 2**dim (positions() first)."""
+    r.set_pixel(_pos[p], c[0] >> dim, c[1] >> dim, c[2] >> dim)
 
 
 def draw(tank, lay, now, r):
+    positions(lay)
     r.clear()
     blink = (now // 250) & 1
     if tank.view == 0:
-        _edit(tank, lay, blink, r)
+        _edit(tank, blink, r)
         return
     t = tank.rolled
     age = (now - tank.at) & 0x3FFFFFFF    # ticks_ms wraps at 2**30
     if age < ROLL_MS:                  # the tumble
         k = age // 25
         for j in range(3):
-            px(r, lay, (k + 8 * j) % RING, TUMBLE)
+            px(r, (k + 8 * j) % RING, TUMBLE)
         return
     if t <= 1:
         if tank.page:
-            _faces(tank, lay, blink, r)
+            _faces(tank, blink, r)
         else:
-            _outcome(tank, lay, blink, r)
+            _outcome(tank, blink, r)
     elif t == 2:
         c = PASS if tank.morale else FAIL
         for q in range(tank.n):
             for k in range(tank.buf[q]):
-                px(r, lay, 6 * q + k, c)
+                px(r, 6 * q + k, c)
     elif t == 3:
         for side in range(2):
             c = PASS if tank.winner == side else FAIL
             for k in range(tank.buf[side]):
-                px(r, lay, 12 * side + k, c)
+                px(r, 12 * side + k, c)
     else:
-        _collision(tank, lay, r)
+        _collision(tank, r)
 
 
-def _collision(tank, lay, r):
+def _collision(tank, r):
     na = tank.na
     for i in range(tank.n):
         best = tank.total_b if i < na else tank.total       # the best opposing total
@@ -107,17 +120,17 @@ def _collision(tank, lay, r):
         p = 4 * i if i < na else 12 + 4 * (i - na)
         f = tank.buf[i]
         for k in range(4 if f > 4 else f):
-            px(r, lay, p + k, MANY if k < f - 4 else c)
+            px(r, p + k, MANY if k < f - 4 else c)
 
 
-def _edit(tank, lay, blink, r):
+def _edit(tank, blink, r):
     if tank.cursor == 0:
         for t in range(len(TEST_COLORS)):
             if t == tank.test and not blink:
                 continue
             c = TEST_COLORS[t]
             for p in range(4 * t, 4 * t + 4):
-                px(r, lay, p, c)
+                px(r, p, c)
         return
     f = tank.test_fields[tank.test][tank.cursor - 1]
     c = FIELD_COLORS[f]
@@ -125,32 +138,32 @@ def _edit(tank, lay, blink, r):
     side = FIELD_SIDE[f]
     if side >= 0 and FIELD_UNIT[f] == 0:            # a side's units: whole sectors
         for p in range(4 * tank.fields[f][2]):
-            px(r, lay, side + p, c, 0 if p < 4 * value else 4)
+            px(r, side + p, c, 0 if p < 4 * value else 4)
         return
     for p in range(tank.fields[f][2]):
-        px(r, lay, p, c, 0 if p < value else 4)
+        px(r, p, c, 0 if p < value else 4)
     if side >= 0 and blink:                         # unit k's steadiness: sector 3 + k blinks
         for p in range(8 + 4 * FIELD_UNIT[f], 12 + 4 * FIELD_UNIT[f]):
-            px(r, lay, p, c)
+            px(r, p, c)
 
 
-def _outcome(tank, lay, blink, r):
+def _outcome(tank, blink, r):
     p = 0
     while p < tank.absorbed:
-        px(r, lay, p, ABSORBED)
+        px(r, p, ABSORBED)
         p += 1
     while p < tank.hits:
-        px(r, lay, p, DAMAGE)
+        px(r, p, DAMAGE)
         p += 1
     while p < tank.n:
-        px(r, lay, p, MISS)
+        px(r, p, MISS)
         p += 1
     if tank.morale and blink:
         for p in range(20, 24):
-            px(r, lay, p, MORALE_DUE)
+            px(r, p, MORALE_DUE)
 
 
-def _faces(tank, lay, blink, r):
+def _faces(tank, blink, r):
     count = tank.count
     for f in range(7):
         count[f] = 0
@@ -162,8 +175,8 @@ def _faces(tank, lay, blink, r):
         for k in range(4 if c > 4 else c):
             if c > 8:
                 if blink:
-                    px(r, lay, 4 * (f - 1) + k, MANY)
+                    px(r, 4 * (f - 1) + k, MANY)
             elif k < c - 4:
-                px(r, lay, 4 * (f - 1) + k, MANY)
+                px(r, 4 * (f - 1) + k, MANY)
             else:
-                px(r, lay, 4 * (f - 1) + k, base)
+                px(r, 4 * (f - 1) + k, base)

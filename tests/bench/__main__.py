@@ -22,6 +22,9 @@ layer over fake machine/neopixel modules:
                                  function's bytecode, new qstrs' characters, str/bytes
                                  constants), counted from the .mpy files and the run's
                                  RAM qstr pool (host/osada/mpyinfo.py)
+  mpy_tank_roll12_ms, projected_pico_tank_roll12_ms, mpy_tank_roll_bytes   Tank battle's roll
+                                 (issue 13): the same `roll` bench as pico_tank_* below, in the VM
+                                 (mpy_tank_bench.py; its NeoPixel write is a stand-in's)
 
 Firmware on an emulated Pico (issue #12): the real MicroPython UF2 running the
 app on rp2040js, times on its simulated 125 MHz clock (tests/bench/pico_bench.py):
@@ -36,6 +39,13 @@ app on rp2040js, times on its simulated 125 MHz clock (tests/bench/pico_bench.py
   pico_flash_erases_per_action, pico_flash_program_bytes_per_action   the journal's flash traffic
   pico_heap_free_bytes           free heap with the app's modules imported (ROMFS)
   pico_heap_code_bytes, pico_heap_code_stock_bytes   the heap those imports took
+  pico_tank_roll12_ms, _max      Tank battle (issue 13): a 12-die fire roll with its display (the
+                                 dice, the ring drawn by tank_view, the NeoPixel write), timed on
+                                 the board by the `roll` request's bench (osada_fw/tank_bench.py),
+                                 median and max of 50; _dice_ms the dice alone (median)
+  pico_tank_roll_bytes           the heap a roll with its display allocates (gc.mem_alloc() over
+                                 50 rolls of each test, no collection between): the worst test,
+                                 per roll, rounded up; _by_test each test's total
 
 Host tool (issue: osada monitor), over a real pty with the simulator process:
   mirror_latency_ms_p95          sending an action to the mirror showing it
@@ -90,6 +100,7 @@ TARGETS = {
     "pico_app_heap_peak_bytes": ("<=", 48 * 1024, "emulated Pico, ROMFS firmware: heap high-water mark, 300 actions"),
     "pico_app_heap_peak_stock_bytes": ("<=", 96 * 1024, "emulated Pico, stock firmware: the same"),
     "pico_frame_ms": ("<=", 4, "emulated Pico: render + NeoPixel write, median"),
+    "pico_tank_roll_bytes": ("<=", 0, "emulated Pico: heap per Tank battle roll with its display, worst test"),
 }
 
 
@@ -184,11 +195,32 @@ def firmware_figures():
     out["mpy_fw_calib_us_per_1k_adds"] = calib
     out["projected_pico_boot_ms"] = round(out["mpy_app_boot_us"] / calib * PICO_MS_PER_1K_ADDS, 1)
     out["projected_pico_frame_ms"] = round(out["mpy_frame_render_us"] / calib * PICO_MS_PER_1K_ADDS, 2)
+    out.update(tank_vm_figures(rules, fw))
     say("   journal restore inside MicroPython...")
     from tests.bench import mpy_restore_bench
     restore = mpy_restore_bench.figures()
     restore["mpy_restore_calib_us_per_1k_adds"] = restore.pop("mpy_calib_us_per_1k_adds")
     out.update(restore)
+    return out
+
+
+def tank_vm_figures(rules, fw):
+    """Tank battle's roll in the VM (mpy_tank_bench.py): the `roll` request's
+    bench as on the board, its 12-die time projected onto a Pico."""
+    from osada import mpyvm
+    from tests.bench.pico_bench import TANK_ROLLS, tank_reply_figures
+    say("   Tank battle's rolls inside MicroPython...")
+    proc = mpyvm.run(os.path.join(HERE, "mpy_tank_bench.py"), [str(TANK_ROLLS)],
+                     mounts=[(rules, "/lib/shared_rules"), (fw, "/lib/osada_fw"),
+                             (os.path.join(ROOT, "tests", "mpy", "fakes"), "/fakes")],
+                     files=[(os.path.join(HERE, "vmclock.py"), "/bench/vmclock.py")], timeout=600)
+    if proc.returncode != 0:
+        raise SystemExit("MicroPython Tank battle benchmark failed:\n" + proc.stderr.decode("utf-8", "replace"))
+    res = json.loads(proc.stdout.decode().strip().splitlines()[-1])
+    out = tank_reply_figures(res["reply"], "mpy")
+    calib = res["calib"]
+    out["mpy_tank_calib_us_per_1k_adds"] = round(calib, 1)
+    out["projected_pico_tank_roll12_ms"] = round(res["reply"]["roll12_us"][0] / calib * PICO_MS_PER_1K_ADDS, 2)
     return out
 
 
@@ -249,6 +281,8 @@ PROJECTIONS = {
     "projected_pico_frame_ms": "pico_frame_ms",
     "projected_romfs_app_heap_peak_bytes": "pico_app_heap_peak_bytes",
     "mpy_app_heap_peak_bytes": "pico_app_heap_peak_stock_bytes",
+    "projected_pico_tank_roll12_ms": "pico_tank_roll12_ms",
+    "mpy_tank_roll_bytes": "pico_tank_roll_bytes",
 }
 
 
@@ -256,9 +290,13 @@ def projections(results):
     """Lines: each WebAssembly projection beside the emulated Pico's figure, and how far off it was."""
     lines = []
     for proj, meas in PROJECTIONS.items():
-        if proj in results and meas in results and results[meas]:
+        if proj in results and meas in results:
             p, m = results[proj], results[meas]
-            lines.append("  %-36s %10s  projected %10s  (%.2fx the device's)" % (meas, _fmt(m), _fmt(p), p / m))
+            if m:
+                off = "%.2fx the device's" % (p / m)
+            else:                      # nothing to divide by (e.g. 0 bytes allocated)
+                off = "the same" if p == m else "the device's is 0"
+            lines.append("  %-36s %10s  projected %10s  (%s)" % (meas, _fmt(m), _fmt(p), off))
     return lines
 
 

@@ -30,6 +30,17 @@ are instant).  Part of `make bench`; alone: python -m tests.bench.pico_bench
                                around a forced draw, the `mem` reply's frame_us): the median of
                                samples through the game; _max their maximum.  For scale: a
                                24-LED WS2812 write alone is 24 * 24 bits * 1.25 us = 0.72 ms
+  pico_tank_roll12_ms, _max    Tank battle (issue 13), ROMFS firmware, the device switched to it
+                               over USB: a 12-die fire roll with its display (the dice, the ring
+                               drawn by tank_view, the power cap, the NeoPixel write), timed on
+                               the board (ticks_us) by the `roll` request's bench
+                               (osada_fw/tank_bench.py): median and max of TANK_ROLLS rolls;
+  pico_tank_roll12_dice_ms     the dice alone (Tank.roll), median
+  pico_tank_roll_bytes         gc.mem_alloc() growth over TANK_ROLLS rolls with their display of
+                               each test (fire 12 dice, suppress 18, morale 4, counter, collision
+                               3 v 3), no collection between: the worst test's bytes per roll,
+                               rounded up (any allocation shows); _by_test: each test's total.
+                               Alone: python -m tests.bench.pico_bench tank [ROLLS]
 """
 
 import json
@@ -43,6 +54,7 @@ import time
 from osada import client, deploy
 from osada import pico_emu as pe
 
+TANK_ROLLS = 50           # rolls per figure of the Tank battle bench
 ACTIONS = 300             # issue #12 measures restore and action times over a 300-action game
 T = 60.0
 PINS = (3, 4, 5, 6, 7)                  # firmware/config.json: every input idles high
@@ -210,6 +222,35 @@ def heap_game_figures(tmp, bundle, actions):
     return out
 
 
+def tank_figures(tmp, bundle, rolls=TANK_ROLLS):
+    """Tank battle on the board (ROMFS firmware, the real main.py): the `roll`
+    request's `bench` (osada_fw/tank_bench.py) times 12-die fire rolls with
+    their display and counts the heap rolls of every test allocate."""
+    pico = _boot(tmp, bundle)
+    try:
+        link = client.Link(pico.transport)
+        link.connect()
+        assert link.request("game", timeout=T, game="tank")["game"] == "tank"
+        reply = link.request("roll", timeout=T, bench=rolls)
+        assert reply["ok"] and reply["rolls"] == rolls, reply
+        assert link.request("game", timeout=T, game="siege")["game"] == "siege"
+    finally:
+        pico.stop()
+    return tank_reply_figures(reply, "pico")
+
+
+def tank_reply_figures(reply, prefix):
+    """pico_tank_* (or mpy_tank_*) from a bench reply: the 12-die roll's
+    median and max in ms, and the bytes a roll allocates: the most any test's
+    rolls did, per roll, rounded up (so any allocation at all shows)."""
+    med, top = reply["roll12_us"]
+    worst = max(reply["bytes"].values())
+    return {prefix + "_tank_roll12_ms": round(med / 1000, 2), prefix + "_tank_roll12_ms_max": round(top / 1000, 2),
+            prefix + "_tank_roll12_dice_ms": round(reply["dice12_us"] / 1000, 2),
+            prefix + "_tank_roll_bytes": -(-worst // reply["rolls"]),
+            prefix + "_tank_roll_bytes_by_test": " ".join("%s %d" % kv for kv in sorted(reply["bytes"].items()))}
+
+
 def figures(actions=ACTIONS):
     with tempfile.TemporaryDirectory() as tmp:
         bundle = os.path.join(tmp, "firmware")
@@ -220,9 +261,22 @@ def figures(actions=ACTIONS):
         out.update(heap_game_figures(tmp, bundle, actions))
         say("   heap at the REPL, ROMFS and stock firmware...")
         out.update(heap_figures(tmp, bundle))
+        say("   Tank battle: %d 12-die rolls timed with their display, the heap over rolls of every test..."
+            % TANK_ROLLS)
+        out.update(tank_figures(tmp, bundle))
     return out
 
 
+def tank_only(rolls=TANK_ROLLS):
+    with tempfile.TemporaryDirectory() as tmp:
+        bundle = os.path.join(tmp, "firmware")
+        deploy.build(out=bundle, quiet=True)
+        return tank_figures(tmp, bundle, rolls)
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["tank"]:      # the Tank battle part alone: python -m tests.bench.pico_bench tank [ROLLS]
+        print(json.dumps(tank_only(*[int(a) for a in sys.argv[2:3]]), indent=2, sort_keys=True))
+        sys.exit(0)
     n = int(sys.argv[1]) if len(sys.argv) > 1 else ACTIONS
     print(json.dumps(figures(n), indent=2, sort_keys=True))

@@ -39,6 +39,19 @@ def test_t12_t21_t29_t39_a_roll_of_every_test_allocates_nothing_on_micropython(o
     assert out["probe"] == ["True"]
 
 
+def test_the_roll_requests_bench_counts_no_bytes_for_any_test_on_micropython(out):
+    """The measuring request make bench asks the emulated Pico (osada_fw/tank_bench.py), here in the VM."""
+    msgs = [json.loads(x) for x in out["bench"]]
+    assert [m.get("ev") for m in msgs] == [None]                    # the reply alone: no roll event
+    reply = msgs[0]
+    assert reply["ok"] and reply["rolls"] == 5
+    assert reply["bytes"] == {"fire": 0, "suppress": 0, "morale": 0, "counter": 0, "collision": 0}
+    med, top = reply["roll12_us"]
+    assert 0 <= reply["dice12_us"] <= top and med <= top
+    leaky = [json.loads(x) for x in out["leaky"]][-1]               # a display that keeps 8 bytes a frame
+    assert leaky["ok"] and all(b >= 5 * 8 for b in leaky["bytes"].values()), leaky
+
+
 def test_siege_loads_nothing_of_the_tank_mode_on_micropython(out):
     mods = dict(x.split() for x in out["modules"])
     assert mods["boot"] == "-"                                     # the boot menu is the UI's

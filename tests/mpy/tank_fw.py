@@ -6,6 +6,8 @@
 #                               must load none of the tank mode's)
 #   alloc <test> <bytes>        heap allocated by one roll (Tank.roll), after a warm-up
 #   roll <json>                 the events of a few protocol rolls
+#   bench <json>                what the `roll` request's bench (osada_fw/tank_bench.py) sends
+#   leaky <json>                ... and with a display that allocates
 #   siege <seq> <same>          Siege's game after tank and back
 
 import gc
@@ -86,6 +88,21 @@ def main():
         req["id"] = 9
         for m in send(app, serial, req):
             print("roll", json.dumps(m))
+    for m in send(app, serial, {"id": 10, "cmd": "roll", "bench": 5}):
+        print("bench", json.dumps(m))
+    # the same with a display that keeps 8 bytes a frame: the bench must see them
+    from osada_fw import tank_view
+    draw = tank_view.draw
+    kept = []
+
+    def leaky(*args):
+        draw(*args)
+        kept.append(bytearray(8))
+
+    tank_view.draw = leaky
+    for m in send(app, serial, {"id": 11, "cmd": "roll", "bench": 5}):
+        print("leaky", json.dumps(m))
+    tank_view.draw = draw
     send(app, serial, {"id": 4, "cmd": "game", "game": "siege"})
     gc.collect()
     loaded("back")
