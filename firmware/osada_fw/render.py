@@ -32,6 +32,14 @@
 # (idle_ma = IDLE_MA = 1 mA per LED, the WS2812's own draw).  If it exceeds
 # max_ma, every byte is scaled by the same factor so that it fits.
 #
+# How a frame is built fast (issue 12: one frame <= 4 ms on a Pico): the
+# palette is kept ready in wire bytes (_wire: brightness, gamma and channel
+# order applied, 3 bytes per palette number), and so is the empty board
+# (_base: every LED's tint, wall or building colour).  draw() copies _base
+# into buf in one slice assignment (C memcpy) and then paints only the LEDs
+# of the cells that hold enemies; _base is rebuilt when the brightness changes
+# and, with the city LEDs, when a wall, dot or building does.
+#
 # render(), limit(), set_pixel() and the rest allocate nothing on MicroPython:
 # all tables are preallocated here, colours are palette numbers, and all time
 # arithmetic stays within small ints as long as now_ms is a time.ticks_ms()
@@ -87,6 +95,13 @@ class Renderer:
         self.limited = False            # did the last limit() scale the frame?
         self.buf = bytearray(self.count * 3)
         self._lut = bytearray(256)
+        self._wire = bytearray(len(_PAL))        # the palette in wire bytes (see the module comment)
+        self._base = bytearray(self.count * 3)   # the empty board in wire bytes
+        self._walls = self._dots = self._bldg = None
+        if layout.city:                          # what the city LEDs of _base show
+            self._walls = [-1] * 7
+            self._dots = [-1] * 7
+            self._bldg = [-1] * 7
         self.brightness = 0
         self.set_brightness(brightness)
         # per cell (code = (sector - 1) * 6 + part)
@@ -94,6 +109,8 @@ class Renderer:
         self._best = bytearray(NCELLS)   # slot (below) of its strongest enemy
         self._cand = bytearray(NCELLS)   # holds a pending-choice candidate
         self._head = bytearray(NCELLS)   # first slot of the cell's chain (if _n)
+        self._occ = bytearray(NCELLS)    # the cells holding enemies, _nocc of them
+        self._nocc = 0
         # per enemy drawn, in game.enemies order
         self._ne = 0
         self._epal = bytearray(MAX_ENEMIES)
@@ -114,6 +131,69 @@ class Renderer:
             if x == 0 and v > 0:
                 x = 1
             lut[v] = x
+        w = self._wire
+        ro = self._ro
+        go = self._go
+        bo = self._bo
+        for p in range(0, len(_PAL), 3):
+            w[p + ro] = lut[_PAL[p]]
+            w[p + go] = lut[_PAL[p + 1]]
+            w[p + bo] = lut[_PAL[p + 2]]
+        self._build_base()
+
+    def _build_base(self):
+        """_base for the sector LEDs (their tints); the city LEDs' part is
+        marked stale, for _city_base to fill in from the game."""
+        leds = self.layout.leds
+        base = self._base
+        w = self._wire
+        tint = C.SECTOR_TINT
+        for i in range(self.count):
+            c = leds[i]
+            p = tint[c // NPARTS + 1] * 3 if c % NPARTS < P_CITY else 0
+            o = i * 3
+            base[o] = w[p]
+            base[o + 1] = w[p + 1]
+            base[o + 2] = w[p + 2]
+        if self._walls is not None:
+            self._walls[0] = -1                  # no game's walls look like this: rebuilt at the next draw
+
+    def _city_base(self, game):
+        """The city LEDs of _base from the game's walls, dots and buildings
+        (lists indexed by sector, 7 long), when those changed since the last
+        draw (compared in C, no allocation)."""
+        walls = game.walls
+        dots = game.dots
+        buildings = game.buildings
+        if walls == self._walls and dots == self._dots and buildings == self._bldg:
+            return
+        inv = self.layout.inv
+        base = self._base
+        w = self._wire
+        for s in range(1, 7):
+            if not walls[s]:
+                pal = C.OFF
+            elif dots[s]:
+                pal = C.DOT
+            else:
+                pal = C.WALL
+            i = inv[(s - 1) * NPARTS + P_WALL]
+            for k in range(2):
+                if i != NONE:
+                    o = i * 3
+                    p = pal * 3
+                    base[o] = w[p]
+                    base[o + 1] = w[p + 1]
+                    base[o + 2] = w[p + 2]
+                pal = C.BUILDING if buildings[s] else C.RUIN
+                i = inv[(s - 1) * NPARTS + P_CITY]
+        ws = self._walls                         # element by element: a list slice allocates on MicroPython
+        ds = self._dots
+        bs = self._bldg
+        for s in range(7):
+            ws[s] = walls[s]
+            ds[s] = dots[s]
+            bs[s] = buildings[s]
 
     # ------------------------------------------------------------- pixels
 
@@ -133,13 +213,13 @@ class Renderer:
         """LED i to palette colour pal (colors.*)."""
         if i < 0 or i >= self.count:
             return
-        lut = self._lut
+        w = self._wire
         buf = self.buf
         o = i * 3
         p = pal * 3
-        buf[o + self._ro] = lut[_PAL[p]]
-        buf[o + self._go] = lut[_PAL[p + 1]]
-        buf[o + self._bo] = lut[_PAL[p + 2]]
+        buf[o] = w[p]
+        buf[o + 1] = w[p + 1]
+        buf[o + 2] = w[p + 2]
 
     def set_cell(self, code, pal):
         """The LED of cell code (layouts.cell_code) to palette colour pal, if
@@ -218,6 +298,8 @@ class Renderer:
         eid = self._eid
         head = self._head
         enext = self._enext
+        occ = self._occ
+        nocc = 0
         n[:] = _ZERO_CELLS
         cand[:] = _ZERO_CELLS
         city = self.layout.city
@@ -251,6 +333,8 @@ class Renderer:
             if n[c] == 0:
                 best[c] = ne
                 enext[ne] = ne                   # end of chain: points to itself
+                occ[nocc] = c
+                nocc += 1
             else:
                 if sc > escore[best[c]]:
                     best[c] = ne
@@ -262,45 +346,29 @@ class Renderer:
                 cand[c] = 1
             ne += 1
         self._ne = ne
+        self._nocc = nocc
 
     def _paint(self, game, now_ms):
-        """Every LED from the cells indexed by _index_enemies and the board."""
-        n = self._n
-        held = game.hedgehog
-        walls = game.walls
-        dots = game.dots
-        buildings = game.buildings
-        tint = C.SECTOR_TINT
-        leds = self.layout.leds
+        """The empty board (_base), then the LEDs of the cells indexed by
+        _index_enemies."""
         buf = self.buf
-        lut = self._lut
-        ro = self._ro
-        go = self._go
-        bo = self._bo
-        o = 0
-        for i in range(self.count):
-            c = leds[i]
-            if n[c]:
-                pal = self._enemy_pal(c, now_ms, held)
-            else:
-                part = c % NPARTS
-                s = c // NPARTS + 1
-                if part == P_WALL:
-                    if not walls[s]:
-                        pal = C.OFF
-                    elif dots[s]:
-                        pal = C.DOT
-                    else:
-                        pal = C.WALL
-                elif part == P_CITY:
-                    pal = C.BUILDING if buildings[s] else C.RUIN
-                else:
-                    pal = tint[s]
-            p = pal * 3                          # set_pal(i, pal), inlined
-            buf[o + ro] = lut[_PAL[p]]
-            buf[o + go] = lut[_PAL[p + 1]]
-            buf[o + bo] = lut[_PAL[p + 2]]
-            o += 3
+        if self._walls is not None:
+            self._city_base(game)
+        buf[:] = self._base                      # same length: a copy, no allocation
+        held = game.hedgehog
+        occ = self._occ
+        inv = self.layout.inv
+        w = self._wire
+        for k in range(self._nocc):
+            c = occ[k]
+            i = inv[c]
+            if i == NONE:
+                continue
+            p = self._enemy_pal(c, now_ms, held) * 3
+            o = i * 3
+            buf[o] = w[p]
+            buf[o + 1] = w[p + 1]
+            buf[o + 2] = w[p + 2]
 
     def _enemy_pal(self, c, now, held):
         cnt = self._n[c]
