@@ -106,16 +106,13 @@ class Renderer:
         self.set_brightness(brightness)
         # per cell (code = (sector - 1) * 6 + part)
         self._n = bytearray(NCELLS)      # enemies in the cell
-        self._best = bytearray(NCELLS)   # slot (below) of its strongest enemy
         self._cand = bytearray(NCELLS)   # holds a pending-choice candidate
         self._head = bytearray(NCELLS)   # first slot of the cell's chain (if _n)
         self._occ = bytearray(NCELLS)    # the cells holding enemies, _nocc of them
         self._nocc = 0
-        # per enemy drawn, in game.enemies order
+        # per enemy drawn, by slot (its position in game.enemies)
         self._ne = 0
-        self._epal = bytearray(MAX_ENEMIES)
-        self._escore = [0] * MAX_ENEMIES
-        self._eid = [0] * MAX_ENEMIES
+        self._escore = [0] * MAX_ENEMIES  # its strength (filled in for shared cells only)
         self._enext = bytearray(MAX_ENEMIES)  # next slot in the same cell (chain)
 
     # ------------------------------------------------------------ settings
@@ -288,14 +285,13 @@ class Renderer:
         self._paint(game, now_ms)
 
     def _index_enemies(self, game):
-        """Per cell: how many enemies, the strongest, their chain, whether a
-        candidate of the pending choice is there; per enemy: colour, rank, id."""
+        """Per cell: how many enemies, the chain of their slots (a slot is an
+        enemy's position in game.enemies), whether a candidate of the pending
+        choice is there; and the list of cells holding any.  Colours and ranks
+        are left to _paint, which needs them only for the enemy a cell shows
+        (and ranks only in a shared cell): that keeps this loop short."""
         n = self._n
-        best = self._best
         cand = self._cand
-        epal = self._epal
-        escore = self._escore
-        eid = self._eid
         head = self._head
         enext = self._enext
         occ = self._occ
@@ -307,41 +303,25 @@ class Renderer:
         p = game.pending
         if p is not None:
             cands = p.get("candidates")
-        kpal = C.KIND_PAL
-        apal = C.ARMOR_PAL
         ne = 0
         for e in game.enemies:
-            if ne >= MAX_ENEMIES:
+            if ne == MAX_ENEMIES:
                 break
             line = e.line
             if line > 3 and not city:
                 line = 3                         # no city LEDs: show on the tank LED
-            c = (e.sector - 1) * NPARTS + line
-            k = e.kind
-            a = e.armor
-            if a > 3:
-                a = 3
-            elif a < 0:
-                a = 0
-            pal = kpal[k]
-            if not pal:
-                pal = apal[a]
-            sc = strength(k, e.armor, e.id)      # the device's one ranking
-            epal[ne] = pal
-            escore[ne] = sc
-            eid[ne] = e.id
-            if n[c] == 0:
-                best[c] = ne
+            c = e.sector * NPARTS - NPARTS + line
+            m = n[c]
+            if m:
+                enext[ne] = head[c]
+                if m < 255:
+                    n[c] = m + 1
+            else:
                 enext[ne] = ne                   # end of chain: points to itself
+                n[c] = 1
                 occ[nocc] = c
                 nocc += 1
-            else:
-                if sc > escore[best[c]]:
-                    best[c] = ne
-                enext[ne] = head[c]
             head[c] = ne
-            if n[c] < 255:
-                n[c] += 1
             if cands is not None and e.id in cands:
                 cand[c] = 1
             ne += 1
@@ -349,49 +329,78 @@ class Renderer:
         self._nocc = nocc
 
     def _paint(self, game, now_ms):
-        """The empty board (_base), then the LEDs of the cells indexed by
-        _index_enemies."""
+        """The empty board (_base), then the LED of each cell indexed by
+        _index_enemies: its enemy's colour, or what the blinking shows now."""
         buf = self.buf
         if self._walls is not None:
             self._city_base(game)
         buf[:] = self._base                      # same length: a copy, no allocation
+        enemies = game.enemies
         held = game.hedgehog
+        n = self._n
+        head = self._head
+        cand = self._cand
         occ = self._occ
         inv = self.layout.inv
         w = self._wire
+        kpal = C.KIND_PAL
+        apal = C.ARMOR_PAL
+        held_phase = now_ms % HELD_PERIOD_MS
+        cand_off = now_ms % CAND_PERIOD_MS >= CAND_PERIOD_MS // 2
         for k in range(self._nocc):
             c = occ[k]
             i = inv[c]
             if i == NONE:
                 continue
-            p = self._enemy_pal(c, now_ms, held) * 3
+            if n[c] == 1:
+                e = enemies[head[c]]
+                phase = held_phase
+            else:
+                e = self._shown(c, now_ms, enemies)
+                phase = now_ms % SLOT_MS
+            if e is None or (cand_off and cand[c]):
+                pal = C.OFF
+            elif held and e.id == held and phase < HELD_ON_MS:
+                pal = C.HELD
+            else:
+                pal = kpal[e.kind]
+                if not pal:
+                    a = e.armor
+                    if a > 3:
+                        a = 3
+                    elif a < 0:
+                        a = 0
+                    pal = apal[a]
+            p = pal * 3
             o = i * 3
             buf[o] = w[p]
             buf[o + 1] = w[p + 1]
             buf[o + 2] = w[p + 2]
 
-    def _enemy_pal(self, c, now, held):
-        cnt = self._n[c]
-        if cnt == 1:
-            j = self._best[c]
-            phase = now % HELD_PERIOD_MS
-        else:
-            phase = now % SLOT_MS
-            if phase >= SLOT_MS - GAP_MS:
-                return C.OFF
-            j = self._kth(c, (now // SLOT_MS) % cnt)
-        if self._cand[c] and now % CAND_PERIOD_MS >= CAND_PERIOD_MS // 2:
-            return C.OFF
-        if held and self._eid[j] == held and phase < HELD_ON_MS:
-            return C.HELD
-        return self._epal[j]
+    def _shown(self, c, now, enemies):
+        """The enemy a shared cell c shows at time now (its turn of SLOT_MS,
+        strongest first), None in the dark gap at the end of each turn."""
+        if now % SLOT_MS >= SLOT_MS - GAP_MS:
+            return None
+        return enemies[self._kth(c, (now // SLOT_MS) % self._n[c], enemies)]
 
-    def _kth(self, c, k):
-        """Slot of the k-th strongest enemy (0 = strongest) of cell c."""
-        j = self._best[c]
+    def _kth(self, c, k, enemies):
+        """Slot of the k-th strongest enemy (0 = strongest) of cell c; ranks
+        by shared_rules.catalog.strength, a tie to the enemy listed first."""
         escore = self._escore
         enext = self._enext
         h = self._head[c]
+        q = h
+        j = h
+        while True:                              # score the chain; j: the strongest
+            e = enemies[q]
+            s = strength(e.kind, e.armor, e.id)
+            escore[q] = s
+            if s >= escore[j]:
+                j = q
+            if enext[q] == q:
+                break
+            q = enext[q]
         while k > 0:
             top = escore[j]
             bs = -1
