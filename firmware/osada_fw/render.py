@@ -304,13 +304,15 @@ class Renderer:
         if p is not None:
             cands = p.get("candidates")
         ne = 0
+        top = MAX_ENEMIES                        # module constants as locals: a global is a dict lookup
+        np = NPARTS
         for e in game.enemies:
-            if ne == MAX_ENEMIES:
+            if ne == top:
                 break
             line = e.line
             if line > 3 and not city:
                 line = 3                         # no city LEDs: show on the tank LED
-            c = e.sector * NPARTS - NPARTS + line
+            c = e.sector * np - np + line
             m = n[c]
             if m:
                 enext[ne] = head[c]
@@ -347,10 +349,13 @@ class Renderer:
         apal = C.ARMOR_PAL
         held_phase = now_ms % HELD_PERIOD_MS
         cand_off = now_ms % CAND_PERIOD_MS >= CAND_PERIOD_MS // 2
+        none = NONE                              # module constants as locals: a global is a dict lookup
+        held_on = HELD_ON_MS
+        off = C.OFF
         for k in range(self._nocc):
             c = occ[k]
             i = inv[c]
-            if i == NONE:
+            if i == none:
                 continue
             if n[c] == 1:
                 e = enemies[head[c]]
@@ -359,8 +364,8 @@ class Renderer:
                 e = self._shown(c, now_ms, enemies)
                 phase = now_ms % SLOT_MS
             if e is None or (cand_off and cand[c]):
-                pal = C.OFF
-            elif held and e.id == held and phase < HELD_ON_MS:
+                pal = off
+            elif held and e.id == held and phase < held_on:
                 pal = C.HELD
             else:
                 pal = kpal[e.kind]
