@@ -146,15 +146,19 @@ class DieRoll(Anim):
             self._ends[k] = t
         self._spin_ms = t
         self.duration_ms = t + self.HOLD_MS
+        self._k = 0                     # _draw's last step (the search starts there)
 
     def _draw(self, t, r):
         if t >= self._spin_ms:
             _sector(r, self.result - 1, C.SECTOR_BRIGHT[self.result])
             return
         ends = self._ends
-        k = 0
+        k = self._k                              # resume the search where the last frame found its step
+        if k and ends[k - 1] > t:
+            k = 0                                # (asked for an earlier time: from the start)
         while ends[k] <= t:
             k += 1
+        self._k = k
         _sector(r, k % 6, C.SPIN)
 
 
