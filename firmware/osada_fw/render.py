@@ -39,6 +39,17 @@
 # into buf in one slice assignment (C memcpy) and then paints only the LEDs
 # of the cells that hold enemies; _base is rebuilt when the brightness changes
 # and, with the city LEDs, when a wall, dot or building does.
+# Between two changes of a game, most of that is the same from frame to frame:
+# a cell with one enemy that is neither hedgehog-held nor a candidate shows
+# its colour steadily.  So for a shared_rules Game (it has .log) the cells are
+# indexed and those steady ones baked into _board once per change of the game,
+# and a frame copies _board and paints only the blinking cells.  A change is:
+# another game (undo and new games replace it) or another enemies list, a
+# longer or shorter log (every action the engine applies is logged; nothing
+# else changes a game), another hedgehog or pending choice, a new _base.  The
+# renderer holds the enemies list and the pending choice it last indexed (so
+# their identity cannot be reused by new objects); anything without .log is
+# indexed afresh every frame.
 #
 # render(), limit(), set_pixel() and the rest allocate nothing on MicroPython:
 # all tables are preallocated here, colours are palette numbers, and all time
@@ -97,6 +108,11 @@ class Renderer:
         self._lut = bytearray(256)
         self._wire = bytearray(len(_PAL))        # the palette in wire bytes (see the module comment)
         self._base = bytearray(self.count * 3)   # the empty board in wire bytes
+        self._board = bytearray(self.count * 3)  # _base and the steady enemy cells (see above)
+        self._kenemies = None                    # what _board was built from: the game's enemies list,
+        self._klen = -1                          # ... its log's length,
+        self._kheld = 0                          # ... its hedgehog
+        self._kpend = None                       # ... and its pending choice
         self._walls = self._dots = self._bldg = None
         if layout.city:                          # what the city LEDs of _base show
             self._walls = [-1] * 7
@@ -110,9 +126,13 @@ class Renderer:
         self._head = bytearray(NCELLS)   # first slot of the cell's chain (if _n)
         self._occ = bytearray(NCELLS)    # the cells holding enemies, _nocc of them
         self._nocc = 0
+        self._dyn = bytearray(NCELLS)    # the blinking ones among them (painted every frame), _ndyn
+        self._ndyn = 0
         # per enemy drawn, by slot (its position in game.enemies)
         self._ne = 0
         self._escore = [0] * MAX_ENEMIES  # its strength (filled in for shared cells only)
+        self._rank = bytearray(MAX_ENEMIES)  # the shared cells' slots, strongest first, from _rstart[cell]
+        self._rstart = bytearray(NCELLS)
         self._enext = bytearray(MAX_ENEMIES)  # next slot in the same cell (chain)
 
     # ------------------------------------------------------------ settings
@@ -154,6 +174,7 @@ class Renderer:
             base[o + 2] = w[p + 2]
         if self._walls is not None:
             self._walls[0] = -1                  # no game's walls look like this: rebuilt at the next draw
+        self._kenemies = None                    # _board too
 
     def _city_base(self, game):
         """The city LEDs of _base from the game's walls, dots and buildings
@@ -163,7 +184,7 @@ class Renderer:
         dots = game.dots
         buildings = game.buildings
         if walls == self._walls and dots == self._dots and buildings == self._bldg:
-            return
+            return False
         inv = self.layout.inv
         base = self._base
         w = self._wire
@@ -191,6 +212,7 @@ class Renderer:
             ws[s] = walls[s]
             ds[s] = dots[s]
             bs[s] = buildings[s]
+        return True
 
     # ------------------------------------------------------------- pixels
 
@@ -281,8 +303,30 @@ class Renderer:
 
     def draw(self, game, now_ms):
         """The board into .buf without the power cap (render() = draw + limit)."""
-        self._index_enemies(game)
+        if self._walls is not None and self._city_base(game):
+            self._kenemies = None
+        if not self._same(game):
+            self._index_enemies(game)
+            self._bake(game)
         self._paint(game, now_ms)
+
+    def _same(self, game):
+        """Is _board still the board of `game`?  (See the module comment.)
+        If not, remembers what it is about to be built from."""
+        log = getattr(game, "log", None)
+        enemies = game.enemies
+        if log is not None and enemies is self._kenemies and len(log) == self._klen \
+                and game.hedgehog == self._kheld and game.pending is self._kpend:
+            return True
+        if log is None:
+            self._kenemies = None
+            self._kpend = None
+        else:
+            self._kenemies = enemies
+            self._klen = len(log)
+            self._kheld = game.hedgehog
+            self._kpend = game.pending
+        return False
 
     def _index_enemies(self, game):
         """Per cell: how many enemies, the chain of their slots (a slot is an
@@ -330,39 +374,95 @@ class Renderer:
         self._ne = ne
         self._nocc = nocc
 
-    def _paint(self, game, now_ms):
-        """The empty board (_base), then the LED of each cell indexed by
-        _index_enemies: its enemy's colour, or what the blinking shows now."""
-        buf = self.buf
-        if self._walls is not None:
-            self._city_base(game)
-        buf[:] = self._base                      # same length: a copy, no allocation
+    def _bake(self, game):
+        """_board: _base with the steady cells painted in (one enemy, not
+        held, not a candidate); the other cells indexed go to _dyn."""
+        board = self._board
+        board[:] = self._base                    # same length: a copy, no allocation
         enemies = game.enemies
         held = game.hedgehog
         n = self._n
         head = self._head
         cand = self._cand
         occ = self._occ
+        dyn = self._dyn
+        nd = 0
+        inv = self.layout.inv
+        w = self._wire
+        kpal = C.KIND_PAL
+        apal = C.ARMOR_PAL
+        none = NONE                              # module constants as locals: a global is a dict lookup
+        rstart = self._rstart
+        r0 = 0
+        for k in range(self._nocc):
+            c = occ[k]
+            i = inv[c]
+            if i == none:
+                continue
+            m = n[c]
+            if m != 1:                           # a shared cell: its turns, ranked once here
+                rstart[c] = r0
+                self._rank_cell(c, enemies, r0)
+                r0 += m
+            if m != 1 or cand[c]:
+                dyn[nd] = c
+                nd += 1
+                continue
+            e = enemies[head[c]]
+            if held and e.id == held:
+                dyn[nd] = c
+                nd += 1
+                continue
+            pal = kpal[e.kind]
+            if not pal:
+                a = e.armor
+                if a > 3:
+                    a = 3
+                elif a < 0:
+                    a = 0
+                pal = apal[a]
+            p = pal * 3
+            o = i * 3
+            board[o] = w[p]
+            board[o + 1] = w[p + 1]
+            board[o + 2] = w[p + 2]
+        self._ndyn = nd
+
+    def _paint(self, game, now_ms):
+        """_board, then the LED of each blinking cell as it is now."""
+        buf = self.buf
+        buf[:] = self._board                     # same length: a copy, no allocation
+        nd = self._ndyn
+        if not nd:
+            return
+        enemies = game.enemies
+        held = game.hedgehog
+        n = self._n
+        head = self._head
+        cand = self._cand
+        dyn = self._dyn
         inv = self.layout.inv
         w = self._wire
         kpal = C.KIND_PAL
         apal = C.ARMOR_PAL
         held_phase = now_ms % HELD_PERIOD_MS
         cand_off = now_ms % CAND_PERIOD_MS >= CAND_PERIOD_MS // 2
-        none = NONE                              # module constants as locals: a global is a dict lookup
         held_on = HELD_ON_MS
         off = C.OFF
-        for k in range(self._nocc):
-            c = occ[k]
-            i = inv[c]
-            if i == none:
-                continue
-            if n[c] == 1:
+        rank = self._rank
+        rstart = self._rstart
+        slot_phase = now_ms % SLOT_MS
+        gap_at = SLOT_MS - GAP_MS
+        turn = now_ms // SLOT_MS
+        for k in range(nd):
+            c = dyn[k]
+            m = n[c]
+            if m == 1:
                 e = enemies[head[c]]
                 phase = held_phase
-            else:
-                e = self._shown(c, now_ms, enemies)
-                phase = now_ms % SLOT_MS
+            else:                                # its enemies' turns, SLOT_MS each, the last GAP_MS dark
+                phase = slot_phase
+                e = None if phase >= gap_at else enemies[rank[rstart[c] + turn % m]]
             if e is None or (cand_off and cand[c]):
                 pal = off
             elif held and e.id == held and phase < held_on:
@@ -377,23 +477,18 @@ class Renderer:
                         a = 0
                     pal = apal[a]
             p = pal * 3
-            o = i * 3
+            o = inv[c] * 3
             buf[o] = w[p]
             buf[o + 1] = w[p + 1]
             buf[o + 2] = w[p + 2]
 
-    def _shown(self, c, now, enemies):
-        """The enemy a shared cell c shows at time now (its turn of SLOT_MS,
-        strongest first), None in the dark gap at the end of each turn."""
-        if now % SLOT_MS >= SLOT_MS - GAP_MS:
-            return None
-        return enemies[self._kth(c, (now // SLOT_MS) % self._n[c], enemies)]
-
-    def _kth(self, c, k, enemies):
-        """Slot of the k-th strongest enemy (0 = strongest) of cell c; ranks
-        by shared_rules.catalog.strength, a tie to the enemy listed first."""
+    def _rank_cell(self, c, enemies, r0):
+        """_rank[r0:r0 + _n[c]]: the slots of shared cell c in the order of
+        their turns: the strongest (shared_rules.catalog.strength; a tie to
+        the enemy listed first), then each time the next weaker."""
         escore = self._escore
         enext = self._enext
+        rank = self._rank
         h = self._head[c]
         q = h
         j = h
@@ -406,11 +501,12 @@ class Renderer:
             if enext[q] == q:
                 break
             q = enext[q]
-        while k > 0:
+        rank[r0] = j
+        for t in range(r0 + 1, r0 + self._n[c]):
             top = escore[j]
             bs = -1
             q = h
-            while True:                          # walk the cell's chain
+            while True:                          # the strongest below top
                 s = escore[q]
                 if s < top and s > bs:
                     bs = s
@@ -418,5 +514,4 @@ class Renderer:
                 if enext[q] == q:
                     break
                 q = enext[q]
-            k -= 1
-        return j
+            rank[t] = j

@@ -7,7 +7,9 @@ module comment of osada_fw/render.py out the slow, obvious way, LED by LED, and
 checks the two agree byte for byte on many random boards, times, layouts,
 brightnesses and channel orders, with the board changing between frames the
 way a game changes it (walls, dots, buildings, enemies, the hedgehog, a
-pending choice) and the brightness changing under a running renderer."""
+pending choice) and the brightness changing under a running renderer; and
+over whole played games, where the renderer keeps a game's steady cells from
+frame to frame (its cache), with undos replacing the game now and then."""
 
 import os
 import random
@@ -25,8 +27,9 @@ from osada_fw import colors as C  # noqa: E402
 from osada_fw import render  # noqa: E402
 from osada_fw.layouts import LAYOUTS, P_CITY, P_WALL, Layout  # noqa: E402
 from osada_fw.render import Renderer  # noqa: E402
+from shared_rules.autoplay import RandomPlayer  # noqa: E402
 from shared_rules.catalog import KIND_IDS, strength  # noqa: E402
-from shared_rules.engine import Enemy  # noqa: E402
+from shared_rules.engine import PLAYING, Enemy, Game, RuleError, replay  # noqa: E402
 
 
 def model_pal(board, layout, sector, part, now):
@@ -149,3 +152,69 @@ def test_the_model_check_can_fail():
     r._base[5] ^= 1
     r.draw(b, 1000)
     assert r.buf != model_frame(b, layout, 96, "GRB", 1000)
+
+
+@pytest.mark.parametrize("seed,name,city", [(1, "spokes", False), (2, "rings", True), (3, "ring24", False),
+                                            (4, "spokes", True)])
+def test_frames_of_played_games_match_the_model(seed, name, city):
+    """Real games, drawn by one renderer all along: its cache of the steady
+    cells must follow every action, refused ones, undos (a new game object),
+    an undo and an action between two frames, and brightness changes."""
+    rng = random.Random(seed)
+    layout = Layout(name, city)
+    brightness = 96
+    r = Renderer(layout, brightness, "GRB", max_ma=100000)
+    game = Game.from_setup({"players": 2 + seed % 3, "seed": seed})
+    agent = RandomPlayer(seed, skill=1)
+    now = 0
+    frames = most = undos = blinking = 0
+    for _ in range(400):
+        if game.outcome != PLAYING:
+            break
+        try:
+            game.apply(agent.action(game))
+        except RuleError:
+            pass
+        if len(game.log) > 1 and rng.random() < 0.08:
+            game = replay(game.setup_dict(), game.log.tuples()[:-1])        # undo, as the app does it
+            undos += 1
+            if rng.random() < 0.5:
+                try:
+                    game.apply(agent.action(game))                         # ... and act before the next frame
+                except RuleError:
+                    pass
+        if rng.random() < 0.03:
+            brightness = rng.randint(1, 255)
+            r.set_brightness(brightness)
+        for _ in range(3):
+            now += rng.randint(1, 300)
+            r.draw(game, now)
+            assert r.buf == model_frame(game, layout, brightness, "GRB", now), (seed, len(game.log), now)
+            frames += 1
+        most = max(most, len(game.enemies))
+        blinking = max(blinking, r._ndyn)
+    # the games did exercise the cache: enemies on the board, blinking cells, undos
+    assert frames > 300 and most >= 5 and blinking >= 1 and undos >= 3, (frames, most, blinking, undos)
+
+
+def test_a_hedgehog_or_choice_set_from_outside_is_drawn():
+    """The hedgehog and the pending choice are part of what the cache keys
+    on: set directly (as tests and tools do), they still show at once."""
+    g = Game(board={"walls": [1, 2, 3, 4, 5, 6], "dots": [], "buildings": [1, 2, 3, 4, 5, 6],
+                    "enemies": [{"kind": "tiger", "sector": 2, "line": "air"},
+                                {"kind": "pz3", "sector": 4, "line": "rear"}]}, pool=["pz3"])
+    layout = Layout("spokes")
+    r = Renderer(layout, 96, "GRB", max_ma=100000)
+    tiger = layout.index(2, 1)
+    r.draw(g, 1000)
+    steady = bytes(r.buf[3 * tiger:3 * tiger + 3])
+    g.hedgehog = g.enemies[0].id
+    r.draw(g, 2000)                                      # the start of a held period: white
+    assert r.buf == model_frame(g, layout, 96, "GRB", 2000) and r.buf[3 * tiger:3 * tiger + 3] != steady
+    g.hedgehog = 0
+    g.pending = {"choice": "damage", "candidates": [g.enemies[0].id]}
+    r.draw(g, 2200)                                      # a candidate in its dark half
+    assert r.buf == model_frame(g, layout, 96, "GRB", 2200) and r.buf[3 * tiger:3 * tiger + 3] == b"\0\0\0"
+    g.pending = None
+    r.draw(g, 2200)
+    assert r.buf[3 * tiger:3 * tiger + 3] == steady
