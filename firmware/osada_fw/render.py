@@ -124,13 +124,10 @@ class Renderer:
         self._n = bytearray(NCELLS)      # enemies in the cell
         self._cand = bytearray(NCELLS)   # holds a pending-choice candidate
         self._head = bytearray(NCELLS)   # first slot of the cell's chain (if _n)
-        self._occ = bytearray(NCELLS)    # the cells holding enemies, _nocc of them
-        self._nocc = 0
-        self._dyn = bytearray(NCELLS)    # the blinking ones among them (painted every frame), _ndyn
+        self._occ = bytearray(NCELLS)    # the cells holding enemies, _nocc of them; after _bake its
+        self._nocc = 0                   # first _ndyn: the blinking ones (painted every frame)
         self._ndyn = 0
         # per enemy drawn, by slot (its position in game.enemies)
-        self._ne = 0
-        self._escore = [0] * MAX_ENEMIES  # its strength (filled in for shared cells only)
         self._rank = bytearray(MAX_ENEMIES)  # the shared cells' slots, strongest first, from _rstart[cell]
         self._rstart = bytearray(NCELLS)
         self._enext = bytearray(MAX_ENEMIES)  # next slot in the same cell (chain)
@@ -371,12 +368,12 @@ class Renderer:
             if cands is not None and e.id in cands:
                 cand[c] = 1
             ne += 1
-        self._ne = ne
         self._nocc = nocc
 
     def _bake(self, game):
         """_board: _base with the steady cells painted in (one enemy, not
-        held, not a candidate); the other cells indexed go to _dyn."""
+        held, not a candidate); the others, the blinking ones, are moved to
+        the front of _occ (in place: never ahead of the cell being read)."""
         board = self._board
         board[:] = self._base                    # same length: a copy, no allocation
         enemies = game.enemies
@@ -385,7 +382,7 @@ class Renderer:
         head = self._head
         cand = self._cand
         occ = self._occ
-        dyn = self._dyn
+        dyn = occ
         nd = 0
         inv = self.layout.inv
         w = self._wire
@@ -440,7 +437,7 @@ class Renderer:
         n = self._n
         head = self._head
         cand = self._cand
-        dyn = self._dyn
+        dyn = self._occ
         inv = self.layout.inv
         w = self._wire
         kpal = C.KIND_PAL
@@ -485,33 +482,37 @@ class Renderer:
     def _rank_cell(self, c, enemies, r0):
         """_rank[r0:r0 + _n[c]]: the slots of shared cell c in the order of
         their turns: the strongest (shared_rules.catalog.strength; a tie to
-        the enemy listed first), then each time the next weaker."""
-        escore = self._escore
+        the enemy listed first), then each time the next weaker.  Strengths
+        are recomputed as needed rather than kept per slot (a cell holds a
+        few enemies; this runs once per change of the game; no table)."""
         enext = self._enext
         rank = self._rank
         h = self._head[c]
         q = h
         j = h
-        while True:                              # score the chain; j: the strongest
+        top = -1
+        while True:                              # the strongest: j, its strength top
             e = enemies[q]
             s = strength(e.kind, e.armor, e.id)
-            escore[q] = s
-            if s >= escore[j]:
+            if s >= top:
+                top = s
                 j = q
             if enext[q] == q:
                 break
             q = enext[q]
         rank[r0] = j
         for t in range(r0 + 1, r0 + self._n[c]):
-            top = escore[j]
             bs = -1
             q = h
             while True:                          # the strongest below top
-                s = escore[q]
+                e = enemies[q]
+                s = strength(e.kind, e.armor, e.id)
                 if s < top and s > bs:
                     bs = s
                     j = q
                 if enext[q] == q:
                     break
                 q = enext[q]
+            if bs >= 0:
+                top = bs
             rank[t] = j
