@@ -329,8 +329,8 @@ class Renderer:
         """Per cell: how many enemies, the chain of their slots (a slot is an
         enemy's position in game.enemies), whether a candidate of the pending
         choice is there; and the list of cells holding any.  Colours and ranks
-        are left to _paint, which needs them only for the enemy a cell shows
-        (and ranks only in a shared cell): that keeps this loop short."""
+        are left to _bake and _paint, which need them only for the enemy a
+        cell shows (and ranks only in a shared cell): that keeps this loop short."""
         n = self._n
         cand = self._cand
         head = self._head
