@@ -85,9 +85,9 @@ class Anim:
     def step(self, now_ms, r):
         if self.done:
             return False
-        t = elapsed(now_ms, self.start_ms)
-        if t < 0:
-            return True
+        t = (now_ms - self.start_ms) & _MASK     # elapsed(), inlined: a step runs every frame
+        if t >= _HALF:
+            return True                          # before start_ms
         d = self._length(r)
         if d is not None and t >= d:
             self.done = True
@@ -104,13 +104,20 @@ class Anim:
 
 
 def _sector(r, s0, pal):
-    """All LEDs of sector s0 + 1 (lines, wall, building) to palette pal."""
+    """All LEDs of sector s0 + 1 (lines, wall, building) to palette pal
+    (r.set_pal for each, inlined: the wire palette straight into the frame)."""
     inv = r.layout.inv
+    buf = r.buf
+    w = r._wire
+    pal *= 3
     base = s0 * NPARTS
-    for p in range(NPARTS):
-        i = inv[base + p]
+    for p in range(base, base + NPARTS):
+        i = inv[p]
         if i != NONE:
-            r.set_pal(i, pal)
+            i *= 3
+            buf[i] = w[pal]
+            buf[i + 1] = w[pal + 1]
+            buf[i + 2] = w[pal + 2]
 
 
 class DieRoll(Anim):
@@ -139,15 +146,19 @@ class DieRoll(Anim):
             self._ends[k] = t
         self._spin_ms = t
         self.duration_ms = t + self.HOLD_MS
+        self._k = 0                     # _draw's last step (the search starts there)
 
     def _draw(self, t, r):
         if t >= self._spin_ms:
             _sector(r, self.result - 1, C.SECTOR_BRIGHT[self.result])
             return
         ends = self._ends
-        k = 0
+        k = self._k                              # resume the search where the last frame found its step
+        if k and ends[k - 1] > t:
+            k = 0                                # (asked for an earlier time: from the start)
         while ends[k] <= t:
             k += 1
+        self._k = k
         _sector(r, k % 6, C.SPIN)
 
 
@@ -238,22 +249,30 @@ class He111Flight(Anim):
             self._hit[cell_code(cell[0], cell[1])] = 1
         self.step_ms = step_ms
         self.duration_ms = len(self._path) * step_ms + self.TAIL_MS
+        self._len_inv = None                     # _length's cache: the layout's inv it was counted for
+        self._len = 0
 
     def _length(self, r):
-        # only the cells this layout has an LED for take time
+        # only the cells this layout has an LED for take time (counted once
+        # per layout: step() asks at every frame)
         inv = r.layout.inv
+        if inv is self._len_inv:
+            return self._len
         path = self._path
         m = 0
         for k in range(len(path)):
             if inv[path[k]] != NONE:
                 m += 1
-        return m * self.step_ms + self.TAIL_MS
+        self._len = m * self.step_ms + self.TAIL_MS
+        self._len_inv = inv
+        return self._len
 
     def _draw(self, t, r):
         inv = r.layout.inv
         path = self._path
+        hit = self._hit
         v = t // self.step_ms
-        blast = (t // self.BLAST_MS) % 2 == 0
+        blast = C.BLAST if (t // self.BLAST_MS) % 2 == 0 else C.OFF
         q = 0
         for k in range(len(path)):
             c = path[k]
@@ -262,8 +281,10 @@ class He111Flight(Anim):
                 continue
             if q == v:
                 r.set_pal(i, C.PLANE)
-            elif q < v and self._hit[c]:
-                r.set_pal(i, C.BLAST if blast else C.OFF)
+            elif q < v and hit[c]:
+                r.set_pal(i, blast)
+            elif q > v:
+                break                            # the cells ahead of the bomber: nothing to draw
             q += 1
 
 

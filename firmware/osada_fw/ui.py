@@ -23,6 +23,7 @@
 # The menus are data (item lists) so they take no code per item.
 
 from osada_fw.anim import elapsed as anim_elapsed
+from osada_fw.layouts import NONE, NPARTS
 from shared_rules.catalog import MODES, VARIANTS, strength
 from shared_rules.engine import PHASE_MARSHAL, PHASE_PLAY, PHASE_REVEAL, RuleError
 
@@ -290,11 +291,12 @@ class UI:
                 self.mode = M_PLAY                 # time is up: the highlighted game
                 self.pick(items[self.sel], now)
                 return
+            inv = lay.inv                  # lay.index(i + 1, line) without its checks: a frame is hot
             for i in range(min(6, len(items))):
                 on = (i == self.sel and blink) or (picked is not None and picked[i])
                 c = MENU_COLORS[i] if (on or i != self.sel) else (0, 0, 0)
-                for line in range(4):
-                    r.set_pixel(lay.index(i + 1, line), c[0], c[1], c[2])
+                for code in range(i * NPARTS, i * NPARTS + 4):
+                    r.set_pixel(inv[code], c[0], c[1], c[2])
             return
         if game.pending is not None and game.pending["choice"] == "damage":
             cands = game.pending["candidates"]
@@ -302,20 +304,17 @@ class UI:
             if e is not None and blink:
                 self._light_cell(r, e.sector, e.line, CHOSEN)
             return
-        if self._before(now, self.roll_until):
-            return                     # the die roll animation has the board
+        if not blink or self._before(now, self.roll_until):
+            return                     # the cursor's dark half; or the die roll animation has the board
         s = self.cursor // 5 + 1          # inline, not cursor_cell(): no tuple per frame
         line = self.cursor % 5
         color = (255, 0, 0) if self._before(now, self.message_until) else (CURSOR_CITY if line == 4 else CURSOR)
-        if blink:
-            self._light_cell(r, s, line, color)
+        self._light_cell(r, s, line, color)
 
     def _light_cell(self, r, s, line, c):
-        lay = self.app.layout
-        if line == 4:
-            i = lay.building_index(s)
-            if i < 0:
-                i = lay.index(s, 3)     # no city LEDs: the tank LED stands for the city
-        else:
-            i = lay.index(s, line)
+        inv = self.app.layout.inv      # layouts.cell_code(s, line) -> LED, without its checks: a frame is hot
+        code = (s - 1) * NPARTS + line
+        i = inv[code]
+        if line == 4 and i == NONE:
+            i = inv[code - 1]           # no city LEDs: the tank LED stands for the city
         r.set_pixel(i, c[0], c[1], c[2])
