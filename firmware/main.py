@@ -26,6 +26,17 @@ def no_app(exc):
         pass
 
 
+def forget(name):
+    """Drop a module that only the boot needs from sys.modules and from its
+    package, so the heap it holds is freed (a later import loads it again)."""
+    import sys
+    sys.modules.pop(name, None)
+    dot = name.rfind(".")
+    parent = sys.modules.get(name[:dot])
+    if parent is not None and hasattr(parent, name[dot + 1:]):
+        delattr(parent, name[dot + 1:])
+
+
 def main():
     try:
         import asyncio
@@ -41,6 +52,8 @@ def main():
     lost, new = g.get("osada_fs_lost"), g.get("osada_fs_new", False)
     cfg = load("/config.json")
     hw = PicoHardware(cfg, led_count(cfg))
+    del load, led_count
+    forget("osada_fw.config")          # boot-only: its code and tables leave the heap (~1.4 KB)
     if hw.inputs.held("back"):
         import micropython
         micropython.kbd_intr(3)
