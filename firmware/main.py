@@ -26,21 +26,11 @@ def no_app(exc):
         pass
 
 
-def forget(name):
-    """Drop a module that only the boot needs from sys.modules and from its
-    package, so the heap it holds is freed (a later import loads it again)."""
-    import sys
-    sys.modules.pop(name, None)
-    dot = name.rfind(".")
-    parent = sys.modules.get(name[:dot])
-    if parent is not None and hasattr(parent, name[dot + 1:]):
-        delattr(parent, name[dot + 1:])
-
-
 def main():
     try:
         import asyncio
 
+        from osada_fw import forget
         from osada_fw.app import App
         from osada_fw.config import led_count, load
         from osada_fw.hal.pico import PicoHardware
