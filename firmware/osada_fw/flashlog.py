@@ -293,6 +293,7 @@ class FlashLog(GameJournal):
             return flashscan.scan(self)
         finally:
             forget("osada_fw.flashscan")
+            forget("osada_fw.records_read")
 
 
 def _crc4(buf, n):

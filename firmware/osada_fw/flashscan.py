@@ -1,6 +1,6 @@
 # Reading the flash journal back (osada_fw/flashlog.py's format) at boot:
-# FlashLog._scan loads this module for the read and forgets it after, so a
-# game in progress carries none of its code.  Functions of the FlashLog
+# FlashLog._scan loads this module (and records_read.py) for the read and
+# forgets them after, so a game in progress carries none of their code.  Functions of the FlashLog
 # (`log`) being read.  Runs on MicroPython 1.2x and CPython.
 
 import binascii
@@ -8,7 +8,8 @@ import json
 
 from osada_fw.flashlog import _RESIDUE, HEADER, MAGIC, PAGE, READ_BUF, T_END, _maxlen, _u32
 from osada_fw.journal_core import _SLICE, _room
-from osada_fw.records import T_ACTION, T_SETUP, _take_record, alen
+from osada_fw.records import T_ACTION, T_SETUP, alen
+from osada_fw.records_read import take_record
 
 
 def scan(log):
@@ -192,7 +193,7 @@ def _take(log, typ, buf, mv, i, ln):
         log._setup = bytes(mv[i + 5:i + 5 + ln])
     elif typ == T_END:
         log._rdone = True
-    elif typ == T_SETUP or _take_record(typ, buf, mv, i + 5, i + 5 + ln, log) is not None:
+    elif typ == T_SETUP or take_record(typ, buf, mv, i + 5, i + 5 + ln, log) is not None:
         return "bad record"
     return None
 
