@@ -28,6 +28,7 @@ def no_app(exc):
 
 def main():
     try:
+        from osada_fw import forget
         from osada_fw.app import App
         from osada_fw.config import led_count, load
         from osada_fw.hal.pico import PicoHardware
@@ -39,6 +40,8 @@ def main():
     lost, new = g.get("osada_fs_lost"), g.get("osada_fs_new", False)
     cfg = load("/config.json")
     hw = PicoHardware(cfg, led_count(cfg))
+    del load, led_count
+    forget("osada_fw.config")          # boot-only: its code and tables leave the heap (~1.4 KB)
     if hw.inputs.held("back"):
         import micropython
         micropython.kbd_intr(3)

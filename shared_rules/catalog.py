@@ -55,9 +55,11 @@ KINDS = (
 TOTAL_TOKENS = 49
 
 KIND_IDS = tuple(row[0] for row in KINDS)
-KIND_ARMOR = tuple(row[2] for row in KINDS)
-KIND_TROPHY = tuple(row[3] for row in KINDS)
-KIND_CLASS = tuple(row[4] for row in KINDS)
+# Small ints by kind index, as bytes: one 20-byte buffer each on the Pico's
+# heap, where a tuple takes a word an entry.
+KIND_ARMOR = bytes([row[2] for row in KINDS])
+KIND_TROPHY = bytes([row[3] for row in KINDS])
+KIND_CLASS = bytes([row[4] for row in KINDS])
 
 # Kind index by id (built once at import).
 KIND_INDEX = {}

@@ -1,1 +1,14 @@
 """Osada firmware: the app that runs on the Pico (and, with fake hardware, in the simulator)."""
+
+
+def forget(name):
+    """Drop module `name` ("osada_fw.x") from sys.modules and from its
+    package, so the heap its code and tables hold is freed (once nothing
+    else refers to them) for a module only the boot, or a rare job, needs;
+    a later import loads it again."""
+    import sys
+    sys.modules.pop(name, None)
+    dot = name.rfind(".")
+    parent = sys.modules.get(name[:dot])
+    if parent is not None and hasattr(parent, name[dot + 1:]):
+        delattr(parent, name[dot + 1:])

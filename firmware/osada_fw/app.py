@@ -37,6 +37,13 @@ def _stop_index(path, sector, part):
     return len(path) - 1
 
 
+def _cell(code):
+    """App.positions' sector * 8 + line -> the cell (sector, line 0-3 or
+    anim.CITY) the animations take."""
+    line = code & 7
+    return (code >> 3, line if line < 4 else anim.CITY)
+
+
 # what stopped the bomber -> the part of the path it stands on
 _STOP_PART = {"wall": anim.WALL, "dot": anim.WALL, "building": anim.CITY}
 
@@ -311,7 +318,7 @@ class App:
                 path = anim.he111_path(ev["sector"])
                 if ev["stop"] is not None:
                     path = path[:_stop_index(path, ev["at"], _STOP_PART[ev["stop"]]) + 1]
-                hit = [before[i] for i in ev["destroyed"] if i in before]
+                hit = [_cell(before[i]) for i in ev["destroyed"] if i in before]
                 self.animate(anim.He111Flight(ev["sector"], path, hit, now), now)
         self.positions = self._positions()
 
@@ -321,16 +328,17 @@ class App:
         groups = [[] for _ in range(5)]
         for e in self.game.enemies:
             was = before.get(e.id)
-            cell = (e.sector, e.line if e.line < 4 else anim.CITY)
-            if was is not None and was != cell:
-                groups[e.line].append(cell)
+            code = e.sector * 8 + e.line
+            if was is not None and was != code:
+                groups[e.line].append(_cell(code))
         return [g for g in groups if g]
 
     def _positions(self):
-        # where every enemy stands, for animating what an action destroys
+        # where every enemy stands (sector * 8 + line: a small int, no tuple
+        # kept per enemy), for animating what an action destroys
         pos = {}
         for e in self.game.enemies:
-            pos[e.id] = (e.sector, e.line if e.line < 4 else anim.CITY)
+            pos[e.id] = e.sector * 8 + e.line
         return pos
 
     # ------------------------------------------------------------- the game

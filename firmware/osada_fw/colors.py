@@ -34,61 +34,70 @@ GAMMA = (
 )
 
 # ---------------------------------------------------------------- the palette
-# (name, r, g, b).  The index of a row is its palette number (the constants below).
-_ROWS = (
-    ("off", 0, 0, 0),
+# The fixed rows' names; the index of a row is its palette number (the
+# constants below).  Their colours, (r, g, b) a row, are _RGB's bytes: a
+# bytes literal stays in flash (ROMFS), where a tuple a row took ~32 B of
+# heap each.
+_FIXED = ("off", "tint_red", "tint_green", "tint_blue", "armor1", "armor2", "armor3",
+          "held", "wall", "dot", "building", "ruin", "spin", "plane",
+          "blast", "step", "trail", "flash", "sector_red", "sector_green", "sector_blue")
+_RGB = (
+    b"\x00\x00\x00"  # off           (0, 0, 0)
     # Empty cells: a dim tint of the sector's colour (red 1-2, green 3-4,
     # blue 5-6).  Dim enough that any enemy stands out, bright enough to read
     # the three colours at brightness 96 (they come out at about 4/255 PWM).
-    ("tint_red", 72, 0, 0),
-    ("tint_green", 0, 60, 0),
-    ("tint_blue", 0, 0, 84),
+    b"\x48\x00\x00"  # tint_red      (72, 0, 0)
+    b"\x00\x3c\x00"  # tint_green    (0, 60, 0)
+    b"\x00\x00\x54"  # tint_blue     (0, 0, 84)
     # Mixed hues are chosen for how they look AFTER gamma 2.5: a channel at
     # value v drives the LED at (v/255)**2.5, so orange needs g ~150 (25% PWM).
     # Plain tanks (sdkfz, pz3, tiger) by CURRENT armor: a damaged tiger looks
     # like what it now is.  Warm, bright hues: none is a sector tint.
-    ("armor1", 255, 215, 0),        # yellow  (PWM about 100% : 65%)
-    ("armor2", 255, 150, 0),        # orange  (100% : 26%)
-    ("armor3", 255, 0, 0),          # red
+    b"\xff\xd7\x00"  # armor1        (255, 215, 0)  yellow  (PWM about 100% : 65%)
+    b"\xff\x96\x00"  # armor2        (255, 150, 0)  orange  (100% : 26%)
+    b"\xff\x00\x00"  # armor3        (255, 0, 0)  red
     # Marks
-    ("held", 255, 255, 255),        # hedgehog-held enemy: white blink
+    b"\xff\xff\xff"  # held          (255, 255, 255)  hedgehog-held enemy: white blink
     # City LEDs (leds.city)
-    ("wall", 80, 80, 90),           # a standing wall: dim cool grey
-    ("dot", 255, 255, 255),         # a wall with a dot: white
-    ("building", 150, 130, 90),     # a standing building: dim warm white
-    ("ruin", 50, 10, 0),            # a destroyed building: a faint ember
+    b"\x50\x50\x5a"  # wall          (80, 80, 90)  a standing wall: dim cool grey
+    b"\xff\xff\xff"  # dot           (255, 255, 255)  a wall with a dot: white
+    b"\x96\x82\x5a"  # building      (150, 130, 90)  a standing building: dim warm white
+    b"\x32\x0a\x00"  # ruin          (50, 10, 0)  a destroyed building: a faint ember
     # Animations
-    ("spin", 255, 255, 255),        # die roll light
-    ("plane", 255, 255, 160),       # the He-111
-    ("blast", 255, 110, 0),          # what the He-111 destroys
-    ("step", 0, 255, 180),          # movement trail head
-    ("trail", 0, 60, 40),           # movement trail
-    ("flash", 255, 255, 255),       # reveal flash
-    ("sector_red", 255, 0, 0),      # die roll result, by sector colour
-    ("sector_green", 0, 255, 0),
-    ("sector_blue", 0, 40, 255),
+    b"\xff\xff\xff"  # spin          (255, 255, 255)  die roll light
+    b"\xff\xff\xa0"  # plane         (255, 255, 160)  the He-111
+    b"\xff\x6e\x00"  # blast         (255, 110, 0)  what the He-111 destroys
+    b"\x00\xff\xb4"  # step          (0, 255, 180)  movement trail head
+    b"\x00\x3c\x28"  # trail         (0, 60, 40)  movement trail
+    b"\xff\xff\xff"  # flash         (255, 255, 255)  reveal flash
+    b"\xff\x00\x00"  # sector_red    (255, 0, 0)  die roll result, by sector colour
+    b"\x00\xff\x00"  # sector_green  (0, 255, 0)
+    b"\x00\x28\xff"  # sector_blue   (0, 40, 255)
 )
 
 
 def _looks():
     """One palette row per kind that has a hue of its own (catalog.KINDS'
-    look), named by the kind's id, after the fixed rows; and kind index ->
-    that row's number (0: coloured by armor)."""
-    rows = []
+    look), named by the kind's id, after the fixed rows: (their names, their
+    colours, kind index -> that row's number (0: coloured by armor))."""
+    names = []
+    rgb = bytearray()
     pal = bytearray(len(KINDS))
     for k in range(len(KINDS)):
         look = KINDS[k][5]
         if look is not None:
-            pal[k] = len(_ROWS) + len(rows)
-            rows.append((KINDS[k][0], look[0], look[1], look[2]))
-    return tuple(rows), bytes(pal)
+            pal[k] = len(_FIXED) + len(names)
+            names.append(KINDS[k][0])
+            rgb.extend(bytes(look))
+    return tuple(names), bytes(rgb), bytes(pal)
 
 
-_KIND_ROWS, KIND_PAL = _looks()
+_names, _rgb, KIND_PAL = _looks()
 # KIND_PAL: kind index -> palette number of a special, 0 for the plain tanks (by armor).
 
-PALETTE = bytes(bytearray([v for row in _ROWS + _KIND_ROWS for v in row[1:]]))
-NAMES = tuple(row[0] for row in _ROWS + _KIND_ROWS)
+PALETTE = _RGB + _rgb
+NAMES = _FIXED + _names
+del _names, _rgb
 
 OFF = 0
 TINT_RED = 1

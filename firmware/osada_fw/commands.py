@@ -7,7 +7,6 @@
 
 from osada_fw import protocol
 from osada_fw.anim import SELFTEST_MS
-from osada_fw.config import led_count
 from osada_fw.ui import M_PLAY
 from shared_rules import actions as A
 from shared_rules.engine import RuleError
@@ -66,7 +65,7 @@ def handle_line(app, line):
 
 def cmd_hello(app, req):
     return {"protocol": protocol.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION,
-            "game": app.mode.id if app.mode else "siege", "leds": led_count(app.cfg), "layout": app.layout.name,
+            "game": app.mode.id if app.mode else "siege", "leds": app.layout.count, "layout": app.layout.name,
             "seq": len(app.game.log), "journal": app.journal_status()}
 
 

@@ -53,10 +53,9 @@
 # path of the action that triggers it.
 
 import binascii
-import json
 
-from osada_fw.journal_core import _SLICE, GameJournal, _room
-from osada_fw.records import MAX_BATCH, T_ACTION, T_BATCH, T_SETUP, T_UNDO, _take_record, alen
+from osada_fw.journal_core import GameJournal
+from osada_fw.records import MAX_BATCH, T_ACTION, T_BATCH, T_SETUP, T_UNDO
 
 RAW_BLOCKS = 16             # the journal's share of the ROMFS partition, at its top
 SECTOR = 4096
@@ -288,197 +287,20 @@ class FlashLog(GameJournal):
     # ------------------------------------------------------------ reading
 
     def _scan(self):
-        """Read the log into memory.  Returns the setup dict, or None."""
-        self._forget()
-        self.last_error = None
-        self.dropped_bytes = 0
-        gens, bases = self._headers()
-        top = -1
-        for g in gens:
-            if g > top:
-                top = g
-        self._gen = top
-        self._ready = -1
-        t = top
-        setup = None
-        for _ in range(self.nblocks):
-            if t < 0 or gens[t % self.nblocks] != t:
-                break
-            b = bases[t % self.nblocks]
-            if b > t or t - b >= self.nblocks:
-                break
-            setup = self._read(b, t, gens, bases)
-            if setup is not None:
-                self._base = b
-                if t < top:
-                    self._drop_abandoned(t, top)
-                break
-            self._forget()
-            t = b - 1
-        if setup is None:
-            self._forget()
-            self._base = top + 1            # nothing on flash is live
-            if top >= 0:
-                self.last_error = "no complete game in the flash journal"
-            return None
-        return setup
-
-    def _drop_abandoned(self, t, top):
-        """Sectors t+1 .. top hold snapshots a power cut left without their
-        'E': erase them (newest first) so the log goes on from sector t and
-        no stray record of theirs can ever pass for a continuation."""
+        """Read the log into memory.  Returns the setup dict, or None.
+        Reading is a boot-time job: its code (osada_fw/flashscan.py) is
+        loaded for it and dropped after, so it holds no heap during a game."""
+        from osada_fw import flashscan, forget
         try:
-            for g in range(top, t, -1):
-                if not self._blank(g):
-                    self.dev.ioctl(6, self._blk(g))
-                    self.erases += 1
-            self._gen = t
-        except OSError:
-            self._fresh = True                  # flash trouble: leave them, go on after them
-        self._ready = -1
-
-    def _headers(self):
-        n = self.nblocks
-        gens = [-1] * n
-        bases = [0] * n
-        head = bytearray(HEADER)
-        for s in range(n):
-            self.dev.readblocks(self.first + s, head, 0)
-            if head[0:4] == MAGIC and binascii.crc32(head) == _RESIDUE:
-                g = _u32(head, 4)
-                if g % n == s:
-                    gens[s] = g
-                    bases[s] = _u32(head, 8)
-        return gens, bases
-
-    def _read(self, b, top, gens, bases):
-        """Read the log of the snapshot at gen b, up to gen top (its newest
-        sector; later ones are not looked at).  Returns the setup dict if
-        the snapshot is committed, else None.  Leaves the writer after the
-        last good record when that is the clean end of sector top, else
-        set to start a fresh sector."""
-        n = self.nblocks
-        buf = bytearray(READ_BUF)
-        self._rseq = 0                      # the next record's seq
-        self._rsetup = None                 # the setup dict, once read
-        self._rdone = False                 # the snapshot's 'E' seen
-        why = None
-        why_seq = -1                        # the seq where `why` stopped a sector
-        clean_at = -1                       # where sector `top` ends cleanly
-        for g in range(b, top + 1):
-            if gens[g % n] != g or bases[g % n] != b:
-                continue                    # not this snapshot's (an abandoned one's)
-            end, bad = self._read_sector(self.first + g % n, buf)
-            if bad is not None:
-                if self._rsetup is None:
-                    return None
-                why = bad
-                why_seq = self._rseq
-            elif g == top:
-                clean_at = end
-        setup = self._rsetup
-        self._rsetup = None
-        if setup is None or not self._rdone:
-            return None
-        seq = self._rseq
-        self._seq = seq
-        if 0 <= clean_at < self.sector:
-            self._pos = clean_at
-            self._fresh = False
-            self.dev.readblocks(self.first + top % n, self._page, clean_at & ~(PAGE - 1))
-        else:
-            self._fresh = True              # after a torn record: a fresh sector
-        if why_seq == seq:                  # nothing after it: dropped just now
-            self.last_error = "%s at the end of the flash journal: dropped it" % (why,)
-        return setup
-
-    def _read_sector(self, blk, buf):
-        """Take the records of one sector that continue the log.  Returns
-        (where its records end cleanly, or -1; why reading stopped at a bad
-        record, or None)."""
-        mv = memoryview(buf)
-        size = self.sector
-        pos = HEADER
-        end = pos                           # buf holds flash bytes [pos, end)
-        i = 0
-        while True:
-            if end - pos - i < 5:
-                pos += i
-                i = 0
-                k = min(READ_BUF, size - pos)
-                if k < 5:
-                    return pos, None
-                self.dev.readblocks(blk, mv[:k], pos)
-                end = pos + k
-            typ = buf[i]
-            if typ == 0xFF:
-                return pos + i, None
-            ln = buf[i + 1] | buf[i + 2] << 8
-            k = 9 + ln
-            if ln > _maxlen(typ) or pos + i + k > size:
-                return -1, "bad record"
-            if i + k > end - pos:
-                pos += i
-                i = 0
-                end = pos + min(READ_BUF, size - pos)
-                self.dev.readblocks(blk, mv[:end - pos], pos)
-            if binascii.crc32(mv[i:i + k]) != _RESIDUE:
-                return -1, "torn record"    # or a bad one: it ends the sector
-            seq = self._rseq
-            if (typ == T_ACTION and seq and _SLICE and (buf[i + 3] | buf[i + 4] << 8) == seq
-                    and alen(buf, i + 5, i + 5 + ln) == ln):
-                # the common record, inline (restore time is mostly this loop)
-                used = self._used
-                live = self._live
-                if used + ln > len(live):
-                    live = self._live = _room(live, used + ln)
-                live[used:used + ln] = mv[i + 5:i + 5 + ln]
-                self._used = used + ln
-                count = self._count
-                sizes = self._sizes
-                if count >= len(sizes):
-                    sizes = self._sizes = _room(sizes, count + 1)
-                sizes[count] = ln
-                self._count = count + 1
-            else:
-                why = self._take(typ, buf, mv, i, ln)
-                if why is not None:
-                    return -1, (why or None)
-            self._size += k
-            self._rseq = (seq + 1) & 0xFFFF
-            i += k
-
-    def _take(self, typ, buf, mv, i, ln):
-        """One good record at buf[i]: None if taken, "" if it is not the
-        log's next one (it ends the sector, nothing said), else why not."""
-        if (buf[i + 3] | buf[i + 4] << 8) != self._rseq:
-            return ""
-        if self._rseq == 0:
-            if typ != T_SETUP:
-                return ""
-            setup = _setup(mv[i + 5:i + 5 + ln])
-            if setup is None:
-                return "bad setup record"
-            self._rsetup = setup
-            self._setup = bytes(mv[i + 5:i + 5 + ln])
-        elif typ == T_END:
-            self._rdone = True
-        elif typ == T_SETUP or _take_record(typ, buf, mv, i + 5, i + 5 + ln, self) is not None:
-            return "bad record"
-        return None
+            return flashscan.scan(self)
+        finally:
+            forget("osada_fw.flashscan")
+            forget("osada_fw.records_read")
 
 
 def _crc4(buf, n):
     crc = binascii.crc32(memoryview(buf)[:n])
     return bytes((crc & 255, (crc >> 8) & 255, (crc >> 16) & 255, (crc >> 24) & 255))
-
-
-def _setup(raw):
-    try:
-        setup = json.loads(bytes(raw).decode())
-    except (ValueError, UnicodeError):
-        return None
-    return setup if isinstance(setup, dict) else None
 
 
 def romfs_end(dev):

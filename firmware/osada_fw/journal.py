@@ -41,8 +41,6 @@ from osada_fw.records import (
     T_BATCH,
     T_SETUP,
     frame,
-    read_actions,
-    read_setup,
 )
 
 NAME = "journal.bin"
@@ -269,9 +267,13 @@ class Journal(GameJournal):
     def _read(self, f):
         """Parse the open journal into memory.  Returns (setup dict or None,
         why reading stopped early or None)."""
-        raw, setup, err = read_setup(f)
-        if setup is None:
-            return None, err
-        self._setup = raw
-        self._size, err = read_actions(f, 11 + len(raw), self)
-        return setup, err
+        from osada_fw import forget, records_read  # boot-time code: loaded for this, dropped after
+        try:
+            raw, setup, err = records_read.read_setup(f)
+            if setup is None:
+                return None, err
+            self._setup = raw
+            self._size, err = records_read.read_actions(f, 11 + len(raw), self)
+            return setup, err
+        finally:
+            forget("osada_fw.records_read")

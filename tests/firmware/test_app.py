@@ -883,6 +883,27 @@ def test_frame_changes_when_an_enemy_moves(tmp_path):
             assert after[3 * i_old:3 * i_old + 3] != before[3 * i_old:3 * i_old + 3]
 
 
+def test_move_sweep_cells(tmp_path):
+    """The sweep a move starts lights the cells the moved enemies now stand
+    on, grouped by line from the rear inwards; App.positions keeps each
+    enemy's place as one small int (sector * 8 + line), no tuple."""
+    dev = Dev(tmp_path)
+    dev.ok("new", seed=42)
+    dev.tick(100, ms=100)
+    game = dev.app.game
+    old = {e.id: (e.sector, e.line) for e in game.enemies}
+    before = dev.app.positions
+    assert before == {i: s * 8 + line for i, (s, line) in old.items()}
+    dev.ok("act", action={"do": "move"})
+    groups = [[] for _ in range(5)]
+    for e in dev.app.game.enemies:
+        if e.id in old and (e.sector, e.line) != old[e.id]:
+            groups[e.line].append((e.sector, e.line if e.line < 4 else "city"))
+    want = [g for g in groups if g]
+    assert want and dev.app._moved_cells(before) == want
+    assert app_mod._cell(3 * 8 + 4) == (3, "city") and app_mod._cell(6 * 8 + 0) == (6, 0)
+
+
 def test_every_animation_ends(tmp_path):
     dev = Dev(tmp_path)
     dev.ok("new", players=3, seed=5)

@@ -1,0 +1,206 @@
+# Reading the flash journal back (osada_fw/flashlog.py's format) at boot:
+# FlashLog._scan loads this module (and records_read.py) for the read and
+# forgets them after, so a game in progress carries none of their code.  Functions of the FlashLog
+# (`log`) being read.  Runs on MicroPython 1.2x and CPython.
+
+import binascii
+import json
+
+from osada_fw.flashlog import _RESIDUE, HEADER, MAGIC, PAGE, READ_BUF, T_END, _maxlen, _u32
+from osada_fw.journal_core import _SLICE, _room
+from osada_fw.records import T_ACTION, T_SETUP, alen
+from osada_fw.records_read import take_record
+
+
+def scan(log):
+    """Read the log into memory.  Returns the setup dict, or None."""
+    log._forget()
+    log.last_error = None
+    log.dropped_bytes = 0
+    gens, bases = _headers(log)
+    top = -1
+    for g in gens:
+        if g > top:
+            top = g
+    log._gen = top
+    log._ready = -1
+    t = top
+    setup = None
+    for _ in range(log.nblocks):
+        if t < 0 or gens[t % log.nblocks] != t:
+            break
+        b = bases[t % log.nblocks]
+        if b > t or t - b >= log.nblocks:
+            break
+        setup = _read(log, b, t, gens, bases)
+        if setup is not None:
+            log._base = b
+            if t < top:
+                _drop_abandoned(log, t, top)
+            break
+        log._forget()
+        t = b - 1
+    if setup is None:
+        log._forget()
+        log._base = top + 1            # nothing on flash is live
+        if top >= 0:
+            log.last_error = "no complete game in the flash journal"
+        return None
+    return setup
+
+
+def _drop_abandoned(log, t, top):
+    """Sectors t+1 .. top hold snapshots a power cut left without their
+    'E': erase them (newest first) so the log goes on from sector t and
+    no stray record of theirs can ever pass for a continuation."""
+    try:
+        for g in range(top, t, -1):
+            if not log._blank(g):
+                log.dev.ioctl(6, log._blk(g))
+                log.erases += 1
+        log._gen = t
+    except OSError:
+        log._fresh = True                  # flash trouble: leave them, go on after them
+    log._ready = -1
+
+
+def _headers(log):
+    n = log.nblocks
+    gens = [-1] * n
+    bases = [0] * n
+    head = bytearray(HEADER)
+    for s in range(n):
+        log.dev.readblocks(log.first + s, head, 0)
+        if head[0:4] == MAGIC and binascii.crc32(head) == _RESIDUE:
+            g = _u32(head, 4)
+            if g % n == s:
+                gens[s] = g
+                bases[s] = _u32(head, 8)
+    return gens, bases
+
+
+def _read(log, b, top, gens, bases):
+    """Read the log of the snapshot at gen b, up to gen top (its newest
+    sector; later ones are not looked at).  Returns the setup dict if
+    the snapshot is committed, else None.  Leaves the writer after the
+    last good record when that is the clean end of sector top, else
+    set to start a fresh sector."""
+    n = log.nblocks
+    buf = bytearray(READ_BUF)
+    log._rseq = 0                      # the next record's seq
+    log._rsetup = None                 # the setup dict, once read
+    log._rdone = False                 # the snapshot's 'E' seen
+    why = None
+    why_seq = -1                        # the seq where `why` stopped a sector
+    clean_at = -1                       # where sector `top` ends cleanly
+    for g in range(b, top + 1):
+        if gens[g % n] != g or bases[g % n] != b:
+            continue                    # not this snapshot's (an abandoned one's)
+        end, bad = _read_sector(log, log.first + g % n, buf)
+        if bad is not None:
+            if log._rsetup is None:
+                return None
+            why = bad
+            why_seq = log._rseq
+        elif g == top:
+            clean_at = end
+    setup = log._rsetup
+    log._rsetup = None
+    if setup is None or not log._rdone:
+        return None
+    seq = log._rseq
+    log._seq = seq
+    if 0 <= clean_at < log.sector:
+        log._pos = clean_at
+        log._fresh = False
+        log.dev.readblocks(log.first + top % n, log._page, clean_at & ~(PAGE - 1))
+    else:
+        log._fresh = True              # after a torn record: a fresh sector
+    if why_seq == seq:                  # nothing after it: dropped just now
+        log.last_error = "%s at the end of the flash journal: dropped it" % (why,)
+    return setup
+
+
+def _read_sector(log, blk, buf):
+    """Take the records of one sector that continue the log.  Returns
+    (where its records end cleanly, or -1; why reading stopped at a bad
+    record, or None)."""
+    mv = memoryview(buf)
+    size = log.sector
+    pos = HEADER
+    end = pos                           # buf holds flash bytes [pos, end)
+    i = 0
+    while True:
+        if end - pos - i < 5:
+            pos += i
+            i = 0
+            k = min(READ_BUF, size - pos)
+            if k < 5:
+                return pos, None
+            log.dev.readblocks(blk, mv[:k], pos)
+            end = pos + k
+        typ = buf[i]
+        if typ == 0xFF:
+            return pos + i, None
+        ln = buf[i + 1] | buf[i + 2] << 8
+        k = 9 + ln
+        if ln > _maxlen(typ) or pos + i + k > size:
+            return -1, "bad record"
+        if i + k > end - pos:
+            pos += i
+            i = 0
+            end = pos + min(READ_BUF, size - pos)
+            log.dev.readblocks(blk, mv[:end - pos], pos)
+        if binascii.crc32(mv[i:i + k]) != _RESIDUE:
+            return -1, "torn record"    # or a bad one: it ends the sector
+        seq = log._rseq
+        if (typ == T_ACTION and seq and _SLICE and (buf[i + 3] | buf[i + 4] << 8) == seq
+                and alen(buf, i + 5, i + 5 + ln) == ln):
+            # the common record, inline (restore time is mostly this loop)
+            used = log._used
+            live = log._live
+            if used + ln > len(live):
+                live = log._live = _room(live, used + ln)
+            live[used:used + ln] = mv[i + 5:i + 5 + ln]
+            log._used = used + ln
+            count = log._count
+            sizes = log._sizes
+            if count >= len(sizes):
+                sizes = log._sizes = _room(sizes, count + 1)
+            sizes[count] = ln
+            log._count = count + 1
+        else:
+            why = _take(log, typ, buf, mv, i, ln)
+            if why is not None:
+                return -1, (why or None)
+        log._size += k
+        log._rseq = (seq + 1) & 0xFFFF
+        i += k
+
+
+def _take(log, typ, buf, mv, i, ln):
+    """One good record at buf[i]: None if taken, "" if it is not the
+    log's next one (it ends the sector, nothing said), else why not."""
+    if (buf[i + 3] | buf[i + 4] << 8) != log._rseq:
+        return ""
+    if log._rseq == 0:
+        if typ != T_SETUP:
+            return ""
+        setup = _setup(mv[i + 5:i + 5 + ln])
+        if setup is None:
+            return "bad setup record"
+        log._rsetup = setup
+        log._setup = bytes(mv[i + 5:i + 5 + ln])
+    elif typ == T_END:
+        log._rdone = True
+    elif typ == T_SETUP or take_record(typ, buf, mv, i + 5, i + 5 + ln, log) is not None:
+        return "bad record"
+    return None
+
+
+def _setup(raw):
+    try:
+        setup = json.loads(bytes(raw).decode())
+    except (ValueError, UnicodeError):
+        return None
+    return setup if isinstance(setup, dict) else None
