@@ -27,7 +27,8 @@ def sample(app):
 
 def mem(app, req):
     """`alloc`, `free` (the heap now), `peak` (the high-water mark since
-    {"cmd": "mem", "track": true} started tracking, or -1), `live` (the live
+    {"cmd": "mem", "track": true} started tracking, or -1; "track": false
+    stops it), `live` (the live
     data's high-water mark between requests, or -1), and `frame_us`:
     one frame (render + LED write) drawn now and timed."""
     if not hasattr(gc, "mem_alloc"):
@@ -38,8 +39,12 @@ def mem(app, req):
     frame = time.ticks_diff(us(), t0)  # pyright: ignore[reportAttributeAccessIssue]
     peak = app.heap_peak
     live = _live[0] if peak >= 0 else -1
-    if req.get("track"):
+    track = req.get("track")
+    if track:
         gc.collect()
         app.heap_peak = _live[0] = gc.mem_alloc()  # pyright: ignore[reportAttributeAccessIssue]
+    elif track is False:               # stop: no collection after each request any more
+        app.heap_peak = -1
+        _live[0] = 0
     return {"alloc": gc.mem_alloc(), "free": gc.mem_free(), "peak": peak,  # pyright: ignore[reportAttributeAccessIssue]
             "live": live, "frame_us": frame}

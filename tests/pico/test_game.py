@@ -102,3 +102,7 @@ def test_mem_reports_the_heap_and_tracks_its_high_water_mark(link):
     assert start["alloc"] < after["peak"] < after["alloc"] + after["free"]
     # the live mark (after each collection) is below the peak and at least the heap tracking began with
     assert start["alloc"] - 2048 <= after["live"] < after["peak"]
+    # the board is shared with other modules: tracking (a collection after
+    # every request) stops when asked
+    assert link.request("mem", timeout=T, track=False)["ok"]
+    assert link.request("mem", timeout=T)["peak"] == -1
