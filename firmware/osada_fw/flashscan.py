@@ -9,7 +9,6 @@ import json
 from osada_fw.flashlog import _RESIDUE, HEADER, MAGIC, PAGE, READ_BUF, T_END, _maxlen, _u32
 from osada_fw.journal_core import _SLICE, _room
 from osada_fw.records import T_ACTION, T_SETUP, alen
-from osada_fw.records_read import take_record
 
 
 def scan(log):
@@ -193,8 +192,14 @@ def _take(log, typ, buf, mv, i, ln):
         log._setup = bytes(mv[i + 5:i + 5 + ln])
     elif typ == T_END:
         log._rdone = True
-    elif typ == T_SETUP or take_record(typ, buf, mv, i + 5, i + 5 + ln, log) is not None:
+    elif typ == T_SETUP:
         return "bad record"
+    else:
+        # a batch or an undo: records_read.py (~7 ms to import on a Pico) is
+        # loaded only for a log that has them, not for plain action records
+        from osada_fw.records_read import take_record
+        if take_record(typ, buf, mv, i + 5, i + 5 + ln, log) is not None:
+            return "bad record"
     return None
 
 
