@@ -14,26 +14,12 @@ import sys
 sys.path.insert(0, "/fakes")
 sys.path.insert(0, "/bench")
 
+from memserial import Serial  # noqa: E402
 from vmclock import calibrate, now_us  # noqa: E402
 
 from osada_fw.app import App  # noqa: E402
 from osada_fw.config import led_count, validate  # noqa: E402
 from osada_fw.hal.pico import PicoHardware  # noqa: E402
-
-
-class Serial:
-    def __init__(self):
-        self.data = b""
-        self.out = bytearray()
-
-    def read(self):
-        d = self.data
-        self.data = b""
-        return d
-
-    def write(self, data):
-        self.out.extend(data)
-        return len(data)
 
 
 def request(app, serial, req):

@@ -215,7 +215,9 @@ def test_board_mirrors_the_device_and_keys_play_a_game(tmp_path):
 
     async def run():
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: shown(app, dev), what="the first sync")
+            # the board and the connection line are two widgets, each redrawn when its message is handled
+            await until(pilot, lambda: shown(app, dev) and "connected to" in widget_text(app, "#conn"),
+                        what="the first sync")
             assert "connected to %s (firmware 0.1.0, protocol 1)" % (tmp_path / "tty") in widget_text(app, "#conn")
             assert board_from_widget(app) == board_from_state(dev.state()[0])
             assert len(dev.state()[0]["enemies"]) == 6
