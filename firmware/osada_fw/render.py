@@ -386,8 +386,7 @@ class Renderer:
         nd = 0
         inv = self.layout.inv
         w = self._wire
-        kpal = C.KIND_PAL
-        apal = C.ARMOR_PAL
+        enemy_pal = C.enemy_pal
         none = NONE                              # module constants as locals: a global is a dict lookup
         rstart = self._rstart
         r0 = 0
@@ -410,15 +409,7 @@ class Renderer:
                 dyn[nd] = c
                 nd += 1
                 continue
-            pal = kpal[e.kind]
-            if not pal:
-                a = e.armor
-                if a > 3:
-                    a = 3
-                elif a < 0:
-                    a = 0
-                pal = apal[a]
-            p = pal * 3
+            p = enemy_pal(e.kind, e.armor) * 3
             o = i * 3
             board[o] = w[p]
             board[o + 1] = w[p + 1]
@@ -440,8 +431,7 @@ class Renderer:
         dyn = self._occ
         inv = self.layout.inv
         w = self._wire
-        kpal = C.KIND_PAL
-        apal = C.ARMOR_PAL
+        enemy_pal = C.enemy_pal
         held_phase = now_ms % HELD_PERIOD_MS
         cand_off = now_ms % CAND_PERIOD_MS >= CAND_PERIOD_MS // 2
         held_on = HELD_ON_MS
@@ -465,14 +455,7 @@ class Renderer:
             elif held and e.id == held and phase < held_on:
                 pal = C.HELD
             else:
-                pal = kpal[e.kind]
-                if not pal:
-                    a = e.armor
-                    if a > 3:
-                        a = 3
-                    elif a < 0:
-                        a = 0
-                    pal = apal[a]
+                pal = enemy_pal(e.kind, e.armor)
             p = pal * 3
             o = inv[c] * 3
             buf[o] = w[p]
