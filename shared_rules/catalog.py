@@ -97,6 +97,12 @@ MODES = ("standard", "shoulder", "solo", "marshal")
 VARIANTS = ("caught_off_guard", "simple_battles", "one_for_all",
             "all_for_one", "my_house", "supplies_low")
 
+# Phases the engine knows (1-3 are the players' own, with physical cards).
+PHASE_PLAY = 4      # plays
+PHASE_MOVE = 5      # movement being resolved (only seen with a pending choice)
+PHASE_REVEAL = 6    # reveal tokens
+PHASE_MARSHAL = 7   # field marshal draws and plays (mode marshal, R60)
+
 
 # "The strongest enemy" of a cell: what the device's ACTION key hits, the LED
 # shows first in a shared cell, and the monitor selects by default.  One

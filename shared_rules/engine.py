@@ -20,24 +20,20 @@ from shared_rules.catalog import (
     KIND_CLASS,
     KIND_IDS,
     KIND_TROPHY,
-    KINDS,
     LINES,
-    MODES,
     MOVE_COLOR,
+    PHASE_MARSHAL,
+    PHASE_MOVE,
+    PHASE_PLAY,
+    PHASE_REVEAL,
     REAR,
     REVEAL_MORE,
     SECTOR_COLOR,
-    SIMPLE_BATTLES_REMOVED,
-    START_ENEMIES,
     TANK,
-    VARIANTS,
     ccw,
     cw,
-    discard_draw,
-    hand_limit,
     kind_index,
     opposite,
-    trades_per_turn,
 )
 from shared_rules.errors import RuleError, bad, need_int  # noqa: F401  (RuleError: part of the engine's API)
 from shared_rules.rng import Rng
@@ -45,12 +41,6 @@ from shared_rules.rng import Rng
 PLAYING = "playing"
 WON = "won"
 LOST = "lost"
-
-# Phases the engine knows (1-3 are the players' own, with physical cards).
-PHASE_PLAY = 4      # plays
-PHASE_MOVE = 5      # movement being resolved (only seen with a pending choice)
-PHASE_REVEAL = 6    # reveal tokens
-PHASE_MARSHAL = 7   # field marshal draws and plays (mode marshal, R60)
 
 _K_PZ2H = kind_index("pz2h")
 _K_PZ4H = kind_index("pz4h")
@@ -75,33 +65,14 @@ class Game:
 
     def __init__(self, players=None, mode="standard", variants=(), seed=1,
                  board=None, pool=None, rolls=None, houses=None):
-        if mode not in MODES:
-            bad("format", "mode must be one of %s (got %r)" % (", ".join(MODES), mode))
-        if players is None:
-            players = 1 if mode == "solo" else 2
-        if mode == "solo":
-            need_int(players, 1, 1, "players (R60: solo is one player)")
-        elif mode == "marshal":
-            need_int(players, 1, 5, "players (R60: the defenders besides the marshal)")
-        else:
-            need_int(players, 2, 6, "players (R3: standard and shoulder take 2-6; use mode solo for 1)")
-        if not isinstance(variants, (list, tuple)):
-            bad("format", "variants must be a list")
-        for v in variants:
-            if v not in VARIANTS:
-                bad("format", "unknown variant %r; known: %s" % (v, ", ".join(VARIANTS)))
-        need_int(seed, 0, 0xFFFFFFFF, "seed")
+        from shared_rules import newgame  # a game's start: not kept once it is built (on the Pico)
+        players = newgame.check(players, mode, variants, seed, rolls)
         self.players = players
         self.mode = mode
         self.variants = tuple(sorted(set(variants)))
         self.seed = seed
         self.rng = Rng(seed)
-        self.rolls = []
-        if rolls is not None:
-            if not isinstance(rolls, list):
-                bad("format", "rolls must be a list of die results 1-6")
-            for r in rolls:
-                self.rolls.append(need_int(r, 1, 6, "a die roll"))
+        self.rolls = list(rolls) if rolls else []
         self.roll_i = 0
         self.one_for_all = "one_for_all" in self.variants
         self.all_for_one = "all_for_one" in self.variants
@@ -134,21 +105,7 @@ class Game:
         self.events = []
         self.log = A.ActionLog()
 
-        # What replay needs besides the log (event sourcing).
-        self._setup = {"players": players, "mode": mode, "variants": list(self.variants),
-                       "seed": seed}
-        for key, val in (("board", board), ("pool", pool), ("rolls", rolls), ("houses", houses)):
-            if val is not None:
-                self._setup[key] = val
-        self._setup_houses(houses)
-        self._setup_board(board)
-        self._setup_pool(pool)
-        self.events.append({"ev": "setup", "players": players, "mode": mode,
-                            "hand_limit": hand_limit(players, mode),
-                            "trades": trades_per_turn(players, mode),
-                            "discard_draw": discard_draw(mode)})
-        if mode == "marshal":
-            self._marshal_draw()       # R60: he starts with 3 secret tokens
+        self._setup = newgame.start(self, board, pool, rolls, houses)
         self._check_won()              # a scenario may start with nothing left to fight
 
     # ------------------------------------------------------------------ setup
@@ -157,12 +114,8 @@ class Game:
     def from_setup(cls, d):
         """Game from the setup fields of a scenario object (players, mode,
         variants, seed, board, pool, rolls, houses); RuleError('format') if bad."""
-        if not isinstance(d, dict):
-            bad("format", "a scenario is a JSON object")
-        for k in d:
-            if k not in ("players", "mode", "variants", "seed", "board", "pool",
-                         "rolls", "actions", "houses"):
-                bad("format", "unknown scenario key %r" % (k,))
+        from shared_rules import newgame
+        newgame.check_scenario(d)
         return cls(players=d.get("players"), mode=d.get("mode", "standard"),
                    variants=d.get("variants", ()), seed=d.get("seed", 1),
                    board=d.get("board"), pool=d.get("pool"), rolls=d.get("rolls"),
@@ -171,56 +124,6 @@ class Game:
     def setup_dict(self):
         """The setup that, with the action log, rebuilds this game."""
         return self._setup
-
-    def _setup_houses(self, houses):
-        if not self.my_house:
-            if houses is not None:
-                bad("format", "houses is only for the my_house variant (R62)")
-            return
-        if houses is not None:
-            from shared_rules import custom
-            custom.set_houses(self, houses)
-            return
-        for p in range(1, self.players + 1):    # player p owns building p
-            self.houses[p] = p
-
-    def _setup_board(self, board):
-        if board is not None:
-            from shared_rules import custom  # scenario boards only: saves heap on the Pico
-            custom.place_board(self, board)
-            return
-        # R1: six buildings, six walls (none with caught_off_guard), no dots.
-        for s in range(1, 7):
-            self.buildings[s] = 1
-            self.walls[s] = 0 if "caught_off_guard" in self.variants else 1
-        # R2: 3 sdkfz, 2 pz3, 1 tiger, one per sector's air cell, seeded arrangement.
-        order = [kind_index(k) for k in START_ENEMIES]
-        self.rng.shuffle(order)
-        for s in range(1, 7):
-            self._place(order[s - 1], s, AIR, 0)
-
-    def _setup_pool(self, pool):
-        if pool is not None:
-            from shared_rules import custom
-            self.pool = custom.pool_tokens(pool)
-            return
-        counts = [row[1] for row in KINDS]
-        if "simple_battles" in self.variants:    # R61
-            for name in SIMPLE_BATTLES_REMOVED:
-                k = kind_index(name)
-                counts[k] -= 1
-                self.removed.append(k)
-        # The enemies on the board come out of the 49 (R2; for a custom board,
-        # as far as the table has them).
-        for e in self.enemies:
-            if counts[e.kind] > 0:
-                counts[e.kind] -= 1
-        toks = []
-        for k in range(len(KINDS)):
-            for _ in range(counts[k]):
-                toks.append(k)
-        self.rng.shuffle(toks)
-        self.pool = toks
 
     # --------------------------------------------------------------- helpers
 
@@ -523,21 +426,12 @@ class Game:
         elif name in REVEAL_MORE:
             n = REVEAL_MORE[name]
             if from_hand:                                     # R60
-                self._marshal_draw(n)
+                from shared_rules import marshal
+                marshal.draw(self, n)
                 self.marshal_extra += n
             else:                                             # R30
                 self.reveals += n
         # sabotage_* and discard_one: announced only (R34)
-
-    def _marshal_draw(self, n=None):
-        """R60: the marshal draws up to 3 (or n more) tokens from the pool."""
-        want = 3 - len(self.marshal_hand) if n is None else n
-        got = 0
-        while got < want and self.pool:
-            self.marshal_hand.append(self.pool.pop())
-            got += 1
-        if got:
-            self.events.append({"ev": "marshal_draw", "count": got})
 
     # ----------------------------------------------------- the turn machine
 
@@ -579,7 +473,8 @@ class Game:
             self.phase = PHASE_MARSHAL
             self.events.append({"ev": "phase", "phase": PHASE_MARSHAL})
             if not self.patrol:                                # R60 (b); R17
-                self._marshal_draw()
+                from shared_rules import marshal
+                marshal.draw(self)
                 # The defenders' end_turn stops here: what the marshal plays is
                 # his decision (R60 c), not theirs to skip.
                 self.ending = False
@@ -786,46 +681,10 @@ class Game:
         self._damage(self.enemy(eid), cause)
 
     def _marshal_play(self, sector, kinds):
-        extra = self._marshal_may_play(kinds)
-        hand = list(self.marshal_hand)
-        for k in kinds:
-            if k not in hand:
-                bad("R60", "the marshal holds no %s" % KIND_IDS[k])
-            hand.remove(k)
-        if extra:
-            if len(kinds) > self.marshal_extra:
-                bad("R60", "the marshal may play at most %d token(s) now" % self.marshal_extra)
-            if sector:
-                bad("R60", "these tokens are placed by die rolls")
-        else:
-            _marshal_shape(kinds, sector)
-        # valid: tanks first (by die roll, or the chosen sector), then the others
-        self.marshal_hand = hand
-        for k in kinds:
-            if KIND_CLASS[k] <= C_SPECIAL:
-                self.queue.append((k, sector))
-        for k in kinds:
-            if KIND_CLASS[k] > C_SPECIAL:
-                self.queue.append((k, 0))
-        self.events.append({"ev": "marshal_play", "tokens": [KIND_IDS[k] for k in kinds]})
-        if extra:
-            self.pending = None
-            self.marshal_extra = 0
-        self.ending = True
-
-    def _marshal_may_play(self, kinds):
-        """R60/R17: may the marshal play now?  True for the extra play after
-        his reveal3/reveal4, False for his turn's play; RuleError if neither."""
         if self.mode != "marshal":
             bad("R60", "marshal_play is for mode marshal")
-        if self.pending is not None and self.pending["choice"] == "marshal_extra":
-            return True
-        self._need_phase(PHASE_MARSHAL, "marshal_play")
-        if self.ending:
-            bad("R60", "the marshal has played this turn")
-        if self.patrol and kinds:
-            bad("R17", "patrol: the marshal only moves the enemies this turn")
-        return False
+        from shared_rules import marshal  # his mode's rules: loaded in a marshal game only
+        marshal.play(self, sector, kinds)
 
     # ---------------------------------------------------------- the state
 
@@ -901,22 +760,6 @@ def _group(groups, s, eid):
     else:
         groups[s].append(eid)
     return groups
-
-
-def _marshal_shape(kinds, sector):
-    """R60: his turn's play is one tank, two tokens, or nothing."""
-    n = len(kinds)
-    if n == 1:
-        # «Выбирает 1 танк на руке и помещает его в тыл любого сектора»:
-        # one token alone is a tank (to a sector of his choice, or rolled)
-        if KIND_CLASS[kinds[0]] > C_SPECIAL:
-            bad("R60", "a lone %s is not a play: the marshal plays one tank, two tokens, or nothing"
-                % KIND_IDS[kinds[0]])
-    elif n == 2:
-        if sector:
-            bad("R60", "with two tokens, tanks are placed by die rolls")
-    elif n > 2:
-        bad("R60", "the marshal plays one token or two (more only after reveal3/reveal4)")
 
 
 def parse(action):

@@ -12,3 +12,13 @@ def forget(name):
     parent = sys.modules.get(name[:dot])
     if parent is not None and hasattr(parent, name[dot + 1:]):
         delattr(parent, name[dot + 1:])
+
+
+def collect():
+    """Collect the garbage now on MicroPython, whose collector otherwise
+    waits until the heap is full: after a rare job (building a game), what
+    it left goes before the next allocations land on top of it.  Nothing on
+    CPython, whose collector needs no help."""
+    import gc
+    if hasattr(gc, "mem_alloc"):
+        gc.collect()

@@ -3,7 +3,7 @@
 # that come in on the line are osada_fw/commands.py's.
 # The same code runs on the Pico (hal/pico.py) and in the simulator (hal/fake.py).
 
-from osada_fw import anim, colors, commands, protocol
+from osada_fw import anim, collect, colors, commands, forget, protocol
 from osada_fw.commands import CommandError
 from osada_fw.layouts import Layout
 from osada_fw.render import Renderer
@@ -22,6 +22,16 @@ DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
 _SAVE_ACTION = 0           # what App._save writes
 _SAVE_UNDO = 1
 _SAVE_START = 2
+
+def _built():
+    """A game was just built (boot, new, undo, recover).  What builds one
+    (shared_rules/newgame.py: the setup's checks, the start board and pool)
+    is needed by no game in progress: it leaves the heap (~3 KB with the
+    code in RAM, on the stock firmware), and what the building left (that
+    code, the old game) is collected before the journal and the replies
+    allocate on top of it."""
+    forget("shared_rules.newgame")
+    collect()
 
 
 def _selftest_draw(app, now, r):
@@ -139,6 +149,7 @@ class App:
             restored = False
         else:
             restored = True
+        _built()
         self.ui.reset()
         self.positions = self._positions()
         ev = {"ev": "boot", "restored": restored, "seq": len(self.game.log), "restore_ms": restore_ms}
@@ -396,6 +407,7 @@ class App:
             raise CommandError("nothing to undo")
         setup = self.game.setup_dict()
         self.game = replay(setup, log[:-1])
+        _built()
         self._save(_SAVE_UNDO)
         self.after_change([{"ev": "undo", "seq": len(log) - 1}], now=self.hw.clock.ticks_ms())
 
@@ -428,7 +440,10 @@ class App:
         setup = dict(setup)
         if "seed" not in setup:
             setup["seed"] = self.hw.free_roll_seed() & 0x3FFFFFFF
-        game = Game.from_setup(setup)
+        try:
+            game = Game.from_setup(setup)
+        finally:                       # a refused setup too
+            _built()
         self.game = game
         saved = self._save(_SAVE_START, game.setup_dict())
         self.ui.reset()
@@ -445,5 +460,6 @@ class App:
             game = self.journal.restore() if self.unsaved is None else None
             if game is not None:
                 self.game = game
+        _built()
         self.push_state()
 
