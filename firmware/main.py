@@ -3,7 +3,9 @@
 # frozen in, and runs that copy first, so the game starts even on a wiped
 # filesystem.  Hold BACK while plugging the board in to skip the app and keep
 # the REPL, or send {"cmd": "repl"} over the serial line; hold ACTION for the
-# LED self-test (firmware/README.md, hardware/README.md).
+# LED self-test (firmware/README.md, hardware/README.md).  It stays this
+# small because the board compiles it into RAM and keeps it for the whole
+# game: the start itself is osada_fw/start.py.
 
 
 def no_app(exc):
@@ -26,35 +28,9 @@ def no_app(exc):
         pass
 
 
-def main():
-    try:
-        from osada_fw import forget
-        from osada_fw.app import App
-        from osada_fw.config import led_count, load
-        from osada_fw.hal.pico import PicoHardware
-    except ImportError as exc:
-        no_app(exc)
-        return
-    # set by Osada's frozen _boot.py when it had to format the filesystem
-    g = globals()
-    lost, new = g.get("osada_fs_lost"), g.get("osada_fs_new", False)
-    cfg = load("/config.json")
-    hw = PicoHardware(cfg, led_count(cfg))
-    del load, led_count
-    forget("osada_fw.config")          # boot-only: its code and tables leave the heap (~1.4 KB)
-    if hw.inputs.held("back"):
-        import micropython
-        micropython.kbd_intr(3)
-        print("osada: BACK held at boot: app not started, REPL kept")
-        return
-    app = App(hw, cfg)
-    app.boot(lost, new)
-    if hw.inputs.held("action"):
-        # ACTION held at boot: the LED self-test (hardware/README.md)
-        app.start_selftest(hw.clock.ticks_ms())
-    app.run(booted=True)
-    # {"cmd": "repl"} stopped the app (make flash asks for that first)
-    print("osada: app stopped, REPL ready (Ctrl-D restarts the board)")
-
-
-main()
+try:
+    from osada_fw.start import run
+except ImportError as exc:
+    no_app(exc)
+else:
+    run(globals(), no_app)     # osada_fw/start.py: the config, the hardware, the app
