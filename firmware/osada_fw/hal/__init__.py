@@ -9,10 +9,11 @@
 #   hw.inputs.poll(now_ms)    -> list of input events (may be empty), each a
 #                             tuple (what, value): ("turn", +1/-1),
 #                             ("press", "action"|"back"|"encoder"),
-#                             ("long", "action"|"back"|"encoder")
+#                             ("long", "action"|"back"|"encoder"); the
+#                             Pico's refills one list: read it before the next poll
 #   hw.inputs.held(name)      -> True while a button is held (boot-time checks)
-#   hw.serial.read()          -> bytes waiting on the USB serial, b"" if none;
-#                             never blocks
+#   hw.serial.read()          -> bytes (or a bytearray) waiting on the USB
+#                             serial, b"" if none; never blocks
 #   hw.serial.wait(ms)        sleep until bytes come in, at most ms (the app's
 #                             idle between ticks: a request is taken at once)
 #   hw.serial.write(data)     -> how many bytes were taken; never blocks (may

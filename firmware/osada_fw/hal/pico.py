@@ -93,9 +93,11 @@ class PicoInputs:
             Button("back", cfg["buttons"]["back"]),
             Button("encoder", cfg["encoder"]["switch"]),
         )
+        self.out = []
 
     def poll(self, now_ms):
-        out = []
+        out = self.out                 # one list, refilled each tick (read at once by the app)
+        out.clear()
         steps = self.encoder.take()
         while steps > 0:
             out.append((EVENT_TURN, 1))
@@ -130,25 +132,34 @@ class UsbSerial:
 
     def read(self):
         # stdin's read blocks until it has all it was asked for, and nothing
-        # tells how many bytes wait: take them one by one while poll says so
+        # tells how many bytes wait: take them one by one while the poller
+        # says so.  ipoll, not poll: poll() builds a list and a tuple on
+        # every call, ~50 bytes of garbage a byte read (5 KB a request)
         n = 0
         buf = self.buf
         one = self.one
-        poll = self.pin.poll
+        ipoll = self.pin.ipoll
         readinto = self.rin.readinto
-        while n < 256 and poll(0):
+        while n < 256:
+            for _ in ipoll(0):
+                break                  # a byte is waiting
+            else:
+                break                  # none
             if not readinto(one):
                 break
             buf[n] = one[0]
             n += 1
-        return bytes(buf[:n]) if n else b""
+        return buf[:n] if n else b""
 
     def wait(self, ms):
-        self.pin.poll(ms)
+        for _ in self.pin.ipoll(ms):
+            break
 
     def write(self, data):
-        if not self.pout.poll(0):
-            return 0
+        for _ in self.pout.ipoll(0):
+            break
+        else:
+            return 0                   # the FIFO is full
         chunk = data[:SERIAL_CHUNK]
         n = self.wout.write(chunk)
         return len(chunk) if n is None else n
