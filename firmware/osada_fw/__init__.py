@@ -5,8 +5,11 @@ def forget(name):
     """Drop module `name` ("osada_fw.x") from sys.modules and from its
     package, so the heap its code and tables hold is freed (once nothing
     else refers to them) for a module only the boot, or a rare job, needs;
-    a later import loads it again."""
+    a later import loads it again.  MicroPython only: CPython's memory is
+    not short, and a module imported again is compiled again there."""
     import sys
+    if sys.implementation.name != "micropython":
+        return
     sys.modules.pop(name, None)
     dot = name.rfind(".")
     parent = sys.modules.get(name[:dot])

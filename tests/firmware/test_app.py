@@ -752,30 +752,6 @@ def _marshal_dev(tmp_path, seed=3):
     return dev
 
 
-def test_a_standard_game_carries_neither_the_game_builder_nor_the_marshal_rules(tmp_path, monkeypatch):
-    """What builds a game (shared_rules/newgame.py) leaves the modules once
-    the game is built (boot, new, a refused new, undo), and a standard game
-    never loads the marshal's rules (shared_rules/marshal.py): code the
-    Pico would otherwise hold in RAM all game long."""
-    import shared_rules
-    for name in ("marshal", "newgame"):
-        monkeypatch.delitem(sys.modules, "shared_rules." + name, raising=False)
-        monkeypatch.delattr(shared_rules, name, raising=False)
-    gone = lambda: not {"shared_rules.newgame", "shared_rules.marshal"} & set(sys.modules)  # noqa: E731
-    dev = Dev(tmp_path)
-    assert gone() and dev.app.game is not None
-    dev.ok("new", players=3, seed=4)
-    assert gone()
-    reply, _ = dev.request("new", players=9)
-    assert not reply["ok"] and gone()
-    for a in ({"do": "patrol"}, {"do": "end_turn"}):
-        dev.ok("act", action=a)
-    dev.ok("undo")
-    assert gone() and len(dev.app.game.log) == 1
-    dev.ok("new", players=2, mode="marshal", seed=14)
-    assert "shared_rules.marshal" in sys.modules and "shared_rules.newgame" not in sys.modules
-
-
 def _refusals(msgs):
     return [m for m in msgs if m.get("ev") == "refused"]
 

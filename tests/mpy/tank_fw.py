@@ -3,7 +3,9 @@
 # line per check; tests/firmware/test_tank_device_mpy.py reads them.
 #
 #   modules <phase> <names>     the game modules loaded at each phase (Siege
-#                               must load none of the tank mode's)
+#                               must load none of the tank mode's, nor keep
+#                               what built its game or, but in a marshal
+#                               game, the marshal's rules)
 #   alloc <test> <bytes>        heap allocated by one roll (Tank.roll), after a warm-up
 #   roll <json>                 the events of a few protocol rolls
 #   bench <json>                what the `roll` request's bench (osada_fw/tank_bench.py) sends
@@ -22,9 +24,11 @@ from osada_fw.app import App  # noqa: E402
 from osada_fw.config import led_count, validate  # noqa: E402
 from osada_fw.hal.pico import PicoHardware  # noqa: E402
 
+LAZY = ("osada_fw.games", "shared_rules.newgame", "shared_rules.marshal")
+
 
 def loaded(phase):
-    names = sorted(n for n in sys.modules if "tank" in n or n == "osada_fw.games")
+    names = sorted(n for n in sys.modules if "tank" in n or n in LAZY)
     print("modules", phase, ",".join(names) or "-")
 
 
@@ -45,6 +49,8 @@ def main():
     loaded("boot")
     send(app, serial, {"id": 1, "cmd": "new", "players": 2, "seed": 5})
     send(app, serial, {"id": 2, "cmd": "act", "action": {"do": "patrol"}})
+    send(app, serial, {"id": 2, "cmd": "act", "action": {"do": "end_turn"}})
+    send(app, serial, {"id": 2, "cmd": "undo"})
     loaded("siege")
     siege = json.dumps(app.game.state())
     send(app, serial, {"id": 3, "cmd": "game", "game": "tank"})
@@ -94,6 +100,8 @@ def main():
     gc.collect()
     loaded("back")
     print("siege", len(app.game.log), json.dumps(app.game.state()) == siege)
+    send(app, serial, {"id": 12, "cmd": "new", "players": 2, "mode": "marshal", "seed": 5})
+    loaded("marshal")
 
 
 main()
