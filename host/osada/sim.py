@@ -124,7 +124,6 @@ class Simulator:
             self.port = os.ttyname(self.slave)
             _write_lock(self.state_lock, "%d\n%s\n" % (os.getpid(), link or self.port))
             if link:
-                _write_lock(self.link_lock, "%d\n" % os.getpid())   # clients tell a live link from a stale one
                 tmp = "%s.new%d" % (link, os.getpid())
                 try:
                     os.remove(tmp)
@@ -132,6 +131,9 @@ class Simulator:
                     pass
                 os.symlink(self.port, tmp)
                 os.replace(tmp, link)              # re-pointed in one step: never missing
+                # clients tell a live link from a stale one by this pid; written once
+                # the link is there, so a client that sees the owner can open the link
+                _write_lock(self.link_lock, "%d\n" % os.getpid())
         except BaseException:
             self.close()
             raise
