@@ -153,12 +153,20 @@ def _cut_run(cut_at, acts, undo_at=None):
     bytes erased or programmed.  Returns (flash, acknowledged live actions,
     the change in flight or None)."""
     flash, j = small()
-    live = []
+    j.start(setup_dict())
+    flash.cut_after(cut_at)
+    return _play_until_cut(flash, j, acts, 0, undo_at)
+
+
+def _play_until_cut(flash, j, acts, first, undo_at=None):
+    """Append acts[first:] (an undo before action undo_at) until the power
+    cut.  Returns (flash, the acknowledged live actions, the change in
+    flight or None)."""
+    live = list(acts[:first])
     inflight = None
     try:
-        j.start(setup_dict())
-        flash.cut_after(cut_at)
-        for i, t in enumerate(acts):
+        for i in range(first, len(acts)):
+            t = acts[i]
             if undo_at is not None and i == undo_at:
                 inflight = ("U", None)
                 j.undo()
@@ -219,18 +227,8 @@ def _cut_run_from(before, cut_at, acts):
     k = bisect.bisect_right([w for w, _ in before], cut_at) - 1
     written, saved = before[k]
     flash, j = copy.deepcopy(saved)
-    live = list(acts[:k])
     flash.cut_after(cut_at - written)
-    try:
-        for t in acts[k:]:
-            inflight = ("A", t)
-            j.append(t)
-            live.append(t)
-            inflight = None
-            j.idle()
-    except PowerCut:
-        return flash, live, inflight
-    return flash, live, None
+    return _play_until_cut(flash, j, acts, k)
 
 
 def test_a_power_cut_at_every_byte_loses_nothing_acknowledged():
