@@ -134,28 +134,22 @@ class UsbSerial:
         # stdin's read blocks until it has all it was asked for, and nothing
         # tells how many bytes wait: take them one by one while the poller
         # says so.  ipoll, not poll: poll() builds a list and a tuple on
-        # every call (~50 bytes of garbage a byte read, ~5 KB a request);
-        # and methods are called, not kept (a kept one is an object): an
-        # idle tick allocates nothing
-        pin = self.pin
-        for _ in pin.ipoll(0):
-            break
-        else:
-            return b""
+        # every call, ~50 bytes of garbage a byte read (5 KB a request)
         n = 0
         buf = self.buf
         one = self.one
-        rin = self.rin
+        ipoll = self.pin.ipoll
+        readinto = self.rin.readinto
         while n < 256:
-            if not rin.readinto(one):
+            for _ in ipoll(0):
+                break                  # a byte is waiting
+            else:
+                break                  # none
+            if not readinto(one):
                 break
             buf[n] = one[0]
             n += 1
-            for _ in pin.ipoll(0):
-                break                  # another byte is waiting
-            else:
-                break
-        return buf[:n]
+        return buf[:n] if n else b""
 
     def wait(self, ms):
         for _ in self.pin.ipoll(ms):
