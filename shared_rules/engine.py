@@ -35,7 +35,7 @@ from shared_rules.catalog import (
     kind_index,
     opposite,
 )
-from shared_rules.errors import RuleError, bad, need_int  # noqa: F401  (RuleError: part of the engine's API)
+from shared_rules.errors import RuleError, bad  # noqa: F401  (RuleError: part of the engine's API)
 from shared_rules.rng import Rng
 
 PLAYING = "playing"

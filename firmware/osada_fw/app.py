@@ -23,6 +23,7 @@ _SAVE_ACTION = 0           # what App._save writes
 _SAVE_UNDO = 1
 _SAVE_START = 2
 
+
 def _built():
     """A game was just built (boot, new, undo, recover).  What builds one
     (shared_rules/newgame.py: the setup's checks, the start board and pool)
