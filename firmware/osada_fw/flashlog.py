@@ -55,7 +55,7 @@
 import binascii
 
 from osada_fw.journal_core import GameJournal
-from osada_fw.records import MAX_BATCH, T_ACTION, T_BATCH, T_SETUP, T_UNDO
+from osada_fw.records import MAX_ACTION, MAX_BATCH, T_ACTION, T_BATCH, T_SETUP, T_UNDO
 
 RAW_BLOCKS = 16             # the journal's share of the ROMFS partition, at its top
 SECTOR = 4096
@@ -78,7 +78,7 @@ def _u32(b, i):
 
 def _maxlen(typ):
     if typ == T_ACTION:
-        return 12
+        return MAX_ACTION
     if typ == T_BATCH:
         return MAX_BATCH
     if typ == T_SETUP:

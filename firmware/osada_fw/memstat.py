@@ -28,9 +28,9 @@ def sample(app):
 def mem(app, req):
     """`alloc`, `free` (the heap now), `peak` (the high-water mark since
     {"cmd": "mem", "track": true} started tracking, or -1; "track": false
-    stops it), `live` (the live
-    data's high-water mark between requests, or -1), and `frame_us`:
-    one frame (render + LED write) drawn now and timed."""
+    stops it), `live` (the live data's high-water mark between requests,
+    or -1), and `frame_us`: one frame (render + LED write) drawn now and
+    timed."""
     if not hasattr(gc, "mem_alloc"):
         raise CommandError("mem needs MicroPython (gc.mem_alloc)")
     us = time.ticks_us                 # pyright: ignore[reportAttributeAccessIssue]  MicroPython (checked above)
