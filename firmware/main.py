@@ -1,7 +1,6 @@
-# Osada firmware entry point on the Pico.  make flash copies it to the
-# board's root; Osada's own MicroPython image (firmware/micropython/) has it
-# frozen in, and runs that copy first, so the game starts even on a wiped
-# filesystem.  Hold BACK while plugging the board in to skip the app and keep
+# Osada firmware entry point on the Pico, in the root of the official
+# MicroPython image's filesystem (make flash copies it; make uf2's one file
+# holds it).  Hold BACK while plugging the board in to skip the app and keep
 # the REPL, or send {"cmd": "repl"} over the serial line; hold ACTION for the
 # LED self-test (firmware/README.md, hardware/README.md).  It stays this
 # small because the board compiles it into RAM and keeps it for the whole
@@ -9,9 +8,9 @@
 
 
 def no_app(exc):
-    """The app's code is not on the board (no ROMFS image, nothing on the
-    filesystem): say so on the serial line and, when the ring's pin is known,
-    on the ring (every LED dim red), and leave the REPL."""
+    """The app's code is not on the board's filesystem: say so on the
+    serial line and, when the ring's pin is known, on the ring (every LED
+    dim red), and leave the REPL."""
     print("osada: the app is not installed on this board (%s): run make flash, or copy "
           "build/osada-pico.uf2 to the board in BOOTSEL mode. REPL kept." % (exc,))
     try:
@@ -33,4 +32,4 @@ try:
 except ImportError as exc:
     no_app(exc)
 else:
-    run(globals(), no_app)     # osada_fw/start.py: the config, the hardware, the app
+    run(no_app)     # osada_fw/start.py: the config, the hardware, the app

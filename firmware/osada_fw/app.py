@@ -124,13 +124,10 @@ class App:
 
     # ------------------------------------------------------------- lifecycle
 
-    def boot(self, fs_lost=None, fs_new=False):
+    def boot(self):
         """Restore the game in progress from the journal, or start one.  No
         file system trouble (missing, full, read-only, a corrupt journal)
-        stops the boot: the board comes up with a game and says what happened.
-        fs_lost: why the filesystem was lost before the app started (Osada's
-        _boot.py had to format it: config.json and what was saved there);
-        fs_new: it formatted a blank flash (a new board: nothing lost)."""
+        stops the boot: the board comes up with a game and says what happened."""
         clock = self.hw.clock
         t0 = clock.ticks_ms()
         try:
@@ -140,9 +137,6 @@ class App:
             self.journal.last_error = "journal unreadable: %r" % (exc,)
         restore_ms = clock.diff(clock.ticks_ms(), t0)
         lost = self.journal.last_error   # a saved game could not be read back
-        if fs_lost:
-            lost = fs_lost + ": config.json and any game saved there are lost, the default config is used" + (
-                "; " + lost if lost else "")
         if self.game is None:
             setup = dict(DEFAULT_SETUP)
             setup["seed"] = self.hw.free_roll_seed() & 0x3FFFFFFF
@@ -158,8 +152,6 @@ class App:
             ev["journal"] = self.unsaved
         if lost is not None:
             ev["lost"] = lost
-        if fs_new:
-            ev["fs"] = "new"
         self.push(ev)
         try:                           # the game chosen last (none, or no flash: Siege)
             with open(self.hw.state_dir + SETTING) as f:

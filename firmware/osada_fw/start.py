@@ -1,13 +1,11 @@
 # What main.py starts once the app's code is found: the config, the
 # hardware, the keys held at boot, the app.  Here rather than in main.py,
 # which the board compiles into RAM at every boot and keeps there for the
-# whole game; this module's code stays in ROMFS (or is loaded as .mpy).
+# whole game.
 
 
-def run(g, no_app):
-    """g: __main__'s globals, where Osada's frozen _boot.py leaves
-    osada_fs_lost / osada_fs_new when it had to format the filesystem;
-    no_app(exc): main.py's word for a board without the app's code."""
+def run(no_app):
+    """no_app(exc): main.py's word for a board without the app's code."""
     try:
         from osada_fw import forget
         from osada_fw.app import App
@@ -16,7 +14,6 @@ def run(g, no_app):
     except ImportError as exc:
         no_app(exc)
         return
-    lost, new = g.get("osada_fs_lost"), g.get("osada_fs_new", False)
     cfg = load("/config.json")
     hw = PicoHardware(cfg, led_count(cfg))
     del load, led_count
@@ -27,7 +24,7 @@ def run(g, no_app):
         print("osada: BACK held at boot: app not started, REPL kept")
         return
     app = App(hw, cfg)
-    app.boot(lost, new)
+    app.boot()
     if hw.inputs.held("action"):
         # ACTION held at boot: the LED self-test (hardware/README.md)
         app.start_selftest(hw.clock.ticks_ms())

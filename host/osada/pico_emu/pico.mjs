@@ -24,7 +24,7 @@
 //
 // Options: --uf2 F (the firmware), --bootrom F (the RP2040 bootrom, 16 KiB),
 // --flash F (a whole 2 MiB flash image, e.g. one saved by "save": a power cut
-// and reboot), --romfs F (placed at 0x70000), --fs F (a littlefs image, placed
+// and reboot), --fs F (a littlefs image of the filesystem region, placed
 // at 0xA0000), --high 3,4 / --low 6 (input pins' levels before boot),
 // --led-pin 2, --no-flash-writes (flash stays read-only, as in rp2040js itself),
 // --instant-flash (erase and program take no simulated time; by default they
@@ -46,7 +46,6 @@ function parseArgs(argv) {
     if (k === '--uf2') a.uf2 = next();
     else if (k === '--bootrom') a.bootrom = next();
     else if (k === '--flash') a.flash = next();
-    else if (k === '--romfs') a.romfs = next();
     else if (k === '--fs') a.fs = next();
     else if (k === '--high') a.high = next().split(',').filter(Boolean).map(Number);
     else if (k === '--low') a.low = next().split(',').filter(Boolean).map(Number);
@@ -200,7 +199,6 @@ function main() {
     mcu.flash.set(new Uint8Array(readFileSync(args.flash)).subarray(0, FLASH_SIZE));
   } else {
     loadUF2(new Uint8Array(readFileSync(args.uf2)), mcu.flash);
-    if (args.romfs) mcu.flash.set(new Uint8Array(readFileSync(args.romfs)), 0x70000);
     if (args.fs) mcu.flash.set(new Uint8Array(readFileSync(args.fs)), 0xa0000);
   }
   const breaks = args.flashWrites ? patchFlashRoutines(mcu, bootromBytes) : {};
