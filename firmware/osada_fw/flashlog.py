@@ -1,11 +1,9 @@
 # The game journal as an append-only log on raw NOR flash: no sector erase in
 # the path of an action (the littlefs file journal, journal.py, costs ~0.9
 # sector erases, 45 ms each, per action: littlefs copies a file's partial last
-# block on every append after a sync).  The Pico's HAL gives it the top
-# RAW_BLOCKS sectors of the ROMFS partition (hal/pico.py open_journal): flash
-# that `mpremote romfs deploy` does not touch as long as the code image stays
-# below it (osada.deploy refuses one that would not), and that a littlefs
-# reformat does not touch either.  The game in memory, the public API and the
+# block on every append after a sync).  The Pico's HAL gives it the blocks of
+# a littlefs file made for it (lfsregion.py: the official MicroPython image
+# has no flash outside littlefs).  The game in memory, the public API and the
 # restore are journal_core.py's.  Runs on MicroPython 1.2x and CPython (tests:
 # hal/fake.py FakeNorFlash).
 #
@@ -57,7 +55,6 @@ import binascii
 from osada_fw.journal_core import GameJournal
 from osada_fw.records import MAX_ACTION, MAX_BATCH, T_ACTION, T_BATCH, T_SETUP, T_UNDO
 
-RAW_BLOCKS = 16             # the journal's share of the ROMFS partition, at its top
 SECTOR = 4096
 PAGE = 256
 HEADER = 16
@@ -301,33 +298,3 @@ class FlashLog(GameJournal):
 def _crc4(buf, n):
     crc = binascii.crc32(memoryview(buf)[:n])
     return bytes((crc & 255, (crc >> 8) & 255, (crc >> 16) & 255, (crc >> 24) & 255))
-
-
-def romfs_end(dev):
-    """Bytes the ROMFS image at the start of block device dev takes (its
-    header: b"\xd2\xcd\x31", then its length as a varint), 0 if none."""
-    b = bytearray(8)
-    dev.readblocks(0, b, 0)
-    if b[0:3] != b"\xd2\xcd\x31":
-        return 0
-    n = 0
-    for i in range(3, 8):
-        n = (n << 7) | (b[i] & 0x7F)
-        if not b[i] & 0x80:
-            return i + 1 + n
-    return -1                           # not a length we know: leave the partition alone
-
-
-def open_region(dev):
-    """The journal on the top RAW_BLOCKS blocks of dev (a ROMFS partition's
-    block device), or None when it has no room for them above its image."""
-    try:
-        count = dev.ioctl(4, 0)
-        size = dev.ioctl(5, 0)
-        end = romfs_end(dev)
-    except (OSError, AttributeError, TypeError):
-        return None
-    first = (count or 0) - RAW_BLOCKS
-    if size != SECTOR or first <= 0 or end < 0 or end > first * SECTOR:
-        return None
-    return FlashLog(dev, first, RAW_BLOCKS)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from osada.fw_extras import journal_load
 from osada_fw import flashlog as FL
-from osada_fw.flashlog import FlashLog, open_region, romfs_end
+from osada_fw.flashlog import FlashLog
 from osada_fw.hal.fake import FakeNorFlash, PowerCut
 from shared_rules.actions import parse
 from shared_rules.autoplay import play
@@ -416,22 +416,6 @@ def test_the_fake_flash_keeps_nor_rules():
     f.ioctl(6, 0)
     f.readblocks(0, buf, 256)
     assert buf == b"\xff" * 4
-
-
-def test_region_above_the_romfs_image():
-    """open_region: the top RAW_BLOCKS blocks, only if the image stays below."""
-    class Dev(FakeNorFlash):
-        pass
-    dev = Dev(48)
-    img = bytearray(b"\xd2\xcd\x31\x84\x80\x00") + bytearray(65536)   # a 64 KiB image (varint 0x10000)
-    dev.data[:len(img)] = img
-    assert romfs_end(dev) == 6 + 65536
-    j = open_region(dev)
-    assert j is not None and j.first == 48 - FL.RAW_BLOCKS and j.nblocks == FL.RAW_BLOCKS
-    dev.data[3:6] = b"\x88\x80\x00"                  # 128 KiB + change: into the journal's blocks
-    assert romfs_end(dev) > 32 * 4096
-    assert open_region(dev) is None
-    assert open_region(Dev(16)) is None               # no room at all
 
 
 # ------------------------------------------------------------ in the app

@@ -216,18 +216,17 @@ class PicoHardware:
         micropython.kbd_intr(-1)
 
     def open_journal(self):
-        """The raw-flash journal (osada_fw/flashlog.py) at the top of the
-        firmware's ROMFS partition, or None (no ROMFS partition, or no room
-        above the code image): the app then keeps the littlefs journal."""
+        """The raw-flash journal (osada_fw/flashlog.py) in the blocks of a
+        littlefs file made for it (osada_fw/lfsregion.py), or None (no room
+        for that file, or no flash to write): the app then keeps the
+        littlefs-file journal."""
         try:
-            import vfs
-            dev = vfs.rom_ioctl(2, 0)
-        except Exception:                         # no ROMFS support: stock firmware
+            import rp2
+            flash = rp2.Flash()                   # the block device littlefs "/" is mounted on
+        except Exception:
             return None
-        if not hasattr(dev, "writeblocks"):
-            return None
-        from osada_fw.flashlog import open_region
-        return open_region(dev)
+        from osada_fw.lfsregion import open_region
+        return open_region(flash, self.state_dir)
 
     def free_roll_seed(self):
         try:
