@@ -19,9 +19,10 @@ help:
 	@echo "make check  - lint (ruff) and static check: device code against the Pico's MicroPython stubs, host against CPython"
 	@echo "make bench  - print speed/memory figures and write build/bench.json"
 	@echo "make firmware - build the Pico bundle (.mpy files) into build/firmware/"
-	@echo "make uf2    - build the one-file install build/osada-pico.uf2 (firmware + app) for a Pico's RPI-RP2 drive"
-	@echo "make flash [PORT=/dev/ttyACM0] [DRIVE=/media/you/RPI-RP2] - build and put it on a Pico"
-	@echo "             (in BOOTSEL mode: installs Osada's firmware too; else over serial onto its MicroPython)"
+	@echo "make uf2    - build the one-file install build/osada-pico.uf2 (official MicroPython + app) for a Pico's RPI-RP2 drive"
+	@echo "make flash [PORT=/dev/ttyACM0] [DRIVE=/media/you/RPI-RP2] [FIRMWARE=RPI_PICO-...uf2] - build and put it on a Pico"
+	@echo "             (in BOOTSEL mode: MicroPython and the app in one file; else over serial onto its MicroPython)"
+	@echo "             the official MicroPython UF2: FIRMWARE=path, else a cached copy, else downloaded once"
 	@echo "make hardware - regenerate hardware/ (wiring, LED templates, BOM, power) from firmware/config.json"
 	@echo "make setup  - only install (.venv/ and node_modules/)"
 	@echo "make clean  - remove build output and installed environments"
@@ -66,10 +67,10 @@ firmware: setup
 	@$(PY) -m osada.deploy build
 
 uf2: setup
-	@$(PY) -m osada.deploy uf2
+	@$(PY) -m osada.deploy uf2 $(if $(FIRMWARE),--firmware $(FIRMWARE))
 
 flash: setup
-	@$(PY) -m osada.deploy flash $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE))
+	@$(PY) -m osada.deploy flash $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE)) $(if $(FIRMWARE),--firmware $(FIRMWARE))
 
 hardware: setup
 	@$(PY) -m osada.buildguide

@@ -1,23 +1,23 @@
-"""`make firmware` and `make flash`: the Pico bundle, and putting it on a board.
+"""`make firmware`, `make uf2` and `make flash`: the Pico bundle, and putting it on a board.
 
-The bundle (build/firmware/) is what the board's filesystem holds:
+The board runs the official MicroPython release for the Raspberry Pi Pico
+(RPI_PICO, osada/official.py pins it).  Its flash is the firmware, then a
+littlefs filesystem; the app lives on that filesystem:
+
     main.py              the entry point (stays .py: MicroPython runs main.py)
     config.json          the hardware description
     osada_fw/*.mpy       the firmware app, compiled with mpy-cross
     shared_rules/*.mpy   the rules core, compiled with mpy-cross
+    osada/journal.raw, journal.map   the game journal's flash (osada_fw/lfsregion.py;
+                         made by the board at its first boot, or by make uf2)
 
-build/firmware.romfs is the same code (osada_fw/, shared_rules/) as a ROMFS
-image.  On a board whose MicroPython has a ROMFS partition, `make flash` puts
-the code there: its bytecode then runs in place from flash instead of being
-copied into RAM at import (about 73 KB of heap saved, see make bench), and
-only main.py and config.json go to the filesystem.  Other boards get the
-plain filesystem copy.
-
-build/osada-pico.uf2 (`make uf2`) is the one-file install: the firmware
-(firmware/micropython/: Osada's own image when it is there, else MicroPython's
-ROMFS build) and build/firmware.romfs in one UF2 (osada/uf2.py).  `make flash`
-with a Pico in BOOTSEL mode (its RPI-RP2 drive mounted) copies it onto the
-drive, then puts config.json on the board over serial as below.
+build/firmware/ (`make firmware`) is that bundle.  build/osada-pico.uf2 (`make
+uf2`) is the one-file install: the official firmware's blocks and a littlefs
+image of the whole filesystem region holding the bundle (osada/uf2.py,
+osada/fsimage.py).  `make flash` with a Pico in BOOTSEL mode (its RPI-RP2
+drive mounted) copies that file onto the drive; with a board already running
+MicroPython it copies the bundle over serial with mpremote, keeping the game
+saved on the board.
 """
 
 import argparse
@@ -33,11 +33,7 @@ from osada.client import PICO_VIDS
 from osada.mpybuild import BuildError, compile_tree, mpy_cross_version
 
 BUNDLE = os.path.join(paths.OUTPUT, "firmware")
-ROMFS_IMAGE = os.path.join(paths.OUTPUT, "firmware.romfs")
 ONE_UF2 = os.path.join(paths.OUTPUT, "osada-pico.uf2")      # beside BUNDLE
-# A firmware UF2 of your own for `make uf2` / `make flash` in BOOTSEL mode
-# (and for the emulated Pico's tests of Osada's image), instead of the vendored one.
-FIRMWARE_ENV = "OSADA_FIRMWARE_UF2"
 # Host-only modules that never go on the board (tank/odds.py: the exact odds are the
 # host's, `osada tank odds/watch`; the device only rolls).
 SKIP_RULES = ("autoplay.py", "scenario.py", "odds.py")
@@ -64,54 +60,28 @@ def build(out=BUNDLE, config=None, quiet=False):
     load(cfg_src)                                   # refuse a bad config before it reaches a board
     shutil.copy(cfg_src, os.path.join(out, "config.json"))
     files += [os.path.join(out, "main.py"), os.path.join(out, "config.json")]
-    romfs = build_romfs(out, out + ".romfs")
     if not quiet:
         size = sum(os.path.getsize(f) for f in files)
         print("built %s: %d files, %.1f KB (%s)" % (paths.shown(out), len(files), size / 1024,
                                                    mpy_cross_version()))
-        print("built %s: ROMFS image of the code, %.1f KB" % (paths.shown(romfs),
-                                                             os.path.getsize(romfs) / 1024))
     return files
 
 
-# Our ROMFS firmware's partition (firmware/micropython/*romfs192k.uf2): the
-# code image sits at its start, the raw-flash game journal in its top
-# RAW_BLOCKS blocks (osada_fw/flashlog.py), which the image must stay below.
-ROMFS_PARTITION = uf2.ROMFS_BYTES
-
-
-def romfs_room(partition=ROMFS_PARTITION):
-    """Bytes a code image may take in a ROMFS partition of this size."""
-    return partition - uf2.JOURNAL_BYTES
-
-
-def check_romfs_size(size, partition=ROMFS_PARTITION):
-    room = romfs_room(partition)
-    if size > room:
-        raise BuildError("the ROMFS image is %d bytes, more than the %d bytes below the game journal at the top "
-                         "of the %d KiB ROMFS partition (osada_fw/flashlog.py RAW_BLOCKS): it would overwrite "
-                         "the saved game; make the code smaller" % (size, room, partition // 1024))
-
-
-def build_romfs(bundle, image):
-    """A ROMFS image of the bundle's code (osada_fw/, shared_rules/), with
-    mpremote's own image writer.  Refused (BuildError) if it would reach
-    into the raw-flash game journal at the top of the partition."""
-    import io
-    import tempfile
-    from contextlib import redirect_stdout
-
-    from mpremote.romfs import make_romfs
-
-    with tempfile.TemporaryDirectory() as tmp:
-        for name in ("osada_fw", "shared_rules"):
-            shutil.copytree(os.path.join(bundle, name), os.path.join(tmp, name))
-        with redirect_stdout(io.StringIO()):      # it lists every file it adds
-            data = make_romfs(tmp, mpy_cross=False)
-    check_romfs_size(len(data))
-    with open(image, "wb") as f:
-        f.write(data)
-    return image
+def bundle_files(bundle=BUNDLE, config=None):
+    """The board's filesystem for a bundle: {"/main.py": bytes, "/osada_fw/app.mpy": ...}.
+    config: bytes to use as /config.json instead of the bundle's, or False for none."""
+    out = {}
+    for dirpath, _dirs, names in os.walk(bundle):
+        for n in sorted(names):
+            full = os.path.join(dirpath, n)
+            rel = "/" + os.path.relpath(full, bundle).replace(os.sep, "/")
+            if rel == "/config.json" and config is not None:
+                continue
+            with open(full, "rb") as f:
+                out[rel] = f.read()
+    if config:
+        out["/config.json"] = config
+    return out
 
 
 def _board(port, code):
@@ -188,26 +158,11 @@ def check_board(port, wait=1.0):
             pass
 
 
-def _board_has_romfs(port):
-    return _board(port, "import vfs; print(hasattr(vfs, 'rom_ioctl') and vfs.rom_ioctl(1) > 0)").endswith("True")
-
-
-def _board_romfs_bytes(port):
-    """The size of the board's ROMFS partition."""
-    out = _board(port, "import vfs; d = vfs.rom_ioctl(2, 0); print(d.ioctl(4, 0) * d.ioctl(5, 0))")
-    return int(out.split()[-1])
-
-
 def _board_mpy(port):
     """(version, sub) of the .mpy format the board's MicroPython loads."""
     v, sub = _board(port, "import sys; print(sys.implementation._mpy & 0xff, sys.implementation._mpy >> 8 & 3)"
                     ).split()[-2:]
     return int(v), int(sub)
-
-
-def _board_has_fs_copy(port):
-    code = "import os; print('osada_fw' in os.listdir('/') or 'shared_rules' in os.listdir('/'))"
-    return _board(port, code).endswith("True")
 
 
 def release_app(port):
@@ -225,11 +180,10 @@ def release_app(port):
         pass
 
 
-def flash(port, code=True):
-    """Build and put the app on the MicroPython board on `port`.  code=False:
-    the ROMFS partition already holds the code (the one-file install has just
-    written it): only config.json and main.py go over, and earlier copies of
-    the code on the filesystem (which would shadow it) are removed."""
+def flash(port):
+    """Build and copy the app onto the MicroPython board on `port` (its
+    filesystem), over serial with mpremote.  The game saved on the board
+    (osada/ on its filesystem) stays."""
     kind = check_board(port)
     build()
     if kind == "osada":
@@ -240,19 +194,8 @@ def flash(port, code=True):
                          "(https://micropython.org/download/RPI_PICO/), then run make flash again"
                          % (board[0], MPY_VERSION, MPY_RELEASES))
     cmd = [sys.executable, "-m", "mpremote", "connect", port]
-    if not code or _board_has_romfs(port):
-        if code:
-            check_romfs_size(os.path.getsize(ROMFS_IMAGE), _board_romfs_bytes(port))
-            print("the board has a ROMFS partition: the code goes there and runs from flash")
-            cmd += ["romfs", "deploy", ROMFS_IMAGE, "+"]
-        if _board_has_fs_copy(port):
-            # copies from an earlier filesystem install would shadow the ROMFS ones
-            cmd += ["fs", "rm", "-r", ":osada_fw", ":shared_rules", "+"]
-    else:
-        print("no ROMFS partition on this board: copying the code to its filesystem "
-              "(it is loaded into RAM at boot)")
-        for name in ("shared_rules", "osada_fw"):            # into the board's root
-            cmd += ["fs", "cp", "-r", os.path.join(BUNDLE, name), ":", "+"]
+    for name in ("shared_rules", "osada_fw"):            # into the board's root
+        cmd += ["fs", "cp", "-r", os.path.join(BUNDLE, name), ":", "+"]
     for name in ("config.json", "main.py"):               # main.py last: a cut copy never boots half a bundle
         cmd += ["fs", "cp", os.path.join(BUNDLE, name), ":" + name, "+"]
     cmd += ["reset"]
@@ -272,44 +215,45 @@ BOOTSEL_HOWTO = ("hold the BOOTSEL button on the Pico while plugging it in: a dr
 DRIVE_GLOBS = ("/media/*/*", "/media/*", "/run/media/*/*", "/Volumes/*")
 
 
-def firmware_uf2():
-    """The firmware for the one-file install: $OSADA_FIRMWARE_UF2, else
-    Osada's own image (frozen entry) when vendored, else MicroPython's ROMFS build."""
-    own = os.environ.get(FIRMWARE_ENV)
-    if own:
-        if not os.path.isfile(own):
-            raise BuildError("%s=%s: no such file" % (FIRMWARE_ENV, own))
-        return own
-    if paths.REPO is None:
-        raise BuildError("the firmware images are in a checkout of the repository (firmware/micropython/), "
-                         "not in an installed osada: run this from the checkout")
-    here = os.path.join(paths.REPO, "firmware", "micropython")
-    for name in (uf2.UF2_OSADA, uf2.UF2_ROMFS):
-        if os.path.isfile(os.path.join(here, name)):
-            return os.path.join(here, name)
-    raise BuildError("no firmware image in %s" % paths.shown(here))
+def firmware_uf2(path=None, offline=False):
+    """The official MicroPython firmware for the one-file install: `path`,
+    else $OSADA_FIRMWARE_UF2, else the per-user cache, else downloaded once
+    into that cache (not when offline); checked (osada/official.py)."""
+    from osada import official
+    try:
+        if offline:
+            found = official.find(path)
+            if found is None:
+                raise BuildError("no MicroPython %s firmware for the Raspberry Pi Pico on this machine: download %s "
+                                 "and pass it as FIRMWARE=/path/to/%s" % (official.VERSION, official.URL,
+                                                                          official.FILENAME))
+            return found
+        return official.get(path)
+    except official.FirmwareError as exc:
+        raise BuildError(str(exc))
 
 
-def make_uf2(out=ONE_UF2, firmware=None, romfs=ROMFS_IMAGE, quiet=False):
-    """Write the one-file install (firmware + the app's ROMFS image) to `out`.
-    The ROMFS image must have been built (build())."""
+def make_uf2(out=ONE_UF2, firmware=None, bundle=BUNDLE, quiet=False, config=None):
+    """Write the one-file install to `out`: the firmware (a path, else
+    firmware_uf2()) and a littlefs image of the whole filesystem region
+    holding the bundle (built by build()) and the journal's flash."""
+    from osada import fsimage
     firmware = firmware or firmware_uf2()
     with open(firmware, "rb") as f:
         fw = f.read()
-    with open(romfs, "rb") as f:
-        image = f.read()
+    files = bundle_files(bundle, config)
     try:
-        data = uf2.combine(fw, image)
-    except uf2.UF2Error as exc:
+        data = uf2.combine(fw, fsimage.image(files))
+    except (uf2.UF2Error, ValueError) as exc:
         raise BuildError("%s: %s" % (paths.shown(firmware), exc))
     tmp = out + ".tmp"
     with open(tmp, "wb") as f:
         f.write(data)
     os.replace(tmp, out)
     if not quiet:
-        print("built %s: %s + the app's ROMFS image (%.1f of %d KiB), %d KB"
-              % (paths.shown(out), os.path.basename(firmware), len(image) / 1024, uf2.ROMFS_IMAGE_MAX // 1024,
-                 len(data) // 1024))
+        print("built %s: %s + the filesystem (%d files, %.1f KB of app), %d KB"
+              % (paths.shown(out), os.path.basename(firmware), len(files),
+                 sum(len(v) for v in files.values()) / 1024, len(data) // 1024))
     return out
 
 
@@ -365,33 +309,33 @@ def wait_for_port(seconds=30.0, find=None, sleep=time.sleep):
         sleep(0.5)
 
 
-def flash_bootsel(drive, port=None, wait=30.0, bundle=BUNDLE):
-    """The one-file install onto the Pico whose BOOTSEL drive is `drive`, then
-    config.json (and main.py) over serial once the board is back.  bundle:
-    where to build (the one-file install goes beside it)."""
+def flash_bootsel(drive, port=None, wait=30.0, bundle=BUNDLE, firmware=None):
+    """The one-file install onto the Pico whose BOOTSEL drive is `drive`:
+    the official firmware and a filesystem holding the app, config.json
+    included.  The board's old filesystem, and any game saved on it, is
+    replaced.  Then waits for its serial port; returns it (or None)."""
     info = bootsel_info(drive)
     if info is None:
         raise BuildError("%s is not a Pico in BOOTSEL mode (no INFO_UF2.TXT there): %s" % (drive, BOOTSEL_HOWTO))
     if "RPI-RP2" not in info:
-        raise BuildError("%s is a UF2 drive but not an RP2040 Pico's (RPI-RP2): Osada's firmware is for the "
+        raise BuildError("%s is a UF2 drive but not an RP2040 Pico's (RPI-RP2): Osada runs on the "
                          "Raspberry Pi Pico (RP2040)" % drive)
+    fw = firmware_uf2(firmware)
     build(out=bundle)
-    one = make_uf2(out=os.path.join(os.path.dirname(bundle), os.path.basename(ONE_UF2)), romfs=bundle + ".romfs")
+    one = make_uf2(out=os.path.join(os.path.dirname(bundle), os.path.basename(ONE_UF2)), firmware=fw,
+                   bundle=bundle)
     try:
         copy_with_progress(one, drive)
     except OSError as exc:
         raise BuildError("cannot write to the Pico's drive %s: %s (unplug it and start again: %s)"
                          % (drive, exc, BOOTSEL_HOWTO))
-    print("the Pico restarts with Osada's firmware and app; waiting for its serial port ...")
+    print("the Pico restarts into MicroPython and Osada; waiting for its serial port ...")
     port = port or wait_for_port(wait)
     if port is None:
-        print("done: the firmware and the app are on the board, but its serial port did not show up within "
-              "%.0f s, so config.json was not copied (the board uses the built-in defaults). Plug it in "
-              "again and run make flash (no BOOTSEL) to copy it." % wait)
+        print("done: MicroPython and the app are on the board, but its serial port did not show up within "
+              "%.0f s: unplug the board and plug it in again (no BOOTSEL)." % wait)
         return None
-    # a moment for USB to settle before mpremote talks to it
-    time.sleep(1.0)
-    flash(port, code=False)
+    print("done: the board is up on %s" % port)
     return port
 
 
@@ -399,8 +343,11 @@ def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m osada.deploy")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("build", help="compile the bundle into build/firmware/")
-    sub.add_parser("uf2", help="build the one-file install, build/osada-pico.uf2")
+    u = sub.add_parser("uf2", help="build the one-file install, build/osada-pico.uf2")
     fl = sub.add_parser("flash", help="build and copy to a board (in BOOTSEL mode: the one-file install)")
+    for q in (u, fl):
+        q.add_argument("--firmware", default=None, help="the official MicroPython UF2 for the Pico "
+                       "(default: $OSADA_FIRMWARE_UF2, else the cache, else downloaded once)")
     fl.add_argument("--port", default=None, help="serial port (default: the first Pico found)")
     fl.add_argument("--drive", default=None, help="the folder of a Pico's RPI-RP2 drive (BOOTSEL mode)")
     args = p.parse_args(argv)
@@ -408,10 +355,11 @@ def main(argv=None):
         if args.cmd == "build":
             build()
         elif args.cmd == "uf2":
+            fw = firmware_uf2(args.firmware)
             build()
-            make_uf2()
+            make_uf2(firmware=fw)
         elif args.drive:
-            flash_bootsel(args.drive, port=args.port)
+            flash_bootsel(args.drive, port=args.port, firmware=args.firmware)
         elif args.port:
             flash(args.port)
         else:
@@ -419,7 +367,7 @@ def main(argv=None):
             port = None if drive else find_pico()
             if drive:
                 print("a Pico in BOOTSEL mode: %s" % drive)
-                flash_bootsel(drive)
+                flash_bootsel(drive, firmware=args.firmware)
             elif port:
                 flash(port)
             else:

@@ -1,5 +1,6 @@
 """UF2 files for a Pico in BOOTSEL mode (its RPI-RP2 drive), and the one-file
-install: MicroPython's firmware blocks plus our app's ROMFS image.
+install: the official MicroPython firmware's blocks plus a littlefs image of
+the filesystem holding the app.
 
 UF2 (Microsoft's USB flashing format, as the RP2040 bootrom reads it): a file
 of 512-byte blocks, each one self-contained:
@@ -12,17 +13,16 @@ of 512-byte blocks, each one self-contained:
     32  payload (476 bytes of room, 256 used), padded with zeros
     508 magic 0x0AB16F30
 
-The Pico's 2 MiB flash, as the CPU sees it (firmware/micropython/README.md):
-the firmware from 0x10000000, the ROMFS partition at 0x10070000 (192 KiB; its
-top 64 KiB hold the game's journal, so an app image may use 128 KiB), the
-littlefs filesystem "/" from 0x100A0000.  The one-file install writes the
-firmware and the ROMFS image, nothing else: the journal and the filesystem
-(config.json, anything else on it) are left as they are.
+The Pico's 2 MiB flash under the official RPI_PICO image, as the CPU sees it:
+the firmware from 0x10000000 (~332 KiB), the littlefs filesystem "/" from
+0x100A0000 to the end (352 blocks of 4096).  The one-file install writes both,
+the whole filesystem region included: a block it left out would keep what the
+board held before, and littlefs takes the newer half of each metadata pair by
+its revision count, so a stale superblock from an older filesystem could win.
+So it replaces the board's filesystem, and any game saved on it.
 """
 
 import struct
-
-from osada_fw.flashlog import RAW_BLOCKS, SECTOR
 
 MAGIC0 = 0x0A324655
 MAGIC1 = 0x9E5D5157
@@ -36,19 +36,9 @@ _HEAD = struct.Struct("<8I")       # the eight words before the payload
 
 XIP_BASE = 0x10000000
 FLASH_BYTES = 2 * 1024 * 1024
-ROMFS_OFFSET = 0x70000             # the ROMFS partition (MICROPY_HW_ROMFS_BYTES = 192 KiB)
-ROMFS_BYTES = 192 * 1024
-JOURNAL_BYTES = RAW_BLOCKS * SECTOR   # the top of the ROMFS partition: the game's journal (osada_fw/flashlog.py)
-ROMFS_IMAGE_MAX = ROMFS_BYTES - JOURNAL_BYTES
-FS_OFFSET = 0xA0000                # littlefs "/" (352 blocks of 4096)
-ROMFS_ADDR = XIP_BASE + ROMFS_OFFSET
-JOURNAL_ADDR = ROMFS_ADDR + ROMFS_IMAGE_MAX
+FS_OFFSET = 0xA0000                # littlefs "/" (352 blocks of 4096), to the end of flash
 FS_ADDR = XIP_BASE + FS_OFFSET
-
-# The firmware images in firmware/micropython/ (README.md there says what each is).
-UF2_STOCK = "micropython-1.28.0-rpi_pico.uf2"
-UF2_ROMFS = "micropython-1.28.0-rpi_pico-romfs192k.uf2"
-UF2_OSADA = "osada-micropython-1.28.0-rpi_pico.uf2"     # ROMFS + Osada's frozen main.py and _boot.py
+FS_BYTES = FLASH_BYTES - FS_OFFSET
 
 
 class UF2Error(ValueError):
@@ -107,29 +97,21 @@ def write(pieces, family=RP2040_FAMILY):
     return bytes(out)
 
 
-def is_romfs(image):
-    """A ROMFS image (as mpremote's make_romfs writes) starts with d2 cd 31."""
-    return bytes(image[:3]) == b"\xd2\xcd\x31"
-
-
-def combine(firmware, romfs):
-    """One UF2 for a blank or used Pico: `firmware` (a MicroPython UF2 with a
-    ROMFS partition, bytes) with the ROMFS image `romfs` (bytes) at
-    0x10070000.  Refuses (UF2Error) an image over 128 KiB, one that is not
-    ROMFS, and firmware that reaches into the ROMFS partition or beyond."""
-    if not is_romfs(romfs):
-        raise UF2Error("the app image is not a ROMFS image (make firmware builds build/firmware.romfs)")
-    if len(romfs) > ROMFS_IMAGE_MAX:
-        raise UF2Error("the app's ROMFS image is %d bytes: over the %d KiB the partition has for it "
-                       "(its top %d KiB hold the game's journal)"
-                       % (len(romfs), ROMFS_IMAGE_MAX // 1024, JOURNAL_BYTES // 1024))
+def combine(firmware, fs_image):
+    """One UF2 for a blank or used Pico: `firmware` (the MicroPython UF2,
+    bytes) with `fs_image` (the filesystem region's bytes, osada.fsimage) at
+    0x100A0000.  Refuses (UF2Error) firmware that reaches into the filesystem
+    region and an image that is not exactly that region."""
+    if len(fs_image) != FS_BYTES:
+        raise UF2Error("the filesystem image is %d bytes, not the %d of the Pico's filesystem region"
+                       % (len(fs_image), FS_BYTES))
     pieces = []
     for addr, payload, _family in parse(firmware):
-        if not XIP_BASE <= addr or addr + len(payload) > ROMFS_ADDR:
+        if not XIP_BASE <= addr or addr + len(payload) > FS_ADDR:
             raise UF2Error("the firmware writes at 0x%08x, outside 0x%08x..0x%08x: is it MicroPython for the "
-                           "Pico (RPI_PICO)?" % (addr, XIP_BASE, ROMFS_ADDR))
+                           "Pico (RPI_PICO)?" % (addr, XIP_BASE, FS_ADDR))
         pieces.append((addr, payload))
-    pieces += chunks(ROMFS_ADDR, romfs)
+    pieces += chunks(FS_ADDR, fs_image)
     return write(pieces)
 
 

@@ -68,23 +68,6 @@ def test_make_firmware_command_builds(tmp_path):
     assert "built build/firmware" in proc.stdout and "mpy v6.3" in proc.stdout
 
 
-def test_romfs_image_holds_the_code_for_boards_with_a_rom_partition(tmp_path):
-    out = tmp_path / "fw"
-    deploy.build(str(out), quiet=True)
-    image = (tmp_path / "fw.romfs").read_bytes()
-    assert image[:3] == b"\xd2\xcd\x31"                      # the ROMFS header
-    # every .mpy of the code is in it, byte for byte (executed in place on the board)
-    for sub in ("osada_fw", "shared_rules"):
-        for name in os.listdir(out / sub):
-            if name.endswith(".mpy"):
-                assert (out / sub / name).read_bytes() in image, name
-    # those stay on the filesystem: no ROMFS entry (length byte, then the name) for them
-    for name in (b"__init__.mpy", b"engine.mpy"):
-        assert bytes([len(name)]) + name in image
-    for name in (b"main.py", b"config.json"):
-        assert bytes([len(name)]) + name not in image
-
-
 # ------------------------------------------------ make flash: clear errors
 # Before: a missing port said "may be in use", the simulator's link ended in
 # an mpremote traceback.  Now flash() checks the port first (check_board).
@@ -221,16 +204,3 @@ def test_mpremote_failures_keep_only_their_last_line():
     assert deploy._last_line(tb) == "mpremote.transport.TransportError: could not enter raw repl"
 
 
-def test_a_romfs_image_reaching_into_the_journal_is_refused():
-    """The raw-flash journal owns the top RAW_BLOCKS blocks of the ROMFS
-    partition: an image that would overwrite them is refused, clearly."""
-    from osada import deploy
-    from osada.mpybuild import BuildError
-    from osada_fw.flashlog import RAW_BLOCKS
-    room = deploy.ROMFS_PARTITION - RAW_BLOCKS * 4096
-    assert deploy.romfs_room() == room == 128 * 1024
-    deploy.check_romfs_size(room)                        # fits exactly
-    with pytest.raises(BuildError, match="game journal"):
-        deploy.check_romfs_size(room + 1)
-    with pytest.raises(BuildError, match="game journal"):
-        deploy.check_romfs_size(70_000, partition=128 * 1024)   # a board with a smaller partition

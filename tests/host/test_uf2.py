@@ -1,29 +1,27 @@
 """osada/uf2.py: our UF2 writer, checked by parsing its output back, and the
-one-file install (MicroPython's firmware blocks + the app's ROMFS image)."""
+one-file install (the official firmware's blocks + a littlefs image of the
+whole filesystem region).  The firmware here is synthetic (uf2_support)."""
 
 import os
 import struct
 
 import pytest
+from uf2_support import synthetic_firmware
 
-from osada import deploy, uf2
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FIRMWARE = os.path.join(ROOT, "firmware", "micropython", uf2.UF2_ROMFS)
+from osada import deploy, fsimage, uf2
+from osada_fw import lfsregion
 
 
 @pytest.fixture(scope="module")
-def romfs(tmp_path_factory):
+def bundle(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("fw") / "firmware")
     deploy.build(out=out, quiet=True)
-    with open(out + ".romfs", "rb") as f:
-        return f.read()
+    return out
 
 
 @pytest.fixture(scope="module")
 def firmware():
-    with open(FIRMWARE, "rb") as f:
-        return f.read()
+    return synthetic_firmware(size=300 * 1024)
 
 
 def flash_image(blocks):
@@ -51,45 +49,33 @@ def test_written_blocks_parse_back_with_their_fields():
     assert b"".join(p for _a, p, _f in back) == data + b"\xff" * (1024 - len(data))
 
 
-def test_the_vendored_firmware_parses_and_stays_below_the_romfs_partition(firmware):
-    blocks = uf2.parse(firmware)
-    lo, hi = uf2.span([(a, p) for a, p, _f in blocks])
-    assert lo == uf2.XIP_BASE and hi <= uf2.ROMFS_ADDR
-    assert {len(p) for _a, p, _f in blocks} == {256}
-
-
-def test_one_file_install_is_the_firmware_plus_the_app_image(firmware, romfs):
-    blob = uf2.combine(firmware, romfs)
-    blocks = uf2.parse(blob)                       # renumbered 0..n-1 of n, all RP2040
+def test_one_file_install_is_the_firmware_plus_the_whole_filesystem_region(firmware, bundle):
+    files = deploy.bundle_files(bundle)
+    image = fsimage.image(files)
+    blob = uf2.combine(firmware, image)
+    blocks = uf2.parse(blob)
     fw_blocks = uf2.parse(firmware)
-    assert len(blocks) == len(fw_blocks) + -(-len(romfs) // 256)
-    image = flash_image(blocks)
-    # the firmware's bytes are all there, unchanged
-    assert all(image[a + k] == b for a, p, _f in fw_blocks for k, b in enumerate(p))
-    # the app image from 0x10070000, byte for byte
-    got = bytes(image[uf2.ROMFS_ADDR + k] for k in range(len(romfs)))
-    assert got == romfs
-    # nothing in the journal's 64 KiB at the top of the partition, nor in littlefs
-    assert not [a for a in image if a >= uf2.JOURNAL_ADDR]
-    assert uf2.JOURNAL_ADDR == 0x10090000 and uf2.FS_ADDR == 0x100A0000
+    assert len(blocks) == len(fw_blocks) + 352 * 4096 // 256
+    flash = flash_image(blocks)
+    for addr, payload, _f in fw_blocks:                    # the firmware, byte for byte
+        assert bytes(flash[addr + k] for k in range(len(payload))) == payload
+    # every byte of the filesystem region is written: nothing of an older filesystem stays
+    assert all(uf2.FS_ADDR + k in flash for k in range(uf2.FS_BYTES))
+    region = bytearray(flash[uf2.FS_ADDR + k] for k in range(uf2.FS_BYTES))
+    assert region == image
+    fs = fsimage.mount(region)                             # and littlefs reads the app back
+    for path, data in files.items():
+        with fs.open(path, "rb") as f:
+            assert f.read() == data, path
+    assert sorted(fs.listdir("/osada")) == [lfsregion.MAP, lfsregion.RAW]
 
 
-def test_an_app_image_over_128_kib_is_refused(firmware, romfs):
-    big = romfs + b"\0" * (uf2.ROMFS_IMAGE_MAX - len(romfs) + 1)
-    with pytest.raises(uf2.UF2Error, match="over the 128 KiB"):
-        uf2.combine(firmware, big)
-    uf2.combine(firmware, big[:-1])                # exactly 128 KiB fits, ending at the journal
-
-
-def test_not_a_romfs_image_is_refused(firmware):
-    with pytest.raises(uf2.UF2Error, match="not a ROMFS image"):
-        uf2.combine(firmware, b"hello")
-
-
-def test_firmware_reaching_into_the_romfs_partition_is_refused(romfs):
-    fat = uf2.write(uf2.chunks(0x10000000, b"\0" * 512) + uf2.chunks(uf2.ROMFS_ADDR, b"\0" * 256))
+def test_firmware_reaching_into_the_filesystem_is_refused(bundle):
+    fat = synthetic_firmware(addr=uf2.FS_ADDR - 4096, size=8192, reverse=False)
     with pytest.raises(uf2.UF2Error, match="outside"):
-        uf2.combine(fat, romfs)
+        uf2.combine(fat, fsimage.image({}))
+    with pytest.raises(uf2.UF2Error, match="not the 1441792"):
+        uf2.combine(synthetic_firmware(), b"\xff" * 4096)
 
 
 @pytest.mark.parametrize("damage,words", [
@@ -107,27 +93,33 @@ def test_damaged_uf2_is_refused(damage, words):
         uf2.parse(blob[:-1])
 
 
-def test_make_uf2_writes_build_file_from_the_firmware_and_image(tmp_path, romfs, firmware):
-    img = tmp_path / "app.romfs"
-    img.write_bytes(romfs)
+def test_make_uf2_writes_build_file_from_the_firmware_and_the_bundle(tmp_path, bundle, firmware):
+    fw = tmp_path / "fw.uf2"
+    fw.write_bytes(firmware)
     out = str(tmp_path / "one.uf2")
-    deploy.make_uf2(out=out, firmware=FIRMWARE, romfs=str(img), quiet=True)
-    with open(out, "rb") as f:
-        assert f.read() == uf2.combine(firmware, romfs)
-    img.write_bytes(romfs + b"\0" * uf2.ROMFS_IMAGE_MAX)
-    with pytest.raises(deploy.BuildError, match="128 KiB"):
-        deploy.make_uf2(out=str(tmp_path / "two.uf2"), firmware=FIRMWARE, romfs=str(img), quiet=True)
+    deploy.make_uf2(out=out, firmware=str(fw), bundle=bundle, quiet=True)
+    blocks = uf2.parse(open(out, "rb").read())
+    region = flash_image(blocks)
+    fs = fsimage.mount(bytearray(region[uf2.FS_ADDR + k] for k in range(uf2.FS_BYTES)))
+    with fs.open("/main.py", "rb") as f, open(os.path.join(bundle, "main.py"), "rb") as g:
+        assert f.read() == g.read()
+    fw.write_bytes(synthetic_firmware(addr=uf2.FS_ADDR, size=4096))        # a firmware over the filesystem
+    with pytest.raises(deploy.BuildError, match="outside"):
+        deploy.make_uf2(out=str(tmp_path / "two.uf2"), firmware=str(fw), bundle=bundle, quiet=True)
     assert not os.path.exists(tmp_path / "two.uf2")
 
 
-def test_the_firmware_is_osadas_image_when_there_else_the_romfs_build(monkeypatch, tmp_path):
-    monkeypatch.delenv(deploy.FIRMWARE_ENV, raising=False)
-    own = os.path.join(ROOT, "firmware", "micropython", uf2.UF2_OSADA)
-    assert deploy.firmware_uf2() == (own if os.path.isfile(own) else FIRMWARE)
+def test_the_firmware_comes_from_the_path_or_the_variable_and_a_bad_one_is_refused(monkeypatch, tmp_path, firmware):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     mine = tmp_path / "mine.uf2"
-    mine.write_bytes(b"")
-    monkeypatch.setenv(deploy.FIRMWARE_ENV, str(mine))
-    assert deploy.firmware_uf2() == str(mine)
-    monkeypatch.setenv(deploy.FIRMWARE_ENV, str(tmp_path / "none.uf2"))
-    with pytest.raises(deploy.BuildError, match="no such file"):
-        deploy.firmware_uf2()
+    mine.write_bytes(firmware)
+    assert deploy.firmware_uf2(str(mine), offline=True) == str(mine)
+    monkeypatch.setenv("OSADA_FIRMWARE_UF2", str(mine))
+    assert deploy.firmware_uf2(offline=True) == str(mine)
+    monkeypatch.delenv("OSADA_FIRMWARE_UF2")
+    with pytest.raises(deploy.BuildError, match="RPI_PICO-20260406-v1.28.0.uf2"):
+        deploy.firmware_uf2(offline=True)                  # none at hand: where to get it, how to pass it
+    bad = tmp_path / "bad.uf2"
+    bad.write_bytes(b"<html>not found</html>")
+    with pytest.raises(deploy.BuildError, match="bad.uf2"):
+        deploy.firmware_uf2(str(bad), offline=True)

@@ -1,0 +1,129 @@
+"""The Pico's filesystem as a littlefs image, built on the host (littlefs-python).
+
+The official MicroPython image for the Pico (RPI_PICO) mounts littlefs v2 on
+the flash from 0x100A0000: 352 blocks of 4096 bytes (`osada.uf2.FS_ADDR`).
+`make uf2` puts such an image, holding main.py, config.json and the app,
+after the firmware in one UF2; the emulated Pico boots on one too.
+
+    image(files)      the region's bytes, with the journal's raw-flash file
+                      already made (osada_fw/lfsregion.py), as the board makes
+                      it on its first boot when the app came over serial
+    mount(buffer)     a littlefs-python filesystem on those bytes, to read back
+    LfsOs, BufferFlash  what osada_fw.lfsregion needs of `os` and of
+                      rp2.Flash(), over a littlefs-python filesystem and its bytes
+"""
+
+import os
+
+FS_BLOCK = 4096
+FS_BLOCKS = 352
+STATE_DIR = "/osada"            # config.json's default state_dir: where the journal lives
+# MicroPython's rp2 port mounts with progsize=256 (its _boot.py); reads of 32 as littlefs-python's default
+_GEOMETRY = dict(block_size=FS_BLOCK, block_count=FS_BLOCKS, read_size=32, prog_size=256, lookahead_size=32)
+
+
+def mount(buffer):
+    """A littlefs-python filesystem on `buffer` (a bytearray of the region), mounted."""
+    from littlefs import LittleFS
+    from littlefs.context import UserContext
+    return LittleFS(context=UserContext(buffer=buffer), **_GEOMETRY)
+
+
+def fresh():
+    """A newly formatted filesystem on an erased region."""
+    from littlefs import LittleFS
+    return LittleFS(**_GEOMETRY)
+
+
+class LfsOs:
+    """What osada_fw.lfsregion asks of MicroPython's `os`, over a littlefs-python filesystem."""
+
+    def __init__(self, fs, random=os.urandom):
+        self.fs = fs
+        self.urandom = random
+
+    def stat(self, path):
+        st = self.fs.stat(path)
+        return (0x8000 if st.type == 1 else 0x4000, 0, 0, 0, 0, 0, st.size, 0, 0, 0)
+
+    def statvfs(self, path):
+        free = self.fs.block_count - self.fs.used_block_count
+        return (FS_BLOCK, FS_BLOCK, self.fs.block_count, free, free, 0, 0, 0, 0, 255)
+
+    def remove(self, path):
+        self.fs.remove(path)
+
+    def open(self, path, mode):
+        return self.fs.open(path, mode)
+
+
+class BufferFlash:
+    """rp2.Flash() over the region's bytes: readblocks, writeblocks (with an
+    offset: program, NOR rules; without: erase first) and ioctl 4/5/6."""
+
+    PAGE = 256
+
+    def __init__(self, buffer, block=FS_BLOCK):
+        self.data = buffer
+        self.BLOCK = block
+        self.blocks = len(buffer) // block
+
+    def readblocks(self, n, buf, off=0):
+        a = n * self.BLOCK + off
+        buf[:] = self.data[a:a + len(buf)]
+
+    def writeblocks(self, n, buf, off=None):
+        if off is None:
+            self.ioctl(6, n)
+            off = 0
+        a = n * self.BLOCK + off
+        for i, b in enumerate(buf):
+            self.data[a + i] &= b
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return self.BLOCK
+        if op == 6:
+            self.data[arg * self.BLOCK:(arg + 1) * self.BLOCK] = b"\xff" * self.BLOCK
+            return 0
+        return None
+
+
+def _mkdirs(fs, path, made):
+    parts = path.strip("/").split("/")
+    for k in range(1, len(parts)):
+        d = "/" + "/".join(parts[:k])
+        if d not in made:
+            try:
+                fs.mkdir(d)
+            except FileExistsError:
+                pass
+            made.add(d)
+
+
+def image(files, journal=True, free_blocks=None, state_dir=STATE_DIR):
+    """files: {"/main.py": bytes, "/osada_fw/app.mpy": bytes, ...} -> the
+    region's bytes (352 blocks of 4096), as MicroPython's littlefs v2 mounts
+    them.  journal: also make the journal's raw-flash file in state_dir (what
+    the board does at its first boot otherwise).  free_blocks: then fill the
+    rest with a junk file, /fill.bin, leaving about that many blocks free (a
+    full flash)."""
+    fs = fresh()
+    made = set()
+    for path in sorted(files):
+        _mkdirs(fs, path, made)
+        with fs.open(path, "wb") as f:
+            f.write(files[path])
+    if journal:
+        from osada_fw import lfsregion
+        _mkdirs(fs, state_dir + "/x", made)
+        if lfsregion.make(BufferFlash(fs.context.buffer), state_dir, LfsOs(fs), fs.open) is None:
+            raise ValueError("no room on the filesystem for the journal (%d blocks)" % lfsregion.BLOCKS)
+    if free_blocks is not None:
+        with fs.open("/fill.bin", "wb") as f:
+            while FS_BLOCKS - fs.used_block_count > free_blocks:
+                f.write(b"\xa5" * FS_BLOCK)
+                f.flush()
+    return bytes(fs.context.buffer)
