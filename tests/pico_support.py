@@ -1,12 +1,13 @@
-"""Helpers for the emulated-Pico tier (tests/pico/): boot the real firmware
-with our app in its flash, connect the host's protocol client to it."""
+"""Helpers for the emulated-Pico tier (tests/pico/): boot the official
+MicroPython firmware (given: osada.pico_emu.firmware()) with our app in its
+flash, connect the host's protocol client to it."""
 
+import functools
 import json
 import os
 
 from osada import client, deploy
 from osada import pico_emu as pe
-from osada.uf2 import UF2_OSADA
 
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware", "config.json")) as _f:
     CONFIG = json.load(_f)
@@ -15,30 +16,40 @@ PINS = {"action": CONFIG["buttons"]["action"], "back": CONFIG["buttons"]["back"]
 IDLE_HIGH = tuple(sorted(PINS.values()))       # every input idles high (pull-ups, not modelled)
 
 
-def write_fs(tmp_path_factory, files, name="fs.img"):
+@functools.lru_cache(maxsize=None)
+def firmware():
+    """The MicroPython UF2 the tier runs on (conftest skips the tier without one)."""
+    return pe.firmware()
+
+
+def write_fs(tmp_path_factory, files, name="fs.img", **kw):
     path = str(tmp_path_factory.mktemp("lfs") / name)
     with open(path, "wb") as f:
-        f.write(pe.littlefs_image(files))
+        f.write(pe.littlefs_image(files, **kw))
     return path
 
 
-def boot(bundle, tmp_path_factory, romfs=True, config=None, high=IDLE_HIGH, low=(), wait=b'"ev": "boot"',
-         **kw):
-    """An emulated Pico with the bundle in flash: the code in ROMFS (romfs=True,
-    the recommended firmware) or on the filesystem (the stock firmware)."""
-    folder, image = bundle
-    files = pe.flash_files(folder, with_code=not romfs, config=config)
-    fs = write_fs(tmp_path_factory, files)
-    return boot_fs(bundle, fs, romfs=romfs, high=high, low=low, wait=wait, **kw)
+def one_file(bundle, tmp_path_factory, config=None):
+    """`make uf2`'s one-file install for this bundle: the firmware and the
+    whole filesystem region (the app, config.json, the journal's file)."""
+    out = str(tmp_path_factory.mktemp("uf2") / "osada-pico.uf2")
+    return deploy.make_uf2(out=out, firmware=firmware(), bundle=bundle, quiet=True, config=config)
 
 
-def boot_fs(bundle, fs, romfs=True, high=IDLE_HIGH, low=(), wait=b'"ev": "boot"', uf2=None, **kw):
-    """An emulated Pico with the littlefs image at path fs (None: blank
-    flash there); waits for `wait`.  uf2: another firmware with a ROMFS
-    partition (Osada's image) instead of MicroPython's."""
-    folder, image = bundle
-    pico = pe.EmulatedPico(uf2=uf2 or pe.uf2_path(pe.UF2_ROMFS if romfs else pe.UF2_STOCK),
-                           romfs=image if romfs else None, fs=fs, high=high, low=low, **kw)
+def boot(bundle, tmp_path_factory, config=None, high=IDLE_HIGH, low=(), wait=b'"ev": "boot"', **kw):
+    """An emulated Pico as a user's board is after dragging `make uf2`'s
+    file onto it.  config: bytes for /config.json, or False for none."""
+    pico = pe.EmulatedPico(uf2=one_file(bundle, tmp_path_factory, config), high=high, low=low, **kw)
+    return _started(pico, wait)
+
+
+def boot_fs(bundle, fs, high=IDLE_HIGH, low=(), wait=b'"ev": "boot"', **kw):
+    """An emulated Pico with the firmware and the littlefs image at path fs
+    (None: blank flash there); waits for `wait`."""
+    return _started(pe.EmulatedPico(uf2=firmware(), fs=fs, high=high, low=low, **kw), wait)
+
+
+def _started(pico, wait):
     try:
         if wait:
             pico.wait_text(wait, timeout=60)
@@ -46,14 +57,6 @@ def boot_fs(bundle, fs, romfs=True, high=IDLE_HIGH, low=(), wait=b'"ev": "boot"'
         pico.stop()
         raise
     return pico
-
-
-def osada_image():
-    """Osada's own firmware image (frozen main.py and _boot.py): vendored in
-    firmware/micropython/, or one built by hand given as $OSADA_FIRMWARE_UF2;
-    None when there is neither."""
-    own = os.environ.get(deploy.FIRMWARE_ENV) or pe.uf2_path(UF2_OSADA)
-    return own if os.path.isfile(own) else None
 
 
 def connect(pico):

@@ -1,10 +1,14 @@
-"""Boot-time behaviour of the real main.py on the emulated Pico: the keys held
-at power-on, the config file missing or corrupt, the stock firmware (code on
-the filesystem), and a flash that cannot be written."""
+"""Boot-time behaviour of the real main.py on the emulated Pico, installed
+as `make uf2`'s one file: the keys held at power-on, the config file missing
+or corrupt, the one file dragged onto a board that held another filesystem,
+and a flash that cannot be written."""
 
 import json
 
-from pico_support import IDLE_HIGH, PINS, boot, connect
+from pico_support import IDLE_HIGH, PINS, boot, connect, one_file
+
+from osada import fsimage, uf2
+from osada import pico_emu as pe
 
 T = 30.0
 
@@ -68,13 +72,43 @@ def test_a_config_with_a_bad_value_is_refused_by_name(bundle, tmp_path_factory):
     pico.stop()
 
 
-def test_the_stock_firmware_runs_the_app_from_the_filesystem(bundle, tmp_path_factory):
-    pico = boot(bundle, tmp_path_factory, romfs=False)
+def _older_filesystem():
+    """The region as a board used for months leaves it: littlefs with other
+    files, written over and over (its superblock pair's revision counts far
+    above a fresh image's), a main.py that is not ours."""
+    fs = fsimage.fresh()
+    fs.mkdir("/lib")
+    for k in range(400):
+        with fs.open("/main.py", "wb") as f:
+            f.write(b"print('the old program %d')\n" % k)
+        with fs.open("/lib/data%d.txt" % (k % 7), "wb") as f:
+            f.write(b"x" * (k * 37 % 5000))
+        fs.rename("/main.py", "/old.py")
+        fs.rename("/old.py", "/main.py")
+    return bytes(fs.context.buffer)
+
+
+def test_the_one_file_install_over_an_older_filesystem_boots_into_the_game(bundle, tmp_path_factory, tmp_path):
+    """Dragged onto a board whose filesystem held something else, the one
+    file replaces it whole: the board boots into the game, on our config."""
+    flash = bytearray(b"\xff" * uf2.FLASH_BYTES)
+    flash[pe.FS_OFFSET:] = _older_filesystem()
+    cfg = dict(json.load(open(bundle + "/config.json")), leds=dict(json.load(open(bundle + "/config.json"))["leds"],
+                                                                   layout="rings"))
+    with open(one_file(bundle, tmp_path_factory, config=json.dumps(cfg).encode()), "rb") as f:
+        for addr, payload, _family in uf2.parse(f.read()):       # what the bootrom does with the file
+            flash[addr - uf2.XIP_BASE:addr - uf2.XIP_BASE + len(payload)] = payload
+    path = str(tmp_path / "flash.bin")
+    with open(path, "wb") as f:
+        f.write(flash)
+    pico = pe.EmulatedPico(flash=path, high=IDLE_HIGH)
     try:
+        pico.wait_text(b'"ev": "boot"', timeout=60)
         link = connect(pico)
-        assert link.mirror.hello["journal"] == "ok"
+        assert link.mirror.hello["layout"] == "rings" and link.mirror.hello["journal"] == "ok"
         assert link.request("new", timeout=T, seed=5)["ok"]
         assert link.request("act", timeout=T, action={"do": "move"})["seq"] == 1
+        assert b"the old program" not in pico.text
     finally:
         pico.stop()
 

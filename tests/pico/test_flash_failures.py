@@ -1,15 +1,16 @@
-"""The game never stops for the flash (issue 19), on the real firmware on the
-emulated Pico: the table of failures.  The ROMFS firmware (as `make flash`
-installs it) keeps the game in the raw-flash journal at the top of its ROMFS
-partition (osada_fw/flashlog.py); the stock firmware in a littlefs file.
+"""The game never stops for the flash (issue 19), on the official firmware
+on the emulated Pico: the table of failures.  The journal is the raw-flash
+log in the blocks of a littlefs file (osada_fw/lfsregion.py), made by `make
+uf2` or at the first boot; a board with no room for that file keeps the
+littlefs-file journal (osada_fw/journal.py).
 
-    littlefs full (stock)      every action accepted, `saved: false` / "flash full"
-    littlefs full (ROMFS)      does not matter: the game is not on littlefs
+    littlefs full, journal file made   does not matter: the log is not written through littlefs
+    littlefs full, no room to make it  every action accepted, `saved: false` / "flash full"
     flash ignores erase/program  a saved game restores; a fresh board plays unsaved
-                               ("flash not writable" on the raw journal, "flash full"
+                               ("flash not writable" from the raw log, "flash full"
                                from littlefs)
-    littlefs unmountable       Osada's image: the game starts and says the filesystem
-                               was lost; MicroPython's own: main.py gone (xfail)
+    littlefs unmountable       MicroPython's own _boot.py formats it: the app is gone and
+                               the board sits at the REPL (README: re-flash)
     {"cmd": "repl"}            the REPL answers a line of Python, no reboot
 
 The CPython versions of these are tests/firmware/test_flash_faults.py."""
@@ -19,12 +20,12 @@ import os
 import time
 
 import pytest
-from pico_support import IDLE_HIGH, accepted_actions, boot, boot_fs, connect, mirror_after, osada_image
+from pico_support import IDLE_HIGH, accepted_actions, boot, boot_fs, connect, mirror_after
 from rules_support import engine_state
 
+from osada import deploy, fsimage
 from osada import pico_emu as pe
-from osada_fw.flashlog import RAW_BLOCKS, FlashLog
-from osada_fw.hal.fake import FakeNorFlash
+from osada_fw import lfsregion
 from osada_fw.journal import Journal
 
 T = 30.0
@@ -40,7 +41,7 @@ RAW_IGNORED_WRITES = "flash not writable"
 
 
 def boot_image(bundle, tmp_path_factory, image, wait=b'"ev": "boot"', **kw):
-    """Boot the ROMFS firmware with `image` (bytes) as its littlefs region."""
+    """Boot the firmware with `image` (bytes) as its littlefs region."""
     path = str(tmp_path_factory.mktemp("lfs") / "fs.img")
     with open(path, "wb") as f:
         f.write(image)
@@ -87,11 +88,11 @@ def play(link, actions, seq0=0, batch=10):
 # ------------------------------------------------------------ littlefs full
 
 def test_a_full_littlefs_never_refuses_an_action(bundle, tmp_path_factory):
-    """The stock firmware: its journal is a littlefs file."""
-    folder, _romfs = bundle
-    files = pe.flash_files(folder, with_code=True)
-    pico = boot_image(bundle, tmp_path_factory, pe.littlefs_image(files, free_blocks=FREE_BLOCKS),
-                      flash_timing=False, romfs=False)
+    """No room on littlefs for the journal's file (the app came over serial
+    onto a nearly full board): the journal is a littlefs file, and fills."""
+    files = deploy.bundle_files(bundle)
+    pico = boot_image(bundle, tmp_path_factory, pe.littlefs_image(files, free_blocks=FREE_BLOCKS, journal=False),
+                      flash_timing=False)
     try:
         link = connect(pico)
         new = link.request("new", timeout=T, **SETUP)
@@ -140,9 +141,9 @@ def test_a_full_littlefs_never_refuses_an_action(bundle, tmp_path_factory):
 
 
 def test_a_full_littlefs_does_not_touch_the_raw_journal(bundle, tmp_path_factory):
-    """The ROMFS firmware: the game is in the ROMFS partition, every action saved."""
-    folder, _romfs = bundle
-    files = pe.flash_files(folder, with_code=False)
+    """The journal's file was made (make uf2): the log writes its blocks
+    directly, so a full littlefs does not matter, every action is saved."""
+    files = deploy.bundle_files(bundle)
     pico = boot_image(bundle, tmp_path_factory, pe.littlefs_image(files, free_blocks=1), flash_timing=False)
     try:
         link = connect(pico)
@@ -160,31 +161,24 @@ def test_a_full_littlefs_does_not_touch_the_raw_journal(bundle, tmp_path_factory
 
 # ------------------------------------------- flash that ignores erase and program
 
-def _romfs_with_raw_journal(romfs, game, path):
-    """The ROMFS partition's bytes: the code image, and at its top the raw
-    journal holding `game`, written on the host (FakeNorFlash, FlashLog)."""
-    flash = FakeNorFlash(RAW_BLOCKS)
-    j = FlashLog(flash, 0, RAW_BLOCKS)
+def _image_with_raw_journal(files, game):
+    """The filesystem region with the journal's file holding `game`, written
+    on the host (lfsregion over the image's bytes, as the board would)."""
+    buf = bytearray(pe.littlefs_image(files))
+    fs = fsimage.mount(buf)
+    j = lfsregion.open_region(fsimage.BufferFlash(buf), fsimage.STATE_DIR, fsimage.LfsOs(fs), fs.open)
     j.start(game.setup_dict())
     for t in game.log.tuples():
         j.append(t)
-    with open(romfs, "rb") as f:
-        code = f.read()
-    part = bytearray(b"\xff" * pe.ROMFS_BYTES)
-    part[:len(code)] = code
-    part[pe.ROMFS_BYTES - len(flash.data):] = flash.data
-    with open(path, "wb") as f:
-        f.write(part)
-    return path
+    return bytes(buf)
 
 
-@pytest.mark.parametrize("firmware", ["romfs", "stock"])
-def test_a_saved_game_restores_from_flash_that_cannot_be_written(bundle, tmp_path_factory, tmp_path, firmware):
-    folder, romfs = bundle
+@pytest.mark.parametrize("journal", ["raw", "file"])
+def test_a_saved_game_restores_from_flash_that_cannot_be_written(bundle, tmp_path_factory, tmp_path, journal):
     actions, _ = accepted_actions(SETUP, 8, skill=2)
     game = mirror_after(SETUP, actions)
-    files = pe.flash_files(folder, with_code=firmware == "stock")
-    if firmware == "stock":
+    files = deploy.bundle_files(bundle)
+    if journal == "file":                   # a board whose littlefs had no room for the journal's file
         d = str(tmp_path / "osada")
         j = Journal(d)
         j.start(game.setup_dict())
@@ -194,18 +188,15 @@ def test_a_saved_game_restores_from_flash_that_cannot_be_written(bundle, tmp_pat
         for name in os.listdir(d):
             with open(os.path.join(d, name), "rb") as f:
                 files["/osada/" + name] = f.read()
-        fs = str(tmp_path / "fs.img")
-        with open(fs, "wb") as f:
-            f.write(pe.littlefs_image(files))
-        pico = boot_fs(bundle, fs, romfs=False, flash_writes=False)
+        image = pe.littlefs_image(files, journal=False)
         words = IGNORED_WRITES
     else:
-        part = _romfs_with_raw_journal(romfs, game, str(tmp_path / "romfs.img"))
-        fs = str(tmp_path / "fs.img")
-        with open(fs, "wb") as f:
-            f.write(pe.littlefs_image(files))
-        pico = boot_fs((folder, part), fs, flash_writes=False)
+        image = _image_with_raw_journal(files, game)
         words = RAW_IGNORED_WRITES
+    fs = str(tmp_path / "fs.img")
+    with open(fs, "wb") as f:
+        f.write(image)
+    pico = boot_fs(bundle, fs, flash_writes=False)
     try:
         boot_ev = events(pico, "boot")
         assert boot_ev[0]["restored"] is True and boot_ev[0]["seq"] == 8 and "lost" not in boot_ev[0]
@@ -249,49 +240,20 @@ def test_a_fresh_board_with_flash_that_cannot_be_written_plays_unsaved(readonly)
 
 # ------------------------------------------------------- unmountable littlefs
 
-# On MicroPython's own ROMFS build (its rp2 _boot.py): the mount fails, _boot.py
-# formats the region (two sector erases, two page programs at its start) and
-# mounts the empty filesystem at "/" (350 of 352 blocks free); there is no
-# main.py, so nothing of ours runs and the board sits at the REPL
-# ("MicroPython v1.28.0 on ...", ">>> " once the host sends a line;
-# os.listdir("/") shows only "rom").  On Osada's image (main.py and _boot.py
-# frozen in, tests/pico/test_osada_image.py) the game starts and says so.
-def _firmware(name):
-    if name == "micropython":
-        return pe.uf2_path(pe.UF2_ROMFS)
-    path = osada_image()
-    if path is None:
-        pytest.skip("Osada's firmware image is not in firmware/micropython/ (nor given as $OSADA_FIRMWARE_UF2)")
-    return path
-
-
-@pytest.mark.parametrize("firmware", [
-    pytest.param("micropython", marks=pytest.mark.xfail(
-        strict=True, raises=AssertionError,
-        reason="issue #19 item 2: MicroPython's _boot.py formats an unmountable littlefs, so main.py is gone "
-               "and the board sits at the REPL; Osada's image (main.py frozen in) boots the app anyway")),
-    "osada"])
-def test_an_unmountable_littlefs_still_boots_the_game(bundle, tmp_path_factory, firmware):
-    folder, _romfs = bundle
-    uf2 = _firmware(firmware)
-    image = bytearray(pe.littlefs_image(pe.flash_files(folder, with_code=False)))
+def test_an_unmountable_littlefs_is_formatted_by_micropython_and_the_app_is_gone(bundle, tmp_path_factory):
+    """What no app code can prevent (README: the re-flash that restores the
+    board): MicroPython's own _boot.py cannot mount the filesystem, formats
+    it and mounts the empty one; main.py went with it, so the board sits at
+    the REPL.  Pinned here so that the README's words stay true."""
+    image = bytearray(pe.littlefs_image(deploy.bundle_files(bundle)))
     image[:2 * pe.FS_BLOCK] = b"\0" * (2 * pe.FS_BLOCK)     # both superblock copies (blocks 0 and 1)
-    pico = boot_image(bundle, tmp_path_factory, bytes(image), wait=None, uf2=uf2)
+    pico = boot_image(bundle, tmp_path_factory, bytes(image), wait=None)
     try:
-        # either the app's boot event or, on MicroPython's own _boot.py, the REPL
-        # prompt (its banner comes once the host sends something: an empty line)
         pico.write_serial(b"\r\n")
         wait_any(pico, (b'"ev": "boot"', b">>> "))
-        assert b'"ev": "boot"' in pico.text, bytes(pico.text[-300:])     # MicroPython's: the REPL's banner
-        boot_ev = events(pico, "boot")[0]
-        assert boot_ev["restored"] is False and "fs" not in boot_ev
-        assert boot_ev["lost"].startswith("the filesystem could not be read and was formatted: config.json")
-        # the game goes on, with the built-in default config (config.json went with the filesystem)
-        link = connect(pico)
-        assert link.request("new", timeout=T, **SETUP)["ok"]
-        actions, game = accepted_actions(SETUP, 3, skill=2)
-        play(link, actions)
-        assert link.request("state", timeout=T)["state"] == engine_state(game)
+        assert b'"ev": "boot"' not in pico.text
+        pico.write_serial(b"import os; print(sorted(os.listdir('/')))\r")
+        pico.wait_text(b"\r\n[]\r\n", timeout=60)
     finally:
         pico.stop()
 

