@@ -16,29 +16,26 @@ layer over fake machine/neopixel modules:
   projected_pico_boot_ms         import of the app to first frame
   projected_pico_restore_300_ms  restore a 300-action game from the journal
   mpy_app_heap_peak_bytes        app + a 300-action game (code in RAM, as .mpy files load
-                                 from the Pico's littlefs: the stock firmware)
-  projected_romfs_app_heap_peak_bytes   the same with the code in a ROMFS (projected): the measured
-                                 peak less what the loader would leave in flash (each
-                                 function's bytecode, new qstrs' characters, str/bytes
-                                 constants), counted from the .mpy files and the run's
-                                 RAM qstr pool (host/osada/mpyinfo.py)
+                                 from the Pico's littlefs on the official image)
   mpy_tank_roll12_ms, projected_pico_tank_roll12_ms, mpy_tank_roll_bytes   Tank battle's roll
                                  (issue 13): the same `roll` bench as pico_tank_* below, in the VM
                                  (mpy_tank_bench.py; its NeoPixel write is a stand-in's)
 
-Firmware on an emulated Pico (issue #12): the real MicroPython UF2 running the
-app on rp2040js, times on its simulated 125 MHz clock (tests/bench/pico_bench.py):
-  pico_boot_ms, pico_boot_stock_ms   power-on to the app's boot event (ROMFS / stock firmware)
+Firmware on an emulated Pico (issues #12, #25): the official MicroPython UF2 for
+the Pico (OSADA_FIRMWARE_UF2, else the per-user cache; none: "not measured")
+booting `make uf2`'s one file on rp2040js, the app on littlefs, times on its
+simulated 125 MHz clock (tests/bench/pico_bench.py):
+  pico_boot_ms                   power-on to the first LED frame (pico_boot_event_ms: to the boot event)
+  pico_first_boot_serial_ms      the same on a board whose app came over serial (it makes the journal's file)
   pico_restore_300_ms            the journal's restore of a 300-action game, timed on the device
   pico_boot_restore_300_ms       power-on to the boot event with that game in the journal
-  pico_app_heap_peak_bytes, pico_app_heap_peak_stock_bytes   the board's heap high-water mark
-                                 over the 300-action game (ROMFS / stock firmware)
+  pico_app_heap_peak_bytes       the board's heap high-water mark over the 300-action game
   pico_frame_ms                  one frame (render + NeoPixel write) timed on the board
   pico_emulator_speed            simulated s per wall-clock s
   pico_action_ms_p50/_p95/_max   an `act` request in the USB FIFO to its reply sent
   pico_flash_erases_per_action, pico_flash_program_bytes_per_action   the journal's flash traffic
-  pico_heap_free_bytes           free heap with the app's modules imported (ROMFS)
-  pico_heap_code_bytes, pico_heap_code_stock_bytes   the heap those imports took
+  pico_heap_free_bytes           free heap with the app's modules imported
+  pico_heap_code_bytes           the heap those imports took
   pico_tank_roll12_ms, _max      Tank battle (issue 13): a 12-die fire roll with its display (the
                                  dice, the ring drawn by tank_view, the NeoPixel write), timed on
                                  the board by the `roll` request's bench (osada_fw/tank_bench.py),
@@ -51,14 +48,14 @@ Host tool (issue: osada monitor), over a real pty with the simulator process:
   mirror_latency_ms_p95          sending an action to the mirror showing it
   resync_ms                      a reconnected port to a correct mirror
 
-Targets (TARGETS below; issue #12 set the app heap ones and the emulated Pico's): a figure that
+Targets (TARGETS below; issues #12 and #25 set the emulated Pico's): a figure that
 misses its target is printed MISSED and `make bench` exits 1, after writing
 build/bench.json.  The device's figures are judged as the emulated Pico measures
-them (the Pico's own runtime): boot, restore, action time, frame time, and the
-app heap, one target per deployment (<= 48 KiB with the code in ROMFS, <= 96 KiB
-with it on the filesystem, the stock firmware).  The WebAssembly VM's projections
-of the same figures are printed beside them with how far off they were, and
-not judged.
+them (the Pico's own runtime, the official image's layout: the app on littlefs):
+boot, restore, action time, frame time and the app heap (<= 96 KiB).  Without a
+firmware they are printed "not measured" and not judged.  The WebAssembly VM's
+projections of the same figures are printed beside them with how far off they
+were, and not judged.
 
 Every figure comes from a run made now; nothing is assumed but the published
 RP2040 calibration constant below.  MicroPython times come from a warmed-up VM;
@@ -93,12 +90,11 @@ TARGETS = {
     "mpy_frame_alloc_bytes": ("<=", 0),
     "mirror_latency_ms_p95": ("<=", 20),
     "resync_ms": ("<=", 250),
-    # measured on the emulated Pico (issue #12's targets; pico_bench.py)
-    "pico_boot_ms": ("<=", 500, "emulated Pico, ROMFS firmware"),
+    # measured on the emulated Pico, official RPI_PICO image (issue #25's targets; pico_bench.py)
+    "pico_boot_ms": ("<=", 500, "emulated Pico: power-on to the first frame"),
     "pico_restore_300_ms": ("<=", 500, "emulated Pico: the journal's restore of a 300-action game, on the device"),
     "pico_action_ms_p95": ("<=", 30, "emulated Pico: act in, reply out, flash writes at the chip's typical times"),
-    "pico_app_heap_peak_bytes": ("<=", 48 * 1024, "emulated Pico, ROMFS firmware: heap high-water mark, 300 actions"),
-    "pico_app_heap_peak_stock_bytes": ("<=", 96 * 1024, "emulated Pico, stock firmware: the same"),
+    "pico_app_heap_peak_bytes": ("<=", 96 * 1024, "emulated Pico: heap high-water mark, 300 actions"),
     "pico_frame_ms": ("<=", 4, "emulated Pico: render + NeoPixel write, median"),
     "pico_tank_roll_bytes": ("<=", 0, "emulated Pico: heap per Tank battle roll with its display, worst test"),
 }
@@ -186,10 +182,8 @@ def firmware_figures():
                              drive="step", timeout=600)
             if proc.returncode != 0:
                 raise SystemExit("MicroPython firmware benchmark failed:\n" + proc.stderr.decode("utf-8", "replace"))
-            lines = proc.stdout.decode().strip().splitlines()
-            figures = json.loads(lines[-1])
-            if mode == "heap":
-                romfs_projection(figures, lines[:-1], {"shared_rules": rules, "osada_fw": fw})
+            figures = json.loads(proc.stdout.decode().strip().splitlines()[-1])
+            figures.pop("mpy_app_modules", None)
             out.update(figures)
     calib = out.pop("mpy_calib_us_per_1k_adds")
     out["mpy_fw_calib_us_per_1k_adds"] = calib
@@ -234,26 +228,6 @@ def host_figures():
     return host_bench.figures()
 
 
-def romfs_projection(figures, qstr_lines, trees):
-    """Add projected_romfs_* to the heap figures (see the docstring above)."""
-    from osada.mpyinfo import flash_resident_bytes
-    ram_qstrs = [ln[2:-1] for ln in qstr_lines if ln.startswith("Q(") and ln.endswith(")")]
-    paths = []
-    for name in figures.pop("mpy_app_modules"):
-        parts = name.split(".")
-        base = os.path.join(trees[parts[0]], *parts[1:])
-        paths.append(base + ".mpy" if os.path.exists(base + ".mpy") else os.path.join(base, "__init__.mpy"))
-    saved = flash_resident_bytes(paths, ram_qstrs)
-    if not 0 < saved["total"] < figures["mpy_app_code_bytes"]:
-        raise SystemExit("ROMFS projection: %d bytes in flash out of %d of code does not add up"
-                         % (saved["total"], figures["mpy_app_code_bytes"]))
-    figures["romfs_flash_resident_bytes"] = saved["total"]
-    figures["romfs_flash_resident_bytecode_bytes"] = saved["bytecode"]
-    figures["romfs_flash_resident_qstr_bytes"] = saved["qstr_chars"]
-    figures["romfs_flash_resident_const_bytes"] = saved["consts"]
-    figures["projected_romfs_app_heap_peak_bytes"] = figures["mpy_app_heap_peak_bytes"] - saved["total"]
-
-
 def check(results, targets=None):
     """(lines to print, the keys that missed their target).  A target whose
     figure is absent from results is not judged (a partial bench.json)."""
@@ -279,8 +253,7 @@ PROJECTIONS = {
     "projected_pico_restore_300_ms": "pico_restore_300_ms",
     "projected_pico_action_ms_p95": "pico_action_ms_p95",
     "projected_pico_frame_ms": "pico_frame_ms",
-    "projected_romfs_app_heap_peak_bytes": "pico_app_heap_peak_bytes",
-    "mpy_app_heap_peak_bytes": "pico_app_heap_peak_stock_bytes",
+    "mpy_app_heap_peak_bytes": "pico_app_heap_peak_bytes",
     "projected_pico_tank_roll12_ms": "pico_tank_roll12_ms",
     "mpy_tank_roll_bytes": "pico_tank_roll_bytes",
 }
@@ -313,6 +286,10 @@ def report(results, out=None, targets=None):
     out.write("Targets:\n")
     for line in lines:
         out.write(line + "\n")
+    unmeasured = [k for k in (TARGETS if targets is None else targets) if k.startswith("pico_") and k not in results]
+    for key in unmeasured:
+        out.write("  %-36s %12s   (no MicroPython firmware for the emulated Pico: give OSADA_FIRMWARE_UF2)\n"
+                  % (key, "not measured"))
     if missed:
         out.write("MISSED %d target(s): %s\n" % (len(missed), ", ".join(missed)))
         return 1

@@ -1,13 +1,17 @@
-"""Figures measured on the emulated Pico (host/osada/pico_emu): the real
-MicroPython firmware running the real app, times on the emulator's simulated
-125 MHz clock (rp2040js 1.4.1: instruction timing is approximate, flash writes
-are instant).  Part of `make bench`; alone: python -m tests.bench.pico_bench
+"""Figures measured on the emulated Pico (host/osada/pico_emu): the official
+MicroPython firmware for the Pico (given: pico_emu.firmware()) booting `make
+uf2`'s one file, the app on littlefs as users have it; times on the emulator's
+simulated 125 MHz clock (rp2040js 1.4.1: instruction timing is approximate;
+flash erase and program take the chip's typical times).  Part of `make bench`
+(no firmware: nothing measured, said once); alone: python -m tests.bench.pico_bench
 
-  pico_boot_ms                 power-on to the app's boot event (ROMFS firmware, blank journal)
-  pico_boot_stock_ms           the same with the stock firmware (code loaded from littlefs)
+  pico_boot_ms                 power-on to the first LED frame, a board fresh from the one file
+                               (a new game journalled); pico_boot_event_ms: to the app's boot event
+  pico_first_boot_serial_ms    power-on to the boot event on a board whose app came over serial
+                               (the app makes the journal's littlefs file at this first boot)
   pico_restore_<n>_ms          the journal's restore of an n-action game on the device (ticks_ms
                                around journal.restore(): reading it and replaying it through the
-                               engine; the boot event's restore_ms), ROMFS firmware: raw-flash journal
+                               engine; the boot event's restore_ms)
   pico_boot_restore_<n>_ms     power-on to the boot event with that game in the journal
   pico_emulator_speed          simulated seconds per wall-clock second over the timed game
   pico_action_ms_p50/_p95      an `act` request in the Pico's USB FIFO to its reply sent,
@@ -16,25 +20,22 @@ are instant).  Part of `make bench`; alone: python -m tests.bench.pico_bench
   pico_flash_erases_per_action, pico_flash_program_bytes_per_action   the journal's flash
                                traffic over those actions (4 KiB sector erases, bytes programmed)
   pico_heap_free_bytes         gc.mem_free() at the REPL with the app's modules imported
-                               (BACK held at boot), ROMFS firmware
-  pico_heap_code_bytes         what importing them took from the heap (ROMFS firmware);
-  pico_heap_code_stock_bytes   the same with the stock firmware
+                               (BACK held at boot)
+  pico_heap_code_bytes         what importing them took from the heap
   pico_app_heap_peak_bytes     the heap high-water mark inside the board over the n-action game
                                (the `mem` command's tracking: gc.mem_alloc() after each request's
-                               tick, a collection after each sample), ROMFS firmware
-  pico_app_heap_peak_stock_bytes   the same, stock firmware (code in RAM, littlefs journal)
-  pico_app_heap_live_bytes, pico_app_heap_live_stock_bytes   the live data's high-water mark
-                               between requests (after a collection): the heap the app needs
-                               lies between this and the peak
+                               tick, a collection after each sample)
+  pico_app_heap_live_bytes     the live data's high-water mark between requests (after a
+                               collection): the heap the app needs lies between this and the peak
   pico_frame_ms                one frame, render + NeoPixel write, timed on the board (ticks_us
                                around a forced draw, the `mem` reply's frame_us): the median of
                                samples through the game; _max their maximum.  For scale: a
                                24-LED WS2812 write alone is 24 * 24 bits * 1.25 us = 0.72 ms
-  pico_tank_roll12_ms, _max    Tank battle (issue 13), ROMFS firmware, the device switched to it
-                               over USB: a 12-die fire roll with its display (the dice, the ring
-                               drawn by tank_view, the power cap, the NeoPixel write), timed on
-                               the board (ticks_us) by the `roll` request's bench
-                               (osada_fw/tank_bench.py): median and max of TANK_ROLLS rolls;
+  pico_tank_roll12_ms, _max    Tank battle (issue 13), the device switched to it over USB: a
+                               12-die fire roll with its display (the dice, the ring drawn by
+                               tank_view, the power cap, the NeoPixel write), timed on the board
+                               (ticks_us) by the `roll` request's bench (osada_fw/tank_bench.py):
+                               median and max of TANK_ROLLS rolls;
   pico_tank_roll12_dice_ms     the dice alone (Tank.roll), median
   pico_tank_roll_bytes         gc.mem_alloc() growth over TANK_ROLLS rolls with their display of
                                each test (fire 12 dice, suppress 18, morale 4, counter, collision
@@ -66,21 +67,30 @@ def say(msg):
     sys.stderr.flush()
 
 
-def _fs(tmp, bundle, romfs, main=True, name="fs.img"):
-    files = pe.flash_files(bundle, with_code=not romfs)
-    if not main:
-        del files["/main.py"]
-    path = os.path.join(tmp, name)
-    with open(path, "wb") as f:
-        f.write(pe.littlefs_image(files))
-    return path
+def _firmware():
+    fw = pe.firmware()
+    if fw is None:
+        raise pe.EmulatorError("no MicroPython firmware for the emulated Pico: " + pe.FIRMWARE_HOWTO)
+    return fw
 
 
-def _boot(tmp, bundle, romfs=True, main=True, low=(), wait=b'"ev": "boot"'):
-    fs = _fs(tmp, bundle, romfs, main)
-    pico = pe.EmulatedPico(uf2=pe.uf2_path(pe.UF2_ROMFS if romfs else pe.UF2_STOCK),
-                           romfs=bundle + ".romfs" if romfs else None, fs=fs,
-                           high=[p for p in PINS if p not in low], low=low)
+def _boot(tmp, bundle, main=True, low=(), wait=b'"ev": "boot"', journal=True):
+    """A board as `make uf2`'s one file leaves it (main=False: without
+    main.py, the bare REPL; journal=False: the app came over serial, the
+    journal's file not made yet)."""
+    high = [p for p in PINS if p not in low]
+    if main and journal:
+        one = deploy.make_uf2(out=os.path.join(tmp, "osada-pico.uf2"), firmware=_firmware(), bundle=bundle,
+                              quiet=True)
+        pico = pe.EmulatedPico(uf2=one, high=high, low=low)
+    else:
+        files = deploy.bundle_files(bundle)
+        if not main:
+            del files["/main.py"]
+        fs = os.path.join(tmp, "fs.img")
+        with open(fs, "wb") as f:
+            f.write(pe.littlefs_image(files, journal=journal))
+        pico = pe.EmulatedPico(uf2=_firmware(), fs=fs, high=high, low=low)
     if not main:                        # the bare REPL: a prompt when asked
         if not pico.usb.wait(T):
             raise pe.EmulatorError("USB did not come up")
@@ -97,22 +107,17 @@ def _free_heap(pico):
 
 
 def heap_figures(tmp, bundle):
-    out = {}
-    for romfs, key in ((True, "pico_heap_code_bytes"), (False, "pico_heap_code_stock_bytes")):
-        bare = _boot(tmp, bundle, romfs, main=False, wait=b">>> ")
-        try:
-            free_bare = _free_heap(bare)
-        finally:
-            bare.stop()
-        held = _boot(tmp, bundle, romfs, low=(BACK,), wait=b"REPL kept")
-        try:
-            free_app = _free_heap(held)
-        finally:
-            held.stop()
-        out[key] = free_bare - free_app
-        if romfs:
-            out["pico_heap_free_bytes"] = free_app
-    return out
+    bare = _boot(tmp, bundle, main=False, wait=b">>> ")
+    try:
+        free_bare = _free_heap(bare)
+    finally:
+        bare.stop()
+    held = _boot(tmp, bundle, low=(BACK,), wait=b"REPL kept")
+    try:
+        free_app = _free_heap(held)
+    finally:
+        held.stop()
+    return {"pico_heap_code_bytes": free_bare - free_app, "pico_heap_free_bytes": free_app}
 
 
 def _pct(values, q):
@@ -127,7 +132,9 @@ def game_figures(tmp, bundle, actions):
     out = {}
     pico = _boot(tmp, bundle)
     try:
-        out["pico_boot_ms"] = round(pico.when(b'"ev": "boot"') / 1e6, 1)
+        out["pico_boot_event_ms"] = round(pico.when(b'"ev": "boot"') / 1e6, 1)
+        first = _first_frame(pico)
+        out["pico_boot_ms"] = round(first / 1e6, 1)
         link = client.Link(pico.transport)
         link.connect()
         assert link.request("new", timeout=T, **setup)["ok"]
@@ -165,12 +172,23 @@ def game_figures(tmp, bundle, actions):
         out["pico_boot_restore_%d_ms" % len(acts)] = round(again.when(b'"ev": "boot"') / 1e6, 1)
     finally:
         again.stop()
-    stock = _boot(tmp, bundle, romfs=False)
+    serial = _boot(tmp, bundle, journal=False)
     try:
-        out["pico_boot_stock_ms"] = round(stock.when(b'"ev": "boot"') / 1e6, 1)
+        out["pico_first_boot_serial_ms"] = round(serial.when(b'"ev": "boot"') / 1e6, 1)
     finally:
-        stock.stop()
+        serial.stop()
     return out
+
+
+def _first_frame(pico):
+    """Simulated ns when the first WS2812 frame had been sent whole."""
+    end = time.monotonic() + T
+    while not pico.frames:
+        if time.monotonic() > end or pico.proc.poll() is not None:
+            raise pe.EmulatorError("no LED frame came")
+        with pico.lock:
+            pico.lock.wait(0.2)
+    return pico.frames[0][0]
 
 
 def _boot_event(pico):
@@ -188,13 +206,13 @@ def _boot_event(pico):
             pico.lock.wait(0.2)
 
 
-def heap_game(tmp, bundle, actions, romfs):
+def heap_game(tmp, bundle, actions):
     """The same game with the board tracking its heap (`mem`, track): the
     high-water mark, and frame times sampled along the way."""
     from tests.bench.__main__ import recorded_game
     setup = {"players": 2, "seed": 1}
     acts = recorded_game(setup, 1, 2, limit=actions)
-    pico = _boot(tmp, bundle, romfs=romfs)
+    pico = _boot(tmp, bundle)
     try:
         link = client.Link(pico.transport)
         link.connect()
@@ -213,17 +231,13 @@ def heap_game(tmp, bundle, actions, romfs):
 
 
 def heap_game_figures(tmp, bundle, actions):
-    (peak, live), frames = heap_game(tmp, bundle, actions, romfs=True)
-    out = {"pico_app_heap_peak_bytes": peak, "pico_app_heap_live_bytes": live,
-           "pico_frame_ms": round(statistics.median(frames), 2), "pico_frame_ms_max": round(max(frames), 2)}
-    (peak, live), _frames = heap_game(tmp, bundle, actions, romfs=False)
-    out["pico_app_heap_peak_stock_bytes"] = peak
-    out["pico_app_heap_live_stock_bytes"] = live
-    return out
+    (peak, live), frames = heap_game(tmp, bundle, actions)
+    return {"pico_app_heap_peak_bytes": peak, "pico_app_heap_live_bytes": live,
+            "pico_frame_ms": round(statistics.median(frames), 2), "pico_frame_ms_max": round(max(frames), 2)}
 
 
 def tank_figures(tmp, bundle, rolls=TANK_ROLLS):
-    """Tank battle on the board (ROMFS firmware, the real main.py): the `roll`
+    """Tank battle on the board (the real main.py): the `roll`
     request's `bench` (osada_fw/tank_bench.py) times 12-die fire rolls with
     their display and counts the heap rolls of every test allocate."""
     pico = _boot(tmp, bundle)
@@ -252,14 +266,24 @@ def tank_reply_figures(reply, prefix):
 
 
 def figures(actions=ACTIONS):
+    """Every figure above, or {} (said) when no firmware is at hand."""
+    try:
+        fw = pe.firmware()
+    except Exception as exc:
+        say("   the firmware for the emulated Pico is refused: %s: device figures not measured" % exc)
+        return {}
+    if fw is None:
+        say("   no MicroPython firmware for the emulated Pico: device figures not measured (%s)" % pe.FIRMWARE_HOWTO)
+        return {}
+    say("   firmware: %s" % fw)
     with tempfile.TemporaryDirectory() as tmp:
         bundle = os.path.join(tmp, "firmware")
         deploy.build(out=bundle, quiet=True)
         say("   boot, a %d-action game over USB, restore..." % actions)
         out = game_figures(tmp, bundle, actions)
-        say("   the same game tracking the heap and timing frames, ROMFS and stock firmware...")
+        say("   the same game tracking the heap and timing frames...")
         out.update(heap_game_figures(tmp, bundle, actions))
-        say("   heap at the REPL, ROMFS and stock firmware...")
+        say("   heap at the REPL...")
         out.update(heap_figures(tmp, bundle))
         say("   Tank battle: %d 12-die rolls timed with their display, the heap over rolls of every test..."
             % TANK_ROLLS)
