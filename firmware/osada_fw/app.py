@@ -27,8 +27,8 @@ _SAVE_START = 2
 def _built():
     """A game was just built (boot, new, undo, recover).  What builds one
     (shared_rules/newgame.py: the setup's checks, the start board and pool)
-    is needed by no game in progress: it leaves the heap (~3 KB with the
-    code in RAM, on the stock firmware), and what the building left (that
+    is needed by no game in progress: it leaves the heap (~3 KB: the code
+    is in RAM, loaded from littlefs), and what the building left (that
     code, the old game) is collected before the journal and the replies
     allocate on top of it."""
     forget("shared_rules.newgame")

@@ -35,9 +35,8 @@ GAMMA = (
 
 # ---------------------------------------------------------------- the palette
 # The fixed rows' names; the index of a row is its palette number (the
-# constants below).  Their colours, (r, g, b) a row, are _RGB's bytes: a
-# bytes literal stays in flash (ROMFS), where a tuple a row took ~32 B of
-# heap each.
+# constants below).  Their colours, (r, g, b) a row, are _RGB's bytes: one
+# bytes object, where a tuple a row took ~32 B of heap each.
 _FIXED = ("off", "tint_red", "tint_green", "tint_blue", "armor1", "armor2", "armor3",
           "held", "wall", "dot", "building", "ruin", "spin", "plane",
           "blast", "step", "trail", "flash", "sector_red", "sector_green", "sector_blue")

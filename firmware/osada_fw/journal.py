@@ -28,8 +28,8 @@
 # setup): under 12.5 KB in all for any game of up to 1000 live actions.
 #
 # The game in memory, the public API and the restore are journal_core.py's
-# (shared with flashlog.py, the raw-flash journal the Pico's ROMFS firmware
-# uses); this module is the littlefs-file backend.
+# (shared with flashlog.py, the raw-flash journal the Pico uses when littlefs
+# had room for its file); this module is the littlefs-file backend.
 
 import os
 

@@ -3,8 +3,8 @@
 # the journal through the engine.  Where the records go is a backend's:
 #   osada_fw/journal.py    a littlefs file (any MicroPython with a filesystem;
 #                          CPython: a directory)
-#   osada_fw/flashlog.py   an append-only log on raw NOR flash (the top of the
-#                          ROMFS partition): no sector erase in an action's path
+#   osada_fw/flashlog.py   an append-only log on raw NOR flash (the blocks of a
+#                          littlefs file, lfsregion.py): no sector erase in an action's path
 # The Pico's HAL picks one (hal/pico.py open_journal); only that backend's
 # module is imported.  Runs unchanged on MicroPython 1.2x and CPython.
 #

@@ -1,5 +1,5 @@
 # Raw flash for the journal on the official MicroPython image, which has no
-# ROMFS partition: all of the Pico's flash after the firmware is littlefs.
+# flash outside littlefs: all of the Pico's flash after the firmware is "/".
 # littlefs copies a file's last block on every append after a sync (a 45 ms
 # sector erase an action), so the journal's log (flashlog.py: one 256-byte
 # page program an action, erases done while idle) needs sectors of its own.

@@ -35,7 +35,7 @@ def compile_tree(src, dst, exclude=()):
     file).  Returns the list of .mpy paths.
 
     -O3: no line-number tables in the bytecode (nor asserts; the device code
-    has none).  On the stock firmware the bytecode is loaded into the heap,
+    has none).  On the Pico the bytecode is loaded from littlefs into the heap,
     and the tables were ~3 KB of it; a traceback on the device still names
     the file and the function, without the line."""
     out = []

@@ -13,9 +13,9 @@
 #   mpy_app_heap_peak_bytes  peak heap over a 300-action game played over the
 #                            protocol (live before each request + all it allocates)
 #   mpy_app_data_peak_bytes  the same less the code and the data import builds
-#   mpy_app_modules          the app's modules, for the ROMFS projection (the
-#                            host reads their .mpy files); the RAM qstr pool is
-#                            printed as Q(...) lines by micropython.qstr_info(1)
+#   mpy_app_modules          the app's modules (make bench drops it); the RAM
+#                            qstr pool is printed as Q(...) lines by
+#                            micropython.qstr_info(1)
 # time (warmed up, as the calibration is: a cold WebAssembly VM also compiles
 # the interpreter itself, which a Pico never does):
 #   mpy_app_boot_us          import of the app to its first frame, median of 5

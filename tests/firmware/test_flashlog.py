@@ -443,8 +443,8 @@ def _request(app, hw, clock, obj):
 
 
 def test_the_app_uses_the_hals_raw_journal_and_erases_only_when_idle(tmp_path):
-    """With a HAL that offers the raw-flash journal (the Pico's ROMFS
-    firmware; here FakeHardware(journal_flash=...)) the app keeps the game
+    """With a HAL that offers the raw-flash journal (the Pico's, in a
+    littlefs file's blocks; here FakeHardware(journal_flash=...)) the app keeps the game
     there, not in files; the idle ticks pre-erase, the requests never do."""
     from shared_rules.actions import to_dict
     flash = FakeNorFlash(16)
