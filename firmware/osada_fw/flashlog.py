@@ -298,3 +298,76 @@ class FlashLog(GameJournal):
 def _crc4(buf, n):
     crc = binascii.crc32(memoryview(buf)[:n])
     return bytes((crc & 255, (crc >> 8) & 255, (crc >> 16) & 255, (crc >> 24) & 255))
+
+
+# ------------------------------------------------- its blocks in a littlefs file
+# The Pico's log runs on the blocks of a littlefs file made for it
+# (lfsregion.py finds or makes it at boot): Region is that file's blocks as the
+# block device above.  Each block's first page is littlefs's: the file's
+# skip-list (block i >= 1 starts with the block numbers of its blocks i - 1,
+# i - 2, i - 4 ... as 4-byte little-endian words, ctz(i) + 1 of them), then our
+# marker b"OSJR" | file id: 4 bytes | i: 2 bytes LE, then 0xFF.  The log never
+# writes that page, and puts it back right after each erase.
+
+LOG_BLOCKS = 16             # sectors the log runs through (its ring)
+MARK = b"OSJR"
+
+
+def pointers(i):
+    """How many block numbers littlefs keeps at the start of a file's block i."""
+    if i == 0:
+        return 0
+    n = 1
+    while not i & 1:
+        i >>= 1
+        n += 1
+    return n
+
+
+def head(blocks, fid, i, out):
+    """Block i's first page as littlefs and this module leave it: into out
+    (a bytearray of PAGE bytes)."""
+    out[:] = _ERASED
+    p = 0
+    for k in range(pointers(i)):
+        b = blocks[i - (1 << k)]
+        out[p] = b & 255
+        out[p + 1] = b >> 8
+        out[p + 2] = 0
+        out[p + 3] = 0
+        p += 4
+    out[p:p + 4] = MARK
+    out[p + 4:p + 8] = fid
+    out[p + 8] = i & 255
+    out[p + 9] = i >> 8
+
+
+class Region:
+    """Blocks 0 .. LOG_BLOCKS - 1 of journal.raw as a block device of
+    SECTOR - PAGE byte blocks, the way FlashLog uses one (readblocks,
+    writeblocks without erase, ioctl 4/5/6)."""
+
+    def __init__(self, flash, blocks, fid):
+        self.flash = flash
+        self.blocks = blocks
+        self.fid = fid
+        self._head = bytearray(PAGE)
+
+    def readblocks(self, n, buf, off=0):
+        self.flash.readblocks(self.blocks[n], buf, off + PAGE)
+
+    def writeblocks(self, n, buf, off):
+        self.flash.writeblocks(self.blocks[n], buf, off + PAGE)
+
+    def ioctl(self, op, n):
+        if op == 6:                         # erase, then littlefs's pointers back at once
+            b = self.blocks[n]
+            self.flash.ioctl(6, b)
+            head(self.blocks, self.fid, n, self._head)
+            self.flash.writeblocks(b, self._head, 0)
+            return 0
+        if op == 4:
+            return LOG_BLOCKS
+        if op == 5:
+            return SECTOR - PAGE
+        return None

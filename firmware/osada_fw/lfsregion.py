@@ -25,86 +25,25 @@
 # A board whose map or file is missing, or whose blocks do not read back as
 # the map says, gets a new pair (and a new game); a filesystem too full for
 # one gets None, and the app keeps the littlefs-file journal (journal.py).
+# This module is the boot's (finding or making the file; hal/pico.py drops
+# it after); the block device the log runs on, Region, is flashlog.py's.
 # Runs on MicroPython 1.2x and CPython (tests: littlefs-python on a fake
 # flash; the host builds the pair into `make uf2`'s filesystem image).
 
-from osada_fw.flashlog import FlashLog
+from osada_fw.flashlog import LOG_BLOCKS, MARK, PAGE, FlashLog, Region, head, pointers
+from osada_fw.flashlog import SECTOR as BLOCK
 
 RAW = "journal.raw"
 MAP = "journal.map"
-BLOCK = 4096
-PAGE = 256
-LOG_BLOCKS = 16             # sectors the log runs through (its ring)
 BLOCKS = LOG_BLOCKS + 1     # + the file's last block, never erased
-MARK = b"OSJR"
 MAP_MARK = b"OSJM"
 SPARE = 8                   # blocks left free for littlefs when making the file
 _ERASED = b"\xff" * PAGE
 
 
-def pointers(i):
-    """How many block numbers littlefs keeps at the start of a file's block i."""
-    if i == 0:
-        return 0
-    n = 1
-    while not i & 1:
-        i >>= 1
-        n += 1
-    return n
-
-
 def file_size(n=BLOCKS):
     """The size of a littlefs file that takes exactly n blocks."""
     return sum(BLOCK - 4 * pointers(i) for i in range(n))
-
-
-def head(blocks, fid, i, out):
-    """Block i's first page as littlefs and this module leave it: into out
-    (a bytearray of PAGE bytes)."""
-    out[:] = _ERASED
-    p = 0
-    for k in range(pointers(i)):
-        b = blocks[i - (1 << k)]
-        out[p] = b & 255
-        out[p + 1] = b >> 8
-        out[p + 2] = 0
-        out[p + 3] = 0
-        p += 4
-    out[p:p + 4] = MARK
-    out[p + 4:p + 8] = fid
-    out[p + 8] = i & 255
-    out[p + 9] = i >> 8
-
-
-class Region:
-    """Blocks 0 .. LOG_BLOCKS - 1 of journal.raw as a block device of
-    BLOCK - PAGE byte blocks, the way FlashLog uses one (readblocks,
-    writeblocks without erase, ioctl 4/5/6)."""
-
-    def __init__(self, flash, blocks, fid):
-        self.flash = flash
-        self.blocks = blocks
-        self.fid = fid
-        self._head = bytearray(PAGE)
-
-    def readblocks(self, n, buf, off=0):
-        self.flash.readblocks(self.blocks[n], buf, off + PAGE)
-
-    def writeblocks(self, n, buf, off):
-        self.flash.writeblocks(self.blocks[n], buf, off + PAGE)
-
-    def ioctl(self, op, n):
-        if op == 6:                         # erase, then littlefs's pointers back at once
-            b = self.blocks[n]
-            self.flash.ioctl(6, b)
-            head(self.blocks, self.fid, n, self._head)
-            self.flash.writeblocks(b, self._head, 0)
-            return 0
-        if op == 4:
-            return LOG_BLOCKS
-        if op == 5:
-            return BLOCK - PAGE
-        return None
 
 
 def _u16(b, i):

@@ -18,8 +18,12 @@ import os
 FS_BLOCK = 4096
 FS_BLOCKS = 352
 STATE_DIR = "/osada"            # config.json's default state_dir: where the journal lives
-# MicroPython's rp2 port mounts with progsize=256 (its _boot.py); reads of 32 as littlefs-python's default
-_GEOMETRY = dict(block_size=FS_BLOCK, block_count=FS_BLOCKS, read_size=32, prog_size=256, lookahead_size=32)
+# MicroPython's rp2 port mounts with progsize=256 (its _boot.py).  The image is written
+# with commits padded to 32 bytes instead: its directories' logs come out about 4 times
+# shorter, and every lookup reads a directory's whole log (the board appends to them as
+# NOR flash allows: a 256-byte program over a partly programmed page changes only its
+# erased bytes).  Measured on the emulated Pico: see _compact.
+_GEOMETRY = dict(block_size=FS_BLOCK, block_count=FS_BLOCKS, read_size=32, prog_size=32, lookahead_size=32)
 
 
 def mount(buffer):
@@ -30,9 +34,39 @@ def mount(buffer):
 
 
 def fresh():
-    """A newly formatted filesystem on an erased region."""
+    """A newly formatted filesystem on an erased region; its context counts
+    the blocks littlefs erases (`erased`)."""
     from littlefs import LittleFS
-    return LittleFS(**_GEOMETRY)
+    from littlefs.context import UserContext
+
+    class Counting(UserContext):
+        erased = 0
+
+        def erase(self, cfg, block):
+            self.erased += 1
+            return UserContext.erase(self, cfg, block)
+
+    return LittleFS(context=Counting(buffsize=FS_BLOCK * FS_BLOCKS), **_GEOMETRY)
+
+
+def _compact(fs, dirs, limit=400):
+    """Leave each directory's metadata compacted: littlefs appends every
+    change to a directory's log and compacts it only when its block is full,
+    and a lookup on the board reads the whole log (with its CRC) of every
+    directory on the path.  Creating and removing a dummy file until littlefs
+    erases a block for that directory leaves just its live entries.  On the
+    emulated Pico this took stat("osada_fw/app.mpy") from 6.1 to 2.2 ms and
+    importing the app from 327 to 259 ms."""
+    ctx = fs.context
+    for d in dirs:
+        dummy = d.rstrip("/") + "/.compact"
+        for _ in range(limit):
+            before = ctx.erased
+            with fs.open(dummy, "wb"):
+                pass
+            fs.remove(dummy)
+            if ctx.erased != before:
+                break
 
 
 class LfsOs:
@@ -121,6 +155,7 @@ def image(files, journal=True, free_blocks=None, state_dir=STATE_DIR):
         _mkdirs(fs, state_dir + "/x", made)
         if lfsregion.make(BufferFlash(fs.context.buffer), state_dir, LfsOs(fs), fs.open) is None:
             raise ValueError("no room on the filesystem for the journal (%d blocks)" % lfsregion.BLOCKS)
+    _compact(fs, ["/"] + sorted(made))
     if free_blocks is not None:
         with fs.open("/fill.bin", "wb") as f:
             while FS_BLOCKS - fs.used_block_count > free_blocks:

@@ -10,6 +10,7 @@ import os
 import pytest
 
 from osada import fsimage
+from osada_fw import flashlog
 from osada_fw import lfsregion as lr
 from osada_fw.hal.fake import FakeNorFlash, PowerCut
 from shared_rules.actions import parse
@@ -46,7 +47,8 @@ def mapped_blocks(fs):
 
 def test_the_file_takes_exactly_its_blocks_and_the_map_names_them():
     buf, fs, shim, flash = board()
-    assert fs.stat(D + "/" + lr.RAW).size == lr.file_size() == 17 * 4096 - 4 * sum(lr.pointers(i) for i in range(17))
+    size = 17 * 4096 - 4 * sum(flashlog.pointers(i) for i in range(17))
+    assert fs.stat(D + "/" + lr.RAW).size == lr.file_size() == size
     blocks = mapped_blocks(fs)
     assert len(set(blocks)) == lr.BLOCKS
     page = bytearray(256)
@@ -55,10 +57,10 @@ def test_the_file_takes_exactly_its_blocks_and_the_map_names_them():
         fid = f.read()[4:8]
     for i, b in enumerate(blocks):
         flash.readblocks(b, page, 0)
-        lr.head(blocks, fid, i, want)
+        flashlog.head(blocks, fid, i, want)
         assert page == want, "block %d's first page is not what littlefs wrote" % i
     # littlefs's own skip-list: block 8 points at 7, 6, 4 and 0
-    assert lr.pointers(8) == 4 and lr.pointers(12) == 3 and lr.pointers(7) == 1 and lr.pointers(0) == 0
+    assert [flashlog.pointers(i) for i in (8, 12, 7, 0)] == [4, 3, 1, 0]
 
 
 def test_a_game_through_the_region_leaves_littlefs_whole_and_never_shares_a_block():
@@ -78,7 +80,7 @@ def test_a_game_through_the_region_leaves_littlefs_whole_and_never_shares_a_bloc
             j.undo()
     for t in acts:
         j.append(t)
-    assert j._gen >= lr.LOG_BLOCKS, "the ring did not wrap"
+    assert j._gen >= flashlog.LOG_BLOCKS, "the ring did not wrap"
     ours = {b: bytes(buf[b * 4096:(b + 1) * 4096]) for b in blocks}
     # littlefs, remounted, fills the rest of the flash with files and removes some
     fs, shim, _ = reopen(buf)
@@ -123,7 +125,7 @@ def test_a_cut_between_an_erase_and_its_first_page_is_repaired_at_the_next_open(
     fs, shim, j2 = reopen(buf)              # the app's boot: the page is put back first
     assert j2 is not None
     with fs.open(D + "/" + lr.RAW, "rb") as f:
-        assert f.read(4) == lr.MARK         # littlefs reads its file again
+        assert f.read(4) == flashlog.MARK         # littlefs reads its file again
     assert fs.used_block_count > lr.BLOCKS  # and can walk every file to allocate
     assert j2.restore() is not None and j2.count == len(acts)
 

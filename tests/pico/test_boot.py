@@ -5,10 +5,11 @@ and a flash that cannot be written."""
 
 import json
 
-from pico_support import IDLE_HIGH, PINS, boot, connect, one_file
+from pico_support import IDLE_HIGH, PINS, boot, boot_fs, connect, one_file, write_fs
 
-from osada import fsimage, uf2
+from osada import deploy, fsimage, uf2
 from osada import pico_emu as pe
+from osada_fw import lfsregion
 
 T = 30.0
 
@@ -111,6 +112,31 @@ def test_the_one_file_install_over_an_older_filesystem_boots_into_the_game(bundl
         assert b"the old program" not in pico.text
     finally:
         pico.stop()
+
+
+def test_a_board_whose_app_came_over_serial_makes_the_journals_file_at_its_first_boot(bundle, tmp_path_factory,
+                                                                                      tmp_path):
+    """`make flash` over serial copies the app but not the journal's file:
+    the board makes it at its first boot, then journals there (page programs
+    only, no erase in an action)."""
+    fs = write_fs(tmp_path_factory, deploy.bundle_files(bundle), journal=False)
+    pico = boot_fs(bundle, fs)
+    try:
+        link = connect(pico)
+        assert link.mirror.hello["journal"] == "ok"
+        assert link.request("new", timeout=T, seed=5)["ok"]
+        ops = len(pico.flash_ops)
+        for k in range(3):
+            assert link.request("act", timeout=T, action={"do": "move"} if k == 0 else {"do": "end_turn"})["ok"]
+        assert "erase" not in [o[0] for o in pico.flash_ops[ops:]]
+        saved = str(tmp_path / "flash.bin")
+        pico.save_flash(saved)
+    finally:
+        pico.stop()
+    with open(saved, "rb") as f:
+        made = fsimage.mount(bytearray(f.read()[pe.FS_OFFSET:]))
+    assert sorted(made.listdir(fsimage.STATE_DIR))[:2] == [lfsregion.MAP, lfsregion.RAW]
+    assert made.stat(fsimage.STATE_DIR + "/" + lfsregion.RAW).size == lfsregion.file_size()
 
 
 def test_with_flash_that_cannot_be_written_the_game_goes_on_unsaved(bundle, tmp_path_factory):

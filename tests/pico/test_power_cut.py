@@ -10,7 +10,7 @@ from rules_support import engine_state
 
 from osada import fsimage
 from osada import pico_emu as pe
-from osada_fw import lfsregion
+from osada_fw import flashlog, lfsregion
 from shared_rules.autoplay import random_setup
 
 T = 30.0
@@ -134,7 +134,7 @@ def test_a_cut_in_the_idle_pre_erase_loses_nothing(played, tmp_path, op_number):
     with open(image, "rb") as f:
         flash = bytearray(f.read())
     blocks = journal_blocks(flash)
-    for b in blocks[2:lfsregion.LOG_BLOCKS]:   # the game is in sectors 0 and 1; the rest: junk (first pages kept)
+    for b in blocks[2:flashlog.LOG_BLOCKS]:   # the game is in sectors 0 and 1; the rest: junk (first pages kept)
         at = pe.FS_OFFSET + b * 4096
         flash[at + 256:at + 4096] = b"\0" * (4096 - 256)
     dirty = str(tmp_path / "dirty.bin")

@@ -225,8 +225,10 @@ class PicoHardware:
             flash = rp2.Flash()                   # the block device littlefs "/" is mounted on
         except Exception:
             return None
-        from osada_fw.lfsregion import open_region
-        return open_region(flash, self.state_dir)
+        from osada_fw import forget, lfsregion
+        j = lfsregion.open_region(flash, self.state_dir)
+        forget("osada_fw.lfsregion")              # boot-only: finding or making the file
+        return j
 
     def free_roll_seed(self):
         try:
