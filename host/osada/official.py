@@ -51,7 +51,7 @@ class FirmwareError(RuntimeError):
 def _where():
     """Where to get the pinned firmware by hand, and how to pass it."""
     return ("download %s by hand (listed on %s) and pass it with `make flash FIRMWARE=/path/to/%s` "
-            "or %s=/path/to/%s" % (URL, PAGE, FILENAME, ENV, FILENAME))
+            "(make uf2 takes it the same way) or %s=/path/to/%s" % (URL, PAGE, FILENAME, ENV, FILENAME))
 
 
 def _families(data):
