@@ -9,7 +9,7 @@ after the firmware in one UF2; the emulated Pico boots on one too.
                       already made (osada_fw/lfsregion.py), as the board makes
                       it on its first boot when the app came over serial
     mount(buffer)     a littlefs-python filesystem on those bytes, to read back
-    LfsOs, BufferFlash  what osada_fw.lfsregion needs of `os` and of
+    LfsOs, flash_on   what osada_fw.lfsregion needs of `os` and of
                       rp2.Flash(), over a littlefs-python filesystem and its bytes
 """
 
@@ -91,38 +91,11 @@ class LfsOs:
         return self.fs.open(path, mode)
 
 
-class BufferFlash:
-    """rp2.Flash() over the region's bytes: readblocks, writeblocks (with an
-    offset: program, NOR rules; without: erase first) and ioctl 4/5/6."""
-
-    PAGE = 256
-
-    def __init__(self, buffer, block=FS_BLOCK):
-        self.data = buffer
-        self.BLOCK = block
-        self.blocks = len(buffer) // block
-
-    def readblocks(self, n, buf, off=0):
-        a = n * self.BLOCK + off
-        buf[:] = self.data[a:a + len(buf)]
-
-    def writeblocks(self, n, buf, off=None):
-        if off is None:
-            self.ioctl(6, n)
-            off = 0
-        a = n * self.BLOCK + off
-        for i, b in enumerate(buf):
-            self.data[a + i] &= b
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return self.blocks
-        if op == 5:
-            return self.BLOCK
-        if op == 6:
-            self.data[arg * self.BLOCK:(arg + 1) * self.BLOCK] = b"\xff" * self.BLOCK
-            return 0
-        return None
+def flash_on(buffer):
+    """rp2.Flash() over the region's bytes, in place (the NOR flash fake of
+    the simulator, osada_fw/hal/fake.py)."""
+    from osada_fw.hal.fake import FakeNorFlash
+    return FakeNorFlash(len(buffer) // FS_BLOCK, data=buffer)
 
 
 def _mkdirs(fs, path, made):
@@ -153,7 +126,7 @@ def image(files, journal=True, free_blocks=None, state_dir=STATE_DIR):
     if journal:
         from osada_fw import lfsregion
         _mkdirs(fs, state_dir + "/x", made)
-        if lfsregion.make(BufferFlash(fs.context.buffer), state_dir, LfsOs(fs), fs.open) is None:
+        if lfsregion.make(flash_on(fs.context.buffer), state_dir, LfsOs(fs), fs.open) is None:
             raise ValueError("no room on the filesystem for the journal (%d blocks)" % lfsregion.BLOCKS)
     _compact(fs, ["/"] + sorted(made))
     if free_blocks is not None:

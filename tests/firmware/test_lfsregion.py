@@ -30,13 +30,13 @@ def board(files=None):
     """(region bytes, littlefs on them, the os shim, the flash) as `make uf2` builds them."""
     buf = bytearray(fsimage.image(files or {"/main.py": b"print(1)\n"}))
     fs = fsimage.mount(buf)
-    return buf, fs, fsimage.LfsOs(fs), fsimage.BufferFlash(buf)
+    return buf, fs, fsimage.LfsOs(fs), fsimage.flash_on(buf)
 
 
 def reopen(buf):
     fs = fsimage.mount(buf)
     shim = fsimage.LfsOs(fs)
-    return fs, shim, lr.open_region(fsimage.BufferFlash(buf), D, shim, fs.open)
+    return fs, shim, lr.open_region(fsimage.flash_on(buf), D, shim, fs.open)
 
 
 def mapped_blocks(fs):
@@ -165,7 +165,7 @@ def test_no_map_means_a_new_region_and_a_full_filesystem_means_none():
     full = bytearray(fsimage.image({"/main.py": b""}, journal=False, free_blocks=10))
     fs = fsimage.mount(full)
     fs.mkdir(D)
-    assert lr.open_region(fsimage.BufferFlash(full), D, fsimage.LfsOs(fs), fs.open) is None
+    assert lr.open_region(fsimage.flash_on(full), D, fsimage.LfsOs(fs), fs.open) is None
     assert D[1:] in fs.listdir("/") and lr.RAW not in fs.listdir(D)
 
 
@@ -189,7 +189,7 @@ def test_the_uf2_image_and_the_board_make_the_same_kind_of_file():
     same code on another filesystem gives a file of the same size and layout."""
     fs = fsimage.fresh()
     fs.mkdir(D)
-    j = lr.open_region(fsimage.BufferFlash(fs.context.buffer), D, fsimage.LfsOs(fs, random=lambda n: os.urandom(n)),
+    j = lr.open_region(fsimage.flash_on(fs.context.buffer), D, fsimage.LfsOs(fs, random=lambda n: os.urandom(n)),
                        fs.open)
     assert j is not None
     assert fs.stat(D + "/" + lr.RAW).size == lr.file_size()

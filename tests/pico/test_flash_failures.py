@@ -166,7 +166,7 @@ def _image_with_raw_journal(files, game):
     on the host (lfsregion over the image's bytes, as the board would)."""
     buf = bytearray(pe.littlefs_image(files))
     fs = fsimage.mount(buf)
-    j = lfsregion.open_region(fsimage.BufferFlash(buf), fsimage.STATE_DIR, fsimage.LfsOs(fs), fs.open)
+    j = lfsregion.open_region(fsimage.flash_on(buf), fsimage.STATE_DIR, fsimage.LfsOs(fs), fs.open)
     j.start(game.setup_dict())
     for t in game.log.tuples():
         j.append(t)

@@ -198,18 +198,21 @@ class FakeNorFlash:
 
     path: keep the bytes in that file (loaded if it exists, written after
     every change).  writable=False: erase and program do nothing (flash
-    that ignores writes).  block: bytes a block.  cut_after(n): a power cut after n more bytes
-    erased or programmed: that operation stops there, half done, and raises
+    that ignores writes).  block: bytes a block; data: the bytes to work
+    on.  cut_after(n): a power cut after n more bytes erased or
+    programmed: that operation stops there, half done, and raises
     PowerCut; the flash then stays as it is (read it, or boot on it)."""
 
     PAGE = 256
 
-    def __init__(self, blocks, path=None, writable=True, block=4096):
+    def __init__(self, blocks, path=None, writable=True, block=4096, data=None):
         self.blocks = blocks
         self.BLOCK = block              # 4096 as on the Pico; smaller ones make tests quicker
         self.path = path
         self.writable = writable
-        self.data = bytearray(b"\xff" * (blocks * self.BLOCK))
+        # data: a bytearray of blocks * block bytes to work on in place (e.g. the
+        # buffer a littlefs-python filesystem lives in: osada/fsimage.py)
+        self.data = data if data is not None else bytearray(b"\xff" * (blocks * self.BLOCK))
         if path is not None and os.path.exists(path):
             with open(path, "rb") as f:
                 old = f.read()
