@@ -6,7 +6,7 @@ import functools
 import json
 import os
 
-from osada import client, deploy
+from osada import client, deploy, fsimage
 from osada import pico_emu as pe
 
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware", "config.json")) as _f:
@@ -25,7 +25,7 @@ def firmware():
 def write_fs(tmp_path_factory, files, name="fs.img", **kw):
     path = str(tmp_path_factory.mktemp("lfs") / name)
     with open(path, "wb") as f:
-        f.write(pe.littlefs_image(files, **kw))
+        f.write(fsimage.image(files, **kw))
     return path
 
 

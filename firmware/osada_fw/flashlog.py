@@ -66,7 +66,7 @@ READ_BUF = 9 + MAX_SETUP + 7
 EROFS = 30
 ENOSPC = 28
 _RESIDUE = 0x2144DF1C       # crc32 of any data followed by its own crc32 (LE)
-_ERASED = b"\xff" * PAGE
+ERASED = b"\xff" * PAGE
 
 
 def _u32(b, i):
@@ -149,7 +149,7 @@ class FlashLog(GameJournal):
         chk = self._chk
         for off in range(0, self.sector, PAGE):
             self.dev.readblocks(blk, chk, off)
-            if chk != _ERASED:
+            if chk != ERASED:
                 return False
         return True
 
@@ -184,7 +184,7 @@ class FlashLog(GameJournal):
             self._pos += k
             if not self._pos & (PAGE - 1):
                 self._program()
-                page[:] = _ERASED
+                page[:] = ERASED
 
     def _new_sector(self, base):
         """Start sector _gen + 1 (erasing it unless idle() did), its header
@@ -197,7 +197,7 @@ class FlashLog(GameJournal):
         self._ready = -1
         self._gen = g
         self._pos = 0
-        self._page[:] = _ERASED
+        self._page[:] = ERASED
         head = bytearray(HEADER)
         head[0:4] = MAGIC
         for i in range(4):
@@ -327,7 +327,7 @@ def pointers(i):
 def head(blocks, fid, i, out):
     """Block i's first page as littlefs and this module leave it: into out
     (a bytearray of PAGE bytes)."""
-    out[:] = _ERASED
+    out[:] = ERASED
     p = 0
     for k in range(pointers(i)):
         b = blocks[i - (1 << k)]

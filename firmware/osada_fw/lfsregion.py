@@ -15,10 +15,11 @@
 # each block's first page alone: it holds those pointers, then our marker
 # b"OSJR" | file id: 4 bytes LE | i: 2 bytes LE, then 0xFF.  After erasing a
 # block the log programs that page back at once (Region.ioctl); a power cut
-# (or inside the erase) leaves it blank or torn, and the next boot erases it
-# again and puts the page back before littlefs could walk the list.  The log itself sees sectors of
-# 4096 - 256 bytes (block_count - 1 of them: the file's last block is never
-# erased, so each block the log erases has a later one naming it).
+# between the two, or inside the erase, leaves it blank or torn, and the next
+# boot erases the block again and puts the page back before littlefs could
+# walk the list.  The log itself sees sectors of 4096 - 256 bytes
+# (LOG_BLOCKS of them: the file's last block is never erased, so each block
+# the log erases has a later one naming it).
 #
 # journal.map, written when journal.raw is made, names its blocks:
 #   b"OSJM" | file id: 4 bytes LE | n: 2 bytes LE | n block numbers, 2 bytes LE each
@@ -30,20 +31,18 @@
 # Runs on MicroPython 1.2x and CPython (tests: littlefs-python on a fake
 # flash; the host builds the pair into `make uf2`'s filesystem image).
 
-from osada_fw.flashlog import LOG_BLOCKS, MARK, PAGE, FlashLog, Region, head, pointers
-from osada_fw.flashlog import SECTOR as BLOCK
+from osada_fw.flashlog import ERASED, LOG_BLOCKS, MARK, PAGE, SECTOR, FlashLog, Region, head, pointers
 
 RAW = "journal.raw"
 MAP = "journal.map"
 BLOCKS = LOG_BLOCKS + 1     # + the file's last block, never erased
 MAP_MARK = b"OSJM"
 SPARE = 8                   # blocks left free for littlefs when making the file
-_ERASED = b"\xff" * PAGE
 
 
 def file_size(n=BLOCKS):
     """The size of a littlefs file that takes exactly n blocks."""
-    return sum(BLOCK - 4 * pointers(i) for i in range(n))
+    return sum(SECTOR - 4 * pointers(i) for i in range(n))
 
 
 def _u16(b, i):
@@ -103,9 +102,9 @@ def make(flash, d, fs, opener):
         return None
     fid = bytes(fs.urandom(4))
     with opener(d + "/" + RAW, "wb") as f:
-        buf = bytearray(_ERASED * (BLOCK // PAGE))      # 0xFF: the log's sectors start blank
+        buf = bytearray(ERASED * (SECTOR // PAGE))      # 0xFF: the log's sectors start blank
         for i in range(BLOCKS):
-            mv = memoryview(buf)[:BLOCK - 4 * pointers(i)]
+            mv = memoryview(buf)[:SECTOR - 4 * pointers(i)]
             mv[0:4] = MARK
             mv[4:8] = fid
             mv[8] = i & 255
@@ -163,4 +162,4 @@ def open_region(flash, d, fs=None, opener=None):
         return None
     if region is None:
         return None
-    return FlashLog(region, 0, LOG_BLOCKS, BLOCK - PAGE)
+    return FlashLog(region, 0, LOG_BLOCKS, SECTOR - PAGE)

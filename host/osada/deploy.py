@@ -221,14 +221,7 @@ def firmware_uf2(path=None, offline=False):
     into that cache (not when offline); checked (osada/official.py)."""
     from osada import official
     try:
-        if offline:
-            found = official.find(path)
-            if found is None:
-                raise BuildError("no MicroPython %s firmware for the Raspberry Pi Pico on this machine: download %s "
-                                 "and pass it as FIRMWARE=/path/to/%s" % (official.VERSION, official.URL,
-                                                                          official.FILENAME))
-            return found
-        return official.get(path)
+        return official.get(path, offline=offline)
     except official.FirmwareError as exc:
         raise BuildError(str(exc))
 

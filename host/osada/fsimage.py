@@ -15,9 +15,12 @@ after the firmware in one UF2; the emulated Pico boots on one too.
 
 import os
 
+from osada.uf2 import FS_BYTES
+from osada_fw.config import DEFAULTS
+
 FS_BLOCK = 4096
-FS_BLOCKS = 352
-STATE_DIR = "/osada"            # config.json's default state_dir: where the journal lives
+FS_BLOCKS = FS_BYTES // FS_BLOCK
+STATE_DIR = DEFAULTS["state_dir"]   # where the journal lives
 # MicroPython's rp2 port mounts with progsize=256 (its _boot.py).  The image is written
 # with commits padded to 32 bytes instead: its directories' logs come out about 4 times
 # shorter, and every lookup reads a directory's whole log (the board appends to them as

@@ -309,12 +309,16 @@ def download(url=URL, out=None, timeout=30):
     return target
 
 
-def get(path=None, url=URL, out=None, timeout=30):
+def get(path=None, url=URL, out=None, timeout=30, offline=False):
     """Like find(), and when nothing is found, download `url` into the cache
-    (see download()); returns the firmware's path or raises FirmwareError."""
+    (see download()), or with offline=True say where to get it; returns the
+    firmware's path or raises FirmwareError."""
     found = find(path)
     if found is not None:
         return found
+    if offline:
+        raise FirmwareError("no MicroPython %s firmware for the Raspberry Pi Pico on this machine (offline): "
+                            "run without --offline to download it, or %s" % (VERSION, _where()))
     return download(url, out=out, timeout=timeout)
 
 
@@ -327,13 +331,7 @@ def main(argv=None):
     parser.add_argument("--offline", action="store_true", help="never download: only look for the file")
     args = parser.parse_args(argv)
     try:
-        if args.offline:
-            path = find(args.firmware)
-            if path is None:
-                raise FirmwareError("no MicroPython %s firmware for the Raspberry Pi Pico on this machine (offline): "
-                                    "run without --offline to download it, or %s" % (VERSION, _where()))
-        else:
-            path = get(args.firmware, url=URL)
+        path = get(args.firmware, url=URL, offline=args.offline)
     except FirmwareError as exc:
         print("error: %s" % exc, file=sys.stderr)
         return 2

@@ -52,7 +52,7 @@ import sys
 import tempfile
 import time
 
-from osada import client, deploy
+from osada import client, deploy, fsimage
 from osada import pico_emu as pe
 
 TANK_ROLLS = 50           # rolls per figure of the Tank battle bench
@@ -89,7 +89,7 @@ def _boot(tmp, bundle, main=True, low=(), wait=b'"ev": "boot"', journal=True):
             del files["/main.py"]
         fs = os.path.join(tmp, "fs.img")
         with open(fs, "wb") as f:
-            f.write(pe.littlefs_image(files, journal=journal))
+            f.write(fsimage.image(files, journal=journal))
         pico = pe.EmulatedPico(uf2=_firmware(), fs=fs, high=high, low=low)
     if not main:                        # the bare REPL: a prompt when asked
         if not pico.usb.wait(T):

@@ -5,7 +5,6 @@ never hands the log's blocks to another file; a power cut between an erase
 and the page that gives littlefs its pointers back is repaired at the next
 open; a missing map or a full filesystem are handled."""
 
-import os
 
 import pytest
 
@@ -189,7 +188,7 @@ def test_the_uf2_image_and_the_board_make_the_same_kind_of_file():
     same code on another filesystem gives a file of the same size and layout."""
     fs = fsimage.fresh()
     fs.mkdir(D)
-    j = lr.open_region(fsimage.flash_on(fs.context.buffer), D, fsimage.LfsOs(fs, random=lambda n: os.urandom(n)),
+    j = lr.open_region(fsimage.flash_on(fs.context.buffer), D, fsimage.LfsOs(fs),
                        fs.open)
     assert j is not None
     assert fs.stat(D + "/" + lr.RAW).size == lr.file_size()

