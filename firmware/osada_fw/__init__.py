@@ -1,5 +1,17 @@
 """Osada firmware: the app that runs on the Pico (and, with fake hardware, in the simulator)."""
 
+TICKS_MASK = 0x3FFFFFFF     # time.ticks_ms() wraps at 2**30: its period, minus one (a small int)
+TICKS_HALF = 0x20000000
+
+
+def elapsed(now_ms, start_ms):
+    """time.ticks_diff(now_ms, start_ms) for ticks_ms values (period 2**30),
+    on any runtime."""
+    d = (now_ms - start_ms) & TICKS_MASK
+    if d >= TICKS_HALF:
+        d = d - TICKS_HALF - TICKS_HALF
+    return d
+
 
 def forget(name):
     """Drop module `name` ("osada_fw.x") from sys.modules and from its

@@ -26,20 +26,12 @@
 #
 # Runs on MicroPython and CPython alike.
 
+from osada_fw import TICKS_HALF as _HALF
+from osada_fw import TICKS_MASK as _MASK
 from osada_fw import colors as C
 from osada_fw.layouts import CITY, NCELLS, NONE, NPARTS, WALL, cell_code
 
 SELFTEST_MS = 700            # each LED lit this long in the LED self-test (the app's)
-_MASK = 0x3FFFFFFF          # ticks period 2**30, minus one (a small int)
-_HALF = 0x20000000
-
-
-def elapsed(now_ms, start_ms):
-    """ticks_diff(now_ms, start_ms) for ticks_ms values (period 2**30)."""
-    d = (now_ms - start_ms) & _MASK
-    if d >= _HALF:
-        d = d - _HALF - _HALF
-    return d
 
 
 def he111_path(sector):

@@ -3,9 +3,9 @@
 # that come in on the line are osada_fw/commands.py's.
 # The same code runs on the Pico (hal/pico.py) and in the simulator (hal/fake.py).
 
-from osada_fw import anim, collect, colors, commands, forget, protocol
-from osada_fw.commands import CommandError
-from osada_fw.layouts import Layout
+from osada_fw import collect, colors, elapsed, forget, protocol
+from osada_fw.layouts import CITY, WALL, Layout
+from osada_fw.protocol import CommandError
 from osada_fw.render import Renderer
 from osada_fw.ui import UI
 from shared_rules.engine import Game, parse, replay
@@ -50,13 +50,13 @@ def _stop_index(path, sector, part):
 
 def _cell(code):
     """App.positions' sector * 8 + line -> the cell (sector, line 0-3 or
-    anim.CITY) the animations take."""
+    CITY) the animations take."""
     line = code & 7
-    return (code >> 3, line if line < 4 else anim.CITY)
+    return (code >> 3, line if line < 4 else CITY)
 
 
 # what stopped the bomber -> the part of the path it stands on
-_STOP_PART = {"wall": anim.WALL, "dot": anim.WALL, "building": anim.CITY}
+_STOP_PART = {"wall": WALL, "dot": WALL, "building": CITY}
 
 
 # When flash fails the game goes on in RAM (issue 19): the journal's status
@@ -190,6 +190,8 @@ class App:
         out_ms = 0                     # time spent writing this tick, all told
         busy = bool(lines)
         answered = False
+        if lines:                      # the requests' code: loaded when the host first speaks,
+            from osada_fw import commands  # not before the board's first frame
         while lines and self.outbox.pending() < self.outbox.limit // 2:
             commands.handle_line(self, lines.pop(0))
             answered = True
@@ -266,7 +268,9 @@ class App:
         else:
             r.draw(self.game, now)
             self.ui.overlay(now, r)
-            anim.run(self.anims, now, r)
+            if self.anims:             # osada_fw/anim.py: loaded with the first animation, not at boot
+                from osada_fw import anim
+                anim.run(self.anims, now, r)
         if self.unsaved is not None and now % FLASH_SIGN_PERIOD_MS < FLASH_SIGN_MS:
             lay = self.layout
             for s in range(1, 7):      # not saved: the outer ring flashes amber
@@ -281,8 +285,8 @@ class App:
         if len(self.anims) >= 8:
             return
         start = now
-        if self.anims and anim.elapsed(self.anim_end, now) > 0:
-            if anim.elapsed(self.anim_end, now) > MAX_LAG_MS:
+        if self.anims and elapsed(self.anim_end, now) > 0:
+            if elapsed(self.anim_end, now) > MAX_LAG_MS:
                 return
             start = self.anim_end
         a.start_ms = start
@@ -297,12 +301,14 @@ class App:
         selftest.start(self, now)
 
     def make_roll_anim(self, value, now):
+        from osada_fw import anim
         self.anims = []                # a die roll takes the board at once
         self.animate(anim.DieRoll(value, now), now)
 
     def animate_events(self, events, now):
         """Turn what the engine reports into light: reveals flash where the
         enemy lands, moves sweep inwards, the bomber flies its R41 path."""
+        from osada_fw import anim
         before = self.positions
         for ev in events:
             name = ev["ev"]

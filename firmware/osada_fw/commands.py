@@ -7,16 +7,13 @@
 
 from osada_fw import protocol
 from osada_fw.anim import SELFTEST_MS
+from osada_fw.protocol import CommandError
 from osada_fw.ui import M_PLAY
 from shared_rules import actions as A
 from shared_rules.engine import RuleError
 
 FIRMWARE_VERSION = "0.1.0"
 LOG_PAGE = 40              # actions per `log` reply: a reply stays well inside the outbox
-
-
-class CommandError(Exception):
-    pass
 
 
 def reply(app, rid, fields):

@@ -8,7 +8,10 @@ import json
 
 from osada_fw.flashlog import _RESIDUE, HEADER, MAGIC, PAGE, READ_BUF, T_END, _maxlen, _u32
 from osada_fw.journal_core import _SLICE, _room
-from osada_fw.records import T_ACTION, T_SETUP, alen
+from osada_fw.records import MAX_ACTION, T_ACTION, T_SETUP, alen
+from shared_rules.actions import MARSHAL_PLAY, OPS
+
+NOPS = len(OPS)
 
 
 def scan(log):
@@ -126,6 +129,15 @@ def _read_sector(log, blk, buf):
     record, or None)."""
     mv = memoryview(buf)
     size = log.sector
+    read = log.dev.readblocks
+    crc32 = binascii.crc32
+    fast = _SLICE                       # the common record read inline (restore time is mostly this loop):
+    seq = log._rseq                     # the log's counters live in locals meanwhile, and go back
+    total = log._size                   # to it (_put) before anything else looks at them
+    used = log._used
+    count = log._count
+    live = log._live
+    sizes = log._sizes
     pos = HEADER
     end = pos                           # buf holds flash bytes [pos, end)
     i = 0
@@ -135,46 +147,60 @@ def _read_sector(log, blk, buf):
             i = 0
             k = min(READ_BUF, size - pos)
             if k < 5:
+                _put(log, seq, total, used, count, live, sizes)
                 return pos, None
-            log.dev.readblocks(blk, mv[:k], pos)
+            read(blk, mv[:k], pos)
             end = pos + k
         typ = buf[i]
         if typ == 0xFF:
+            _put(log, seq, total, used, count, live, sizes)
             return pos + i, None
         ln = buf[i + 1] | buf[i + 2] << 8
         k = 9 + ln
-        if ln > _maxlen(typ) or pos + i + k > size:
+        if (ln > MAX_ACTION if typ == T_ACTION else ln > _maxlen(typ)) or pos + i + k > size:
+            _put(log, seq, total, used, count, live, sizes)
             return -1, "bad record"
         if i + k > end - pos:
             pos += i
             i = 0
             end = pos + min(READ_BUF, size - pos)
-            log.dev.readblocks(blk, mv[:end - pos], pos)
-        if binascii.crc32(mv[i:i + k]) != _RESIDUE:
+            read(blk, mv[:end - pos], pos)
+        if crc32(mv[i:i + k]) != _RESIDUE:
+            _put(log, seq, total, used, count, live, sizes)
             return -1, "torn record"    # or a bad one: it ends the sector
-        seq = log._rseq
-        if (typ == T_ACTION and seq and _SLICE and (buf[i + 3] | buf[i + 4] << 8) == seq
-                and alen(buf, i + 5, i + 5 + ln) == ln):
-            # the common record, inline (restore time is mostly this loop)
-            used = log._used
-            live = log._live
-            if used + ln > len(live):
-                live = log._live = _room(live, used + ln)
+        if (fast and typ == T_ACTION and seq and (buf[i + 3] | buf[i + 4] << 8) == seq
+                and ((ln == 4 and buf[i + 5] < NOPS and buf[i + 5] != MARSHAL_PLAY)
+                     or alen(buf, i + 5, i + 5 + ln) == ln)):
+            if used + ln > len(live):   # the common record: one action
+                live = _room(live, used + ln)
             live[used:used + ln] = mv[i + 5:i + 5 + ln]
-            log._used = used + ln
-            count = log._count
-            sizes = log._sizes
+            used += ln
             if count >= len(sizes):
-                sizes = log._sizes = _room(sizes, count + 1)
+                sizes = _room(sizes, count + 1)
             sizes[count] = ln
-            log._count = count + 1
+            count += 1
         else:
+            _put(log, seq, total, used, count, live, sizes)
             why = _take(log, typ, buf, mv, i, ln)
             if why is not None:
                 return -1, (why or None)
-        log._size += k
-        log._rseq = (seq + 1) & 0xFFFF
+            used = log._used
+            count = log._count
+            live = log._live
+            sizes = log._sizes
+        total += k
+        seq = (seq + 1) & 0xFFFF
         i += k
+
+
+def _put(log, seq, total, used, count, live, sizes):
+    """_read_sector's counters back into the log."""
+    log._rseq = seq
+    log._size = total
+    log._used = used
+    log._count = count
+    log._live = live
+    log._sizes = sizes
 
 
 def _take(log, typ, buf, mv, i, ln):

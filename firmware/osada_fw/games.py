@@ -110,7 +110,7 @@ def switch(app, gid, save=True):
 def cmd_game(app, req):
     """{"cmd": "game"}: which game runs and which there are; {"cmd": "game",
     "game": "tank"}: switch.  (Not "id": that is every request's own integer id.)"""
-    from osada_fw.commands import CommandError
+    from osada_fw.protocol import CommandError
     gid = req.get("game")
     if gid is None:
         out = {"game": game_id(app), "games": ids()}

@@ -101,6 +101,11 @@ class LineReader:
         self.buf = bytearray()
 
 
+class CommandError(Exception):
+    """A request the device understood and refuses (a game's own checks,
+    the device's state): its message goes back to the host as the error."""
+
+
 class RequestError(ValueError):
     """A request the device cannot take; rid is its id when that was readable."""
 

@@ -26,7 +26,7 @@ import gc
 import time
 
 from osada_fw import tank_mode as tm
-from osada_fw.commands import CommandError
+from osada_fw.protocol import CommandError
 from osada_fw.tank_view import ROLL_MS
 from shared_rules.rng import Rng
 

@@ -31,7 +31,7 @@
 # event built afterwards does.  Runs on MicroPython and CPython alike.
 
 from osada_fw import tank_view
-from osada_fw.commands import CommandError
+from osada_fw.protocol import CommandError
 from shared_rules.tank import dice
 
 MODULES = ("osada_fw.tank_mode", "osada_fw.tank_view", "shared_rules.tank.dice", "shared_rules.tank",

@@ -22,7 +22,7 @@
 #
 # The menus are data (item lists) so they take no code per item.
 
-from osada_fw.anim import elapsed as anim_elapsed
+from osada_fw import elapsed as anim_elapsed
 from osada_fw.layouts import NONE, NPARTS
 from shared_rules.catalog import strength
 from shared_rules.engine import PHASE_MARSHAL, PHASE_PLAY, PHASE_REVEAL, RuleError
