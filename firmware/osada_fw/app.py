@@ -8,6 +8,7 @@ from osada_fw.layouts import CITY, WALL, Layout
 from osada_fw.protocol import CommandError
 from osada_fw.render import Renderer
 from osada_fw.ui import UI
+from shared_rules.actions import decode, encode
 from shared_rules.engine import Game, parse, replay
 from shared_rules.rng import Rng
 
@@ -22,6 +23,7 @@ DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
 _SAVE_ACTION = 0           # what App._save writes
 _SAVE_UNDO = 1
 _SAVE_START = 2
+_SAVE_GAME = 3             # the whole game, rewritten
 
 
 def _built():
@@ -121,6 +123,7 @@ class App:
         self.heap_peak = -1            # -1: not tracked; else the heap high-water mark (the `mem` command)
         self.ui = UI(self)
         self.mode = None               # the game when it is not Siege (osada_fw/games.py)
+        self.replaced = None           # the game a new game replaced: (setup, its actions encoded), for undo
 
     # ------------------------------------------------------------- lifecycle
 
@@ -367,7 +370,7 @@ class App:
         if the game is saved."""
         j = self.journal
         try:
-            if self.unsaved is not None:
+            if self.unsaved is not None or what == _SAVE_GAME:
                 j.compact(self.game.setup_dict(), self.game.log.tuples())
             elif what == _SAVE_ACTION:
                 j.append(arg)
@@ -401,14 +404,35 @@ class App:
         return events
 
     def undo(self):
+        """Take back the last action; in a new game with none yet, bring
+        back the game it replaced (CommandError if there is neither)."""
         log = self.game.log.tuples()
         if not log:
-            raise CommandError("nothing to undo")
+            if self.replaced is None:
+                raise CommandError("nothing to undo")
+            self._bring_back()
+            return
         setup = self.game.setup_dict()
         self.game = replay(setup, log[:-1])
         _built()
         self._save(_SAVE_UNDO)
         self.after_change([{"ev": "undo", "seq": len(log) - 1}], now=self.hw.clock.ticks_ms())
+
+    def _bring_back(self):
+        """The game the last new game replaced, back whole, and journalled."""
+        setup, raw = self.replaced
+        acts = []
+        pos = 0
+        while pos < len(raw):
+            t, pos = decode(raw, pos)
+            acts.append(t)
+        self.game = replay(setup, acts)
+        self.replaced = None
+        _built()
+        self._save(_SAVE_GAME)
+        self.ui.reset()
+        self.positions = self._positions()
+        self.after_change([{"ev": "undo", "seq": len(acts), "game_back": True}], now=self.hw.clock.ticks_ms())
 
     def after_change(self, events, now):
         for ev in events:
@@ -439,10 +463,13 @@ class App:
         setup = dict(setup)
         if "seed" not in setup:
             setup["seed"] = self.hw.free_roll_seed() & 0x3FFFFFFF
+        old = self.game
         try:
             game = Game.from_setup(setup)
         finally:                       # a refused setup too
             _built()
+        if old is not None and len(old.log):   # kept (~4 bytes an action) until undo brings it back
+            self.replaced = (old.setup_dict(), b"".join([encode(t) for t in old.log.tuples()]))
         self.game = game
         saved = self._save(_SAVE_START, game.setup_dict())
         self.ui.reset()

@@ -375,7 +375,8 @@ _EVENTS = {
     "journal": lambda ev, st: ("The game is saved to flash again" if ev.get("saved") else
                                "NOT SAVED: %s. The game goes on; the device retries with every action"
                                % ev.get("status")),
-    "undo": lambda ev, st: "Undo: back to action %s" % ev.get("seq"),
+    "undo": lambda ev, st: ("Undo: the game the new game replaced is back (%s actions)" % ev.get("seq")
+                            if ev.get("game_back") else "Undo: back to action %s" % ev.get("seq")),
     "roll": lambda ev, st: _tank_roll(ev) if "test" in ev else "Free die roll: %s" % ev.get("value"),
     "game": lambda ev, st: "The device now runs %s" % GAME_NAMES.get(ev.get("game"), ev.get("game")),
     "line_timeout": lambda ev, st: "The device dropped an unfinished request (%s bytes, no line end "

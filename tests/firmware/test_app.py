@@ -336,6 +336,51 @@ def test_undo_round_trip(tmp_path):
     assert dev.log()[1] == []
 
 
+def test_undo_after_a_new_game_brings_back_the_game_it_replaced(tmp_path):
+    # issue 26 item 1: a new game over a game in progress is recoverable
+    dev = Dev(tmp_path)
+    dev.ok("new", players=3, seed=3)
+    for a in ({"do": "hit", "enemy": 1}, {"do": "move"}, {"do": "end_turn"}):
+        dev.request("act", action=a)
+    before = snapshot(dev)
+    setup, acts = dev.log()
+    assert before[1] == len(acts) >= 2
+    dev.ok("new", players=2, seed=9)                 # over the game in progress
+    assert snapshot(dev)[1] == 0
+    reply, pushed = dev.ok("undo")
+    assert reply["seq"] == len(acts)
+    assert pushed[0] == {"ev": "undo", "seq": len(acts), "game_back": True}
+    assert snapshot(dev) == before and dev.log() == (setup, acts)
+    again = Dev(tmp_path)                             # the journal holds it: a power cut keeps it
+    assert snapshot(again) == before
+    reply, _ = again.request("undo")                  # nothing replaced since this boot: a plain undo
+    assert reply["ok"] and reply["seq"] == len(acts) - 1
+
+
+def test_undo_steps_back_through_the_new_game_to_the_one_it_replaced(tmp_path):
+    dev = Dev(tmp_path)
+    dev.ok("new", seed=3)
+    dev.ok("act", action={"do": "hit", "enemy": 1})
+    before = snapshot(dev)
+    dev.ok("new", seed=4)
+    dev.ok("act", action={"do": "hit", "enemy": 1})
+    assert dev.ok("undo")[0]["seq"] == 0              # the new game's action first
+    assert dev.ok("undo")[0]["seq"] == 1              # then the old game, whole
+    assert snapshot(dev) == before
+    assert dev.ok("undo")[0]["seq"] == 0
+    reply, _ = dev.request("undo")                    # the old game's start: nothing more
+    assert reply["ok"] is False and "nothing to undo" in reply["error"]
+
+
+def test_a_new_game_over_a_fresh_one_keeps_nothing(tmp_path):
+    dev = Dev(tmp_path)
+    dev.ok("new", seed=3)
+    dev.ok("new", seed=4)
+    assert dev.app.replaced is None
+    reply, _ = dev.request("undo")
+    assert reply["ok"] is False and "nothing to undo" in reply["error"]
+
+
 def test_roll_is_free_and_pushes_a_roll_event(tmp_path):
     dev = Dev(tmp_path)
     dev.ok("new", seed=3)

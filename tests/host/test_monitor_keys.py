@@ -442,3 +442,68 @@ def test_g_switches_the_devices_game_and_back(monkeypatch):
         assert info(app) == before
 
     run_app(Game(players=2, seed=1), body, monkeypatch)
+
+
+# ------------------------------------------- a new game over one in progress (issue 26 item 1)
+
+
+def _mid_game():
+    g = Game(players=3, seed=3)
+    g.apply({"do": "hit", "enemy": 1})
+    g.apply({"do": "move"})
+    return g
+
+
+def test_enter_in_the_new_game_dialog_never_starts_a_game(monkeypatch):
+    from textual.widgets import Input, Label
+
+    async def body(app, pilot, sess):
+        await pilot.press("n")
+        scr = app.screen
+        assert isinstance(scr, monitor.NewGameScreen)
+        warn = str(scr.query_one("#in-progress", Label).content)
+        assert "A game is in progress (turn 1, 2 actions)" in warn and "u (undo)" in warn
+        await pilot.press("backspace", "3", "enter")          # typed fast, as the issue did
+        await settle(pilot)
+        assert app.screen is scr and not [c for c, _f in sess.sent if c == "new"]
+        assert scr.query_one("#players", Input).value == "3"
+        await pilot.click("#start")
+        await settle(pilot)
+        assert isinstance(app.screen, monitor.screens.ConfirmScreen)
+        assert "Replace the game in progress (turn 1, 2 actions)" in str(app.screen.query_one("#confirm").content)
+        await pilot.press("enter")                             # the safe answer: no
+        await settle(pilot)
+        assert app.screen is scr and not [c for c, _f in sess.sent if c == "new"]
+        await pilot.click("#start")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert [f["players"] for c, f in sess.sent if c == "new"] == [3]
+
+    run_app(_mid_game(), body, monkeypatch)
+
+
+def test_an_empty_players_field_is_refused_not_read_as_two(monkeypatch):
+    from textual.widgets import Input, Label
+
+    async def body(app, pilot, sess):
+        await pilot.press("n")
+        scr = app.screen
+        scr.query_one("#players", Input).value = ""
+        await pilot.click("#start")
+        await settle(pilot)
+        assert app.screen is scr and not [c for c, _f in sess.sent if c == "new"]
+        assert "Players: type how many" in str(scr.query_one("#problem", Label).content)
+
+    run_app(Game(players=2, seed=1), body, monkeypatch)
+
+
+def test_a_new_game_over_a_fresh_one_does_not_ask(monkeypatch):
+    async def body(app, pilot, sess):
+        await pilot.press("n")
+        assert not app.screen.query("#in-progress")
+        await pilot.click("#start")
+        await settle(pilot)
+        assert [c for c, _f in sess.sent if c == "new"] == ["new"]
+
+    run_app(Game(players=2, seed=1), body, monkeypatch)

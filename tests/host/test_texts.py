@@ -68,3 +68,10 @@ def test_points_plural_in_both_languages():
     won = texts.describe({"ev": "won", "rule": "R51", "ranking": [[2, 7, 3], [1, 1, 1]]})
     assert won.endswith("ranking: player 2 7 pts (7 очков, 3 trophies), player 1 1 pt (1 очко, 1 trophy)")
     assert "1 pts" not in won
+
+
+def test_an_undo_that_brings_back_a_replaced_game_says_so():
+    # issue 26 item 1: the device's undo right after a new game brings the old one back
+    assert texts.describe({"ev": "undo", "seq": 41, "game_back": True}) == \
+        "Undo: the game the new game replaced is back (41 actions)"
+    assert texts.describe({"ev": "undo", "seq": 4}) == "Undo: back to action 4"

@@ -464,7 +464,11 @@ class MonitorApp(App):
                 self.set_status("not connected: new game not sent", refused=True)
                 return
             self.session.submit("new", **fields)
-        self.push_screen(NewGameScreen(players, setup.get("mode", "standard"), setup.get("variants") or ()), done)
+        in_progress = None
+        if self.seq:                   # a game with actions: the dialog says so and Start asks first
+            in_progress = "turn %s, %d action%s" % (st.get("turn", "?"), self.seq, "" if self.seq == 1 else "s")
+        self.push_screen(NewGameScreen(players, setup.get("mode", "standard"), setup.get("variants") or (),
+                                       in_progress), done)
 
     def action_switch_game(self):
         """Siege <-> Tank battle on the device ({"cmd": "game"}); Siege's game in progress is kept."""

@@ -68,16 +68,39 @@ class AskSimScreen(ModalScreen):
         self.dismiss(yes)
 
 
+class ConfirmScreen(ModalScreen):
+    """A yes/no question whose safe answer is the default: only y says yes."""
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape,enter", "answer(False)", "No")]
+
+    def __init__(self, question):
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question + "  [y/N]", id="confirm")
+
+    def action_answer(self, yes):
+        self.dismiss(yes)
+
+
 class NewGameScreen(ModalScreen):
+    """The new game's setup.  Enter in a field goes to the next one; only
+    the Start button starts, and over a game in progress (`in_progress`:
+    words saying which) it asks first."""
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, players=2, mode="standard", variants=()):
+    def __init__(self, players=2, mode="standard", variants=(), in_progress=None):
         super().__init__()
         self.players, self.mode, self.variants = players, mode, set(variants)
+        self.in_progress = in_progress
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("New game", classes="title")
+            if self.in_progress:
+                yield Label("A game is in progress (%s). Starting a new one replaces it; "
+                            "u (undo) right after brings it back." % self.in_progress, id="in-progress")
             yield Label("Players (2–6; solo 1; marshal: 1–5 defenders)")
             yield Input(str(self.players), id="players", type="integer")
             yield Label("Mode")
@@ -88,26 +111,48 @@ class NewGameScreen(ModalScreen):
                                    v in self.variants) for v in VARIANTS], id="variants")
             yield Label("Seed (empty: the device picks one)")
             yield Input("", id="seed", type="integer", placeholder="random")
+            yield Label("", id="problem", classes="problem")
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Cancel", id="cancel")
 
     def _result(self):
+        """The setup, or a str saying what is wrong with it."""
         fields = {"mode": self.query_one("#mode", Select).value,
                   "variants": list(self.query_one("#variants", SelectionList).selected)}
         p = self.query_one("#players", Input).value.strip()
-        if p:
-            fields["players"] = int(p)
+        if not p.isdigit():
+            return "Players: type how many (%s)" % ("1–5 defenders" if fields["mode"] == "marshal" else
+                                                    "2–6, or 1 for solo")
+        fields["players"] = int(p)
         seed = self.query_one("#seed", Input).value.strip()
         if seed:
+            if not seed.lstrip("-").isdigit():
+                return "Seed: a whole number, or empty"
             fields["seed"] = int(seed)
         return fields
 
     def on_button_pressed(self, event):
-        self.dismiss(self._result() if event.button.id == "start" else None)
+        if event.button.id != "start":
+            self.dismiss(None)
+            return
+        fields = self._result()
+        if isinstance(fields, str):
+            self.query_one("#problem", Label).update(fields)
+            return
+        if not self.in_progress:
+            self.dismiss(fields)
+            return
+
+        def answered(yes):
+            if yes:
+                self.dismiss(fields)
+        self.app.push_screen(ConfirmScreen("Replace the game in progress (%s) with a new one?"
+                                           % self.in_progress), answered)
 
     def on_input_submitted(self, event):
-        self.dismiss(self._result())
+        event.stop()
+        self.focus_next()              # Enter goes on to the next field; it never starts a game
 
     def action_cancel(self):
         self.dismiss(None)
