@@ -8,7 +8,6 @@ from osada_fw.layouts import CITY, WALL, Layout
 from osada_fw.protocol import CommandError
 from osada_fw.render import Renderer
 from osada_fw.ui import UI
-from shared_rules.actions import decode, encode
 from shared_rules.engine import Game, parse, replay
 from shared_rules.rng import Rng
 
@@ -65,9 +64,7 @@ _STOP_PART = {"wall": WALL, "dot": WALL, "building": CITY}
 # in words, and the sign the ring shows while the game is not saved: the
 # outermost LED of every sector flashes amber for FLASH_SIGN_MS every
 # FLASH_SIGN_PERIOD_MS.
-# The optional buzzer (config "buzzer": {"pin": N}, hardware/README.md): one
-# tone (Hz, ms) for each thing a player must not miss; other events are silent.
-TONES = {"refused": (330, 90), "building_destroyed": (220, 250), "won": (880, 500), "lost": (147, 800)}
+# The optional buzzer's tones: osada_fw/tones.py.
 
 FLASH_SIGN_PERIOD_MS = 3000
 FLASH_SIGN_MS = 250
@@ -115,7 +112,6 @@ class App:
         self.last_frame = None
         self.lines = []
         self.selftest_led = None
-        self.selftest_at = 0
         self.last_rx = 0
         self.release = False
         self.running = True            # run() goes on until {"cmd": "repl"}
@@ -407,32 +403,21 @@ class App:
         """Take back the last action; in a new game with none yet, bring
         back the game it replaced (CommandError if there is neither)."""
         log = self.game.log.tuples()
-        if not log:
+        if log:
+            self.game = replay(self.game.setup_dict(), log[:-1])
+            ev = {"ev": "undo", "seq": len(log) - 1}
+        else:
             if self.replaced is None:
                 raise CommandError("nothing to undo")
-            self._bring_back()
-            return
-        setup = self.game.setup_dict()
-        self.game = replay(setup, log[:-1])
+            from osada_fw import replaced
+            self.game = replaced.back(self.replaced)
+            forget("osada_fw.replaced")
+            self.replaced = None
+            self.ui.reset()
+            ev = {"ev": "undo", "seq": len(self.game.log), "game_back": True}
         _built()
-        self._save(_SAVE_UNDO)
-        self.after_change([{"ev": "undo", "seq": len(log) - 1}], now=self.hw.clock.ticks_ms())
-
-    def _bring_back(self):
-        """The game the last new game replaced, back whole, and journalled."""
-        setup, raw = self.replaced
-        acts = []
-        pos = 0
-        while pos < len(raw):
-            t, pos = decode(raw, pos)
-            acts.append(t)
-        self.game = replay(setup, acts)
-        self.replaced = None
-        _built()
-        self._save(_SAVE_GAME)
-        self.ui.reset()
-        self.positions = self._positions()
-        self.after_change([{"ev": "undo", "seq": len(acts), "game_back": True}], now=self.hw.clock.ticks_ms())
+        self._save(_SAVE_UNDO if log else _SAVE_GAME)
+        self.after_change([ev], now=self.hw.clock.ticks_ms())
 
     def after_change(self, events, now):
         for ev in events:
@@ -443,6 +428,7 @@ class App:
     def push(self, obj):
         bz = self.hw.buzzer
         if bz is not None:
+            from osada_fw.tones import TONES
             tone = TONES.get(obj.get("ev"))
             if tone is not None:
                 bz.tone(tone[0], tone[1])
@@ -468,8 +454,10 @@ class App:
             game = Game.from_setup(setup)
         finally:                       # a refused setup too
             _built()
-        if old is not None and len(old.log):   # kept (~4 bytes an action) until undo brings it back
-            self.replaced = (old.setup_dict(), b"".join([encode(t) for t in old.log.tuples()]))
+        if old is not None and len(old.log):   # kept for undo (osada_fw/replaced.py)
+            from osada_fw import replaced
+            self.replaced = replaced.keep(old)
+            forget("osada_fw.replaced")
         self.game = game
         saved = self._save(_SAVE_START, game.setup_dict())
         self.ui.reset()

@@ -1307,6 +1307,7 @@ def test_a_configured_buzzer_sounds_what_a_player_must_not_miss(tmp_path):
     refused button action, a lost building and the end of the game, and is
     silent for the rest (moves, reveals, state pushes)."""
     from osada_fw.hal.fake import FakeBuzzer
+    from osada_fw.tones import TONES
     dev = Dev(tmp_path, boot=False)
     bz = dev.hw.buzzer = FakeBuzzer()
     dev.app.boot()
@@ -1315,7 +1316,7 @@ def test_a_configured_buzzer_sounds_what_a_player_must_not_miss(tmp_path):
     assert bz.tones == []                                   # quiet play
     _to_cell(dev, dev.app.game.enemy(1).sector, 0)
     dev.press("action")                                     # R10: refused from the buttons
-    assert bz.tones == [app_mod.TONES["refused"]]
+    assert bz.tones == [TONES["refused"]]
     del bz.tones[:]
     # a game that loses its last building on the first move
     lost = {"board": {"walls": [], "buildings": [1],
@@ -1323,4 +1324,4 @@ def test_a_configured_buzzer_sounds_what_a_player_must_not_miss(tmp_path):
     dev.app.new_game(lost)                                  # (the protocol's new takes no board)
     dev.ok("act", action={"do": "end_turn"})                # the enemy phase: the Maus reaches the city
     assert dev.app.game.outcome == "lost"
-    assert bz.tones == [app_mod.TONES["building_destroyed"], app_mod.TONES["lost"]]
+    assert bz.tones == [TONES["building_destroyed"], TONES["lost"]]
