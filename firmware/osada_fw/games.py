@@ -99,7 +99,7 @@ def switch(app, gid, save=True):
     if old is not None:
         unload(old.modules)
     if gid != "siege":
-        mod = "osada_fw.%s_mode" % gid
+        mod = "osada_fw.%s.mode" % gid      # one package a game: osada_fw/<id>/mode.py
         __import__(mod)
         app.mode = sys.modules[mod].start(app)
     app.ui.reset()

@@ -1,12 +1,12 @@
 """The device's «Кубики» ring as text and SVG, drawn by the device's own
-renderer code (osada_fw/tank_view.py) from a roll event: what `osada tank
+renderer code (osada_fw/tank/view.py) from a roll event: what `osada tank
 watch` prints under each roll, and the pictures of the README.
 
 Text: the 24 positions clockwise from sector 1, a space between sectors,
 one letter per LED by colour (LETTERS); a blinking LED is shown lit."""
 
-from osada_fw import tank_view
-from osada_fw.tank_mode import TESTS
+from osada_fw.tank import view as tank_view
+from osada_fw.tank.mode import TESTS
 
 # colour (as tank_view names it) -> letter
 LETTERS = ((tank_view.ABSORBED, "B"), (tank_view.DAMAGE, "R"), (tank_view.MISS, "."),

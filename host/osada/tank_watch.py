@@ -1,7 +1,7 @@
 """`osada tank watch` and `osada tank replay`: the device's «Кубики» rolls
 with their odds beside them, and the session log of rolls.
 
-Every roll the device pushes ({"ev": "roll", "test": ...}, osada_fw/tank_mode.py)
+Every roll the device pushes ({"ev": "roll", "test": ...}, osada_fw/tank/mode.py)
 is printed as one line: what was rolled and its result, then the odds of that
 result computed exactly by shared_rules.tank.odds ("5 hits: you had a 36.9%
 chance of 5 or more").  --log FILE appends each roll as one JSON line;
@@ -19,7 +19,7 @@ import os
 import sys
 import time
 
-from osada_fw.tank_mode import MAX_TIED
+from osada_fw.tank.mode import MAX_TIED
 from shared_rules.tank import dice, odds
 
 TESTS = ("fire", "suppress", "morale", "counter", "collision")

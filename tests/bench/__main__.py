@@ -38,7 +38,7 @@ simulated 125 MHz clock (tests/bench/pico_bench.py):
   pico_heap_code_bytes           the heap those imports took
   pico_tank_roll12_ms, _max      Tank battle (issue 13): a 12-die fire roll with its display (the
                                  dice, the ring drawn by tank_view, the NeoPixel write), timed on
-                                 the board by the `roll` request's bench (osada_fw/tank_bench.py),
+                                 the board by the `roll` request's bench (osada_fw/tank/bench.py),
                                  median and max of 50; _dice_ms the dice alone (median)
   pico_tank_roll_bytes           the heap a roll with its display allocates (gc.mem_alloc() over
                                  50 rolls of each test, no collection between): the worst test,

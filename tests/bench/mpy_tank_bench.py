@@ -1,7 +1,7 @@
 # Runs INSIDE MicroPython (the WebAssembly VM) on the .mpy build of
 # shared_rules and osada_fw, with the real Pico hardware layer over fake
 # machine/neopixel modules: the device in Tank battle answers the `roll`
-# request's `bench` (osada_fw/tank_bench.py), timed with the VM's fine clock
+# request's `bench` (osada_fw/tank/bench.py), timed with the VM's fine clock
 # (vmclock) instead of its 1 ms ticks_us.  Prints one JSON object: the
 # bench's reply and the VM's calibration (us per 1000 additions), for the
 # projection onto a Pico that tests/bench/__main__.py makes.
@@ -48,7 +48,7 @@ def main():
     app = App(PicoHardware(cfg, led_count(cfg), serial=serial), cfg)
     app.boot()
     request(app, serial, {"id": 1, "cmd": "game", "game": "tank"})
-    from osada_fw import tank_bench
+    from osada_fw.tank import bench as tank_bench
     tank_bench.clock(now_us, sub)
     request(app, serial, {"id": 2, "cmd": "roll", "bench": rolls})      # warm-up (the VM's own JIT)
     reply = request(app, serial, {"id": 3, "cmd": "roll", "bench": rolls})

@@ -34,7 +34,7 @@ flash erase and program take the chip's typical times).  Part of `make bench`
   pico_tank_roll12_ms, _max    Tank battle (issue 13), the device switched to it over USB: a
                                12-die fire roll with its display (the dice, the ring drawn by
                                tank_view, the power cap, the NeoPixel write), timed on the board
-                               (ticks_us) by the `roll` request's bench (osada_fw/tank_bench.py):
+                               (ticks_us) by the `roll` request's bench (osada_fw/tank/bench.py):
                                median and max of TANK_ROLLS rolls;
   pico_tank_roll12_dice_ms     the dice alone (Tank.roll), median
   pico_tank_roll_bytes         gc.mem_alloc() growth over TANK_ROLLS rolls with their display of
@@ -238,7 +238,7 @@ def heap_game_figures(tmp, bundle, actions):
 
 def tank_figures(tmp, bundle, rolls=TANK_ROLLS):
     """Tank battle on the board (the real main.py): the `roll`
-    request's `bench` (osada_fw/tank_bench.py) times 12-die fire rolls with
+    request's `bench` (osada_fw/tank/bench.py) times 12-die fire rolls with
     their display and counts the heap rolls of every test allocate."""
     pico = _boot(tmp, bundle)
     try:

@@ -1,4 +1,4 @@
-"""The `roll` request's `bench` field (osada_fw/tank_bench.py): `make bench`'s
+"""The `roll` request's `bench` field (osada_fw/tank/bench.py): `make bench`'s
 Tank battle figures measured on the board, here on CPython with the fake
 hardware.  What it measures is the bench's business (tests/bench/pico_bench.py);
 this checks the request does what it says, leaves the player's dice alone and
@@ -10,8 +10,8 @@ import pytest
 from test_tank_device import ring, roll, tank_dev
 
 from osada_fw import games
-from osada_fw.tank_bench import MAX_ROLLS
-from osada_fw.tank_mode import TESTS
+from osada_fw.tank.bench import MAX_ROLLS
+from osada_fw.tank.mode import TESTS
 
 
 def snapshot(dev):
@@ -49,14 +49,14 @@ def test_bench_leaves_the_players_numbers_last_roll_and_ring_as_they_were(tmp_pa
 
 
 def test_the_bench_module_loads_only_when_asked_and_goes_with_the_tank_mode(tmp_path):
-    games.unload(("osada_fw.tank_bench",))                  # as a board that never measured
+    games.unload(("osada_fw.tank.bench",))                  # as a board that never measured
     dev = tank_dev(tmp_path)
     roll(dev, test="counter")
-    assert "osada_fw.tank_bench" not in sys.modules
+    assert "osada_fw.tank.bench" not in sys.modules
     dev.ok("roll", bench=1)
-    assert "osada_fw.tank_bench" in sys.modules
+    assert "osada_fw.tank.bench" in sys.modules
     dev.ok("game", game="siege")
-    assert "osada_fw.tank_bench" not in sys.modules
+    assert "osada_fw.tank.bench" not in sys.modules
 
 
 @pytest.mark.parametrize("fields, words", [

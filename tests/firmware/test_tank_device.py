@@ -1,6 +1,6 @@
 """One device, several games (issue 13) on the fake hardware: the game
 registry and menu (osada_fw/games.py), and «Кубики», the device's dice mode
-for «Танковый бой» (osada_fw/tank_mode.py, its LEDs osada_fw/tank_view.py).
+for «Танковый бой» (osada_fw/tank/mode.py, its LEDs osada_fw/tank/view.py).
 Rule ids T.. are ../shared/spec/tank-battle.md's; test names carry them
 (tests/test_tank_rules.py checks every id the code names has a test)."""
 
@@ -12,14 +12,15 @@ import pytest
 from test_app import CFG, NLEDS, Dev, engine_state
 
 from osada.fw_extras import renderer_from_config
-from osada_fw import games, tank_view
+from osada_fw import games
 from osada_fw.app import SETTING
 from osada_fw.games import GAME_MENU_MS
-from osada_fw.tank_mode import FIELDS, MAX_TIED, TEST_FIELDS, TESTS
+from osada_fw.tank import view as tank_view
+from osada_fw.tank.mode import FIELDS, MAX_TIED, TEST_FIELDS, TESTS
 from osada_fw.ui import M_MENU, MENU_COLORS
 from shared_rules.tank import dice
 
-TANK_MODULES = ("osada_fw.tank_mode", "osada_fw.tank_view")
+TANK_MODULES = ("osada_fw.tank.mode", "osada_fw.tank.view")
 
 
 class Faces:

@@ -1,4 +1,4 @@
-"""«Кубики» (osada_fw/tank_mode.py) inside real MicroPython (the WebAssembly
+"""«Кубики» (osada_fw/tank/mode.py) inside real MicroPython (the WebAssembly
 VM), on the Pico hardware layer over fake machine/neopixel: a roll allocates
 nothing, Siege loads nothing of the tank mode, and the protocol's roll
 events add up and have the same fields as on CPython."""
@@ -40,7 +40,7 @@ def test_t12_t21_t29_t39_a_roll_of_every_test_allocates_nothing_on_micropython(o
 
 
 def test_the_roll_requests_bench_counts_no_bytes_for_any_test_on_micropython(out):
-    """The measuring request make bench asks the emulated Pico (osada_fw/tank_bench.py), here in the VM."""
+    """The measuring request make bench asks the emulated Pico (osada_fw/tank/bench.py), here in the VM."""
     msgs = [json.loads(x) for x in out["bench"]]
     assert [m.get("ev") for m in msgs] == [None]                    # the reply alone: no roll event
     reply = msgs[0]
@@ -58,7 +58,7 @@ def test_siege_loads_nothing_of_the_tank_mode_on_micropython(out):
     mods = dict(x.split() for x in out["modules"])
     assert mods["boot"] == "-"                                     # the boot menu is the UI's
     assert mods["siege"] == "-"                                    # a host acted: menu closed, unloaded
-    assert set(mods["tank"].split(",")) >= {"osada_fw.tank_mode", "osada_fw.tank_view", "shared_rules.tank.dice"}
+    assert set(mods["tank"].split(",")) >= {"osada_fw.tank.mode", "osada_fw.tank.view", "shared_rules.tank.dice"}
     assert mods["back"] == "-"
     seq, same = out["siege"][0].split()
     assert seq == "1" and same == "True"

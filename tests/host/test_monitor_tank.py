@@ -64,7 +64,7 @@ def _device_leds(dev):
     """What the simulated device's own Tank mode draws on its ring after the tumble, as the board shows it."""
     from osada.monitor.tank_board import _rgb
     from osada.tank_ring import _Layout, _Ring
-    from osada_fw import tank_view
+    from osada_fw.tank import view as tank_view
     ring = _Ring()
     with dev.lock:
         tank = dev.sim.app.mode

@@ -8,7 +8,7 @@
 #                               game, the marshal's rules)
 #   alloc <test> <bytes>        heap allocated by one roll (Tank.roll), after a warm-up
 #   roll <json>                 the events of a few protocol rolls
-#   bench <json>                what the `roll` request's bench (osada_fw/tank_bench.py) sends
+#   bench <json>                what the `roll` request's bench (osada_fw/tank/bench.py) sends
 #   leaky <json>                ... and with a display that allocates
 #   siege <seq> <same>          Siege's game after tank and back
 
@@ -56,7 +56,7 @@ def main():
     send(app, serial, {"id": 3, "cmd": "game", "game": "tank"})
     loaded("tank")
     tank = app.mode
-    tank.vals[6] = 3                  # collision: 3 units a side (tank_mode.F_NA, F_NB)
+    tank.vals[6] = 3                  # collision: 3 units a side (osada_fw.tank.mode.F_NA, F_NB)
     tank.vals[10] = 3
     for t in range(5):
         tank.test = t
@@ -84,7 +84,7 @@ def main():
     for m in send(app, serial, {"id": 10, "cmd": "roll", "bench": 5}):
         print("bench", json.dumps(m))
     # the same with a display that keeps 8 bytes a frame: the bench must see them
-    from osada_fw import tank_view
+    from osada_fw.tank import view as tank_view
     draw = tank_view.draw
     kept = []
 

@@ -465,7 +465,7 @@ class MonitorApp(App):
                 return
             self.session.submit("new", **fields)
         in_progress = None
-        if self.seq:                   # a game with actions: the dialog says so and Start asks first
+        if self.seq and st.get("outcome", "playing") == "playing":   # a game under way: Start asks first
             in_progress = "turn %s, %d action%s" % (st.get("turn", "?"), self.seq, "" if self.seq == 1 else "s")
         self.push_screen(NewGameScreen(players, setup.get("mode", "standard"), setup.get("variants") or (),
                                        in_progress), done)

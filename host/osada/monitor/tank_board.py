@@ -1,7 +1,7 @@
 """The board area while the device runs Tank battle («Кубики»): the ring as
 the device lights it for the last roll, then the roll in words with its
 odds.  The colours are the device's own drawing code run on the host
-(osada.tank_ring.colours -> osada_fw/tank_view.py), so what is shown here
+(osada.tank_ring.colours -> osada_fw/tank/view.py), so what is shown here
 is what the ring shows; the words and odds are osada.tank_watch's.
 
 Layout, every row at most `width` cells: a title; the sector numbers; one

@@ -1,13 +1,13 @@
 # The `roll` request's `bench` field: `make bench`'s Tank battle figures,
-# measured on the board itself.  Loaded by tank_mode.cmd_roll only when a
+# measured on the board itself.  Loaded by mode.cmd_roll only when a
 # request asks for it (so a board that never measures carries none of it),
-# unloaded with the tank mode (tank_mode.MODULES); Siege never imports it.
+# unloaded with the tank mode (mode.MODULES); Siege never imports it.
 #
 # {"cmd": "roll", "bench": N} (N = 1..MAX_ROLLS, nothing else) rolls on a
 # Tank of its own, with its own seeded generator: the player's numbers, last
 # roll and view stay as they were, and these rolls are not pushed as events
 # (they are no one's).  Each roll is drawn as a roll is shown (app.draw: the
-# ring by tank_view, the power cap, the NeoPixel write; the result, past the
+# ring by view.py, the power cap, the NeoPixel write; the result, past the
 # tumble).  The reply:
 #   roll12_us   [median, max] over N fire rolls of 12 dice (hit 3, protection
 #               4), each timed with its display by time.ticks_us
@@ -20,14 +20,14 @@
 #               units a side.  null where there is no gc.mem_alloc (CPython).
 #   rolls       how many rolls each figure of `bytes` is over (N)
 # The event a real roll builds afterwards (a dict and lists) is not part of
-# either: it is the one thing a roll allocates, by design (tank_mode.py).
+# either: it is the one thing a roll allocates, by design (mode.py).
 
 import gc
 import time
 
-from osada_fw import tank_mode as tm
 from osada_fw.protocol import CommandError
-from osada_fw.tank_view import ROLL_MS
+from osada_fw.tank import mode as tm
+from osada_fw.tank.view import ROLL_MS
 from shared_rules.rng import Rng
 
 MAX_ROLLS = 200         # a few seconds at most on a Pico (the watchdog is fed between rolls)

@@ -12,7 +12,7 @@
 # steadiness; a unit moves in if its total beats every opposing total, TA9;
 # equal totals: both stop).
 #
-# The buttons (what the ring shows: osada_fw/tank_view.py):
+# The buttons (what the ring shows: osada_fw/tank/view.py):
 #   encoder turn    change the value under the cursor (the test, then its numbers);
 #                   on a fire result: the outcome <-> the faces
 #   encoder press   next number (wraps back to the test); a collision asks A's
@@ -30,12 +30,12 @@
 # the faces go into a preallocated buffer, the counts into ints; only the
 # event built afterwards does.  Runs on MicroPython and CPython alike.
 
-from osada_fw import tank_view
 from osada_fw.protocol import CommandError
+from osada_fw.tank import view as tank_view
 from shared_rules.tank import dice
 
-MODULES = ("osada_fw.tank_mode", "osada_fw.tank_view", "shared_rules.tank.dice", "shared_rules.tank",
-           "osada_fw.tank_bench")
+MODULES = ("osada_fw.tank.mode", "osada_fw.tank.view", "shared_rules.tank.dice", "shared_rules.tank",
+           "osada_fw.tank.bench", "osada_fw.tank")
 
 TESTS = ("fire", "suppress", "morale", "counter", "collision")
 T_FIRE = 0
@@ -55,7 +55,7 @@ F_NA = 6            # collision: side A's units, then each one's steadiness
 F_A1 = 7
 F_NB = 10           # side B's
 F_B1 = 11
-MAX_UNITS = 3       # a side in a collision: one sector of the ring each (tank_view)
+MAX_UNITS = 3       # a side in a collision: one sector of the ring each (view.py)
 FIELDS = (("dice", 1, 12, 6), ("hit", 1, 6, 3), ("ambush", 0, 1, 0), ("protection", 0, 12, 0),
           ("dice", 1, 4, 2), ("steadiness", 1, 24, 7),
           ("a", 1, MAX_UNITS, 1), ("a", 0, 12, 7), ("a", 0, 12, 7), ("a", 0, 12, 7),
@@ -84,7 +84,7 @@ class Tank:
         self.stead = bytearray(2 * MAX_UNITS)   # a collision's steadiness per unit, A's first
         self.totals = bytearray(2 * MAX_UNITS)  # ... and die + steadiness
         self.vals = bytearray(len(FIELDS))
-        self.count = bytearray(7)      # tank_view: dice per face
+        self.count = bytearray(7)      # view.py: dice per face
         self.handlers = HANDLERS
         self.modules = MODULES
         self.fields = FIELDS
@@ -353,7 +353,7 @@ def cmd_roll(app, req):
     if not isinstance(tank, Tank):
         raise CommandError("the device runs %s, not Tank battle" % tank.id)
     if "bench" in req:                 # make bench's figures, measured here (loaded only when asked)
-        from osada_fw import tank_bench
+        from osada_fw.tank import bench as tank_bench
         return tank_bench.bench(app, req)
     tank.set_from(req)
     ev = tank.do_roll(app, app.hw.clock.ticks_ms(), "host")

@@ -1,4 +1,4 @@
-# What the ring shows in «Кубики» (osada_fw/tank_mode.py), in one place.
+# What the ring shows in «Кубики» (osada_fw/tank/mode.py), in one place.
 #
 # Positions 0-23 run around the ring in sector order: position p is sector
 # p // 4 + 1, line p % 4 (rear first, as the layout places it), so every
@@ -39,7 +39,7 @@
 
 ROLL_MS = 400
 TEST_COLORS = ((255, 90, 0), (255, 0, 0), (0, 80, 255), (170, 0, 255), (200, 200, 200))
-# per number of tank_mode.FIELDS: its colour; for a collision's numbers
+# per number of mode.FIELDS: its colour; for a collision's numbers
 # the side's first position (A 0, B 12) and the unit (0: the count, k: unit k's steadiness)
 A_COL = (0, 255, 40)
 B_COL = (255, 0, 200)
