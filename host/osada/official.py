@@ -19,7 +19,6 @@ import argparse
 import os
 import re
 import socket
-import struct
 import sys
 import tempfile
 import urllib.error
@@ -54,16 +53,6 @@ def _where():
             "(make uf2 takes it the same way) or %s=/path/to/%s" % (URL, PAGE, FILENAME, ENV, FILENAME))
 
 
-def _families(data):
-    """The family ids of the blocks that look like UF2 blocks, in file order."""
-    out = []
-    for off in range(0, len(data) - uf2.BLOCK + 1, uf2.BLOCK):
-        m0, m1, flags, _addr, _size, _number, _count, family = struct.unpack_from("<8I", data, off)
-        if (m0, m1) == (uf2.MAGIC0, uf2.MAGIC1) and flags & uf2.FLAG_FAMILY_ID:
-            out.append(family)
-    return out
-
-
 def _other_board(blob):
     """What the image says it is for, when that is not the plain Pico."""
     if b"Pico W with RP2040" in blob:
@@ -84,7 +73,7 @@ def _check(data, what, hint=True):
     try:
         blocks = uf2.parse(data)
     except uf2.UF2Error as exc:
-        if any(f in _RP2350_FAMILIES for f in _families(data)):
+        if any(f in _RP2350_FAMILIES for f in uf2.families(data)):
             raise refuse("%s is for the RP2350 (the Raspberry Pi Pico 2), not an RP2040 UF2" % what,
                          boards) from None
         raise refuse("%s is not an RP2040 UF2 file (%s)" % (what, exc), boards) from None

@@ -72,6 +72,17 @@ def parse(data):
     return out
 
 
+def families(data):
+    """The family ids of the blocks that look like UF2 blocks, in file order
+    (what a file parse() refuses is for, when it says)."""
+    out = []
+    for off in range(0, len(data) - BLOCK + 1, BLOCK):
+        m0, m1, flags, _addr, _size, _number, _count, family = _HEAD.unpack_from(data, off)
+        if (m0, m1) == (MAGIC0, MAGIC1) and flags & FLAG_FAMILY_ID:
+            out.append(family)
+    return out
+
+
 def chunks(addr, data):
     """data written from addr, as (address, 256-byte payload) pieces; the
     last one is padded with 0xFF (what erased flash reads)."""
