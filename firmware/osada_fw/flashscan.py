@@ -8,10 +8,7 @@ import json
 
 from osada_fw.flashlog import _RESIDUE, HEADER, MAGIC, PAGE, READ_BUF, T_END, _maxlen, _u32
 from osada_fw.journal_core import _SLICE, _room
-from osada_fw.records import MAX_ACTION, T_ACTION, T_SETUP, alen
-from shared_rules.actions import MARSHAL_PLAY, OPS
-
-NOPS = len(OPS)
+from osada_fw.records import T_ACTION, T_SETUP, alen
 
 
 def scan(log):
@@ -131,8 +128,8 @@ def _read_sector(log, blk, buf):
     size = log.sector
     read = log.dev.readblocks
     crc32 = binascii.crc32
-    fast = _SLICE                       # the common record read inline (restore time is mostly this loop):
-    seq = log._rseq                     # the log's counters live in locals meanwhile, and go back
+    # the common record is read inline (restore time is mostly this loop); the
+    seq = log._rseq                     # log's counters live in locals meanwhile, and go back
     total = log._size                   # to it (_put) before anything else looks at them
     used = log._used
     count = log._count
@@ -157,7 +154,7 @@ def _read_sector(log, blk, buf):
             return pos + i, None
         ln = buf[i + 1] | buf[i + 2] << 8
         k = 9 + ln
-        if (ln > MAX_ACTION if typ == T_ACTION else ln > _maxlen(typ)) or pos + i + k > size:
+        if ln > _maxlen(typ) or pos + i + k > size:
             _put(log, seq, total, used, count, live, sizes)
             return -1, "bad record"
         if i + k > end - pos:
@@ -168,9 +165,8 @@ def _read_sector(log, blk, buf):
         if crc32(mv[i:i + k]) != _RESIDUE:
             _put(log, seq, total, used, count, live, sizes)
             return -1, "torn record"    # or a bad one: it ends the sector
-        if (fast and typ == T_ACTION and seq and (buf[i + 3] | buf[i + 4] << 8) == seq
-                and ((ln == 4 and buf[i + 5] < NOPS and buf[i + 5] != MARSHAL_PLAY)
-                     or alen(buf, i + 5, i + 5 + ln) == ln)):
+        if (_SLICE and typ == T_ACTION and seq and (buf[i + 3] | buf[i + 4] << 8) == seq
+                and alen(buf, i + 5, i + 5 + ln) == ln):
             if used + ln > len(live):   # the common record: one action
                 live = _room(live, used + ln)
             live[used:used + ln] = mv[i + 5:i + 5 + ln]
