@@ -100,9 +100,6 @@ class LfsOs:
     def remove(self, path):
         self.fs.remove(path)
 
-    def open(self, path, mode):
-        return self.fs.open(path, mode)
-
 
 def flash_on(buffer):
     """rp2.Flash() over the region's bytes, in place (the NOR flash fake of
