@@ -465,12 +465,14 @@ def test_t39_ta9_buttons_set_each_sides_units_and_their_steadiness(tmp_path):
     dev.press("back")                                       # A2 (A3 skipped)
     dev.turn(1)
     assert dev.ok("state")[0]["tank"]["numbers"]["a"] == [5, 9]
+    assert dev.ok("state")[0]["tank"]["cursor"] == "a2"      # what the encoder changes, as hosts show it
     dev.press("encoder")
+    assert dev.ok("state")[0]["tank"]["cursor"] == "b units"
     dev.press("encoder")                                    # B1 (A3 skipped, B's units)
-    assert dev.app.mode.cursor == 6
+    assert dev.app.mode.cursor == 6 and dev.ok("state")[0]["tank"]["cursor"] == "b1"
     for _ in range(3):
         dev.press("encoder")                                # B2, B3, wraps to the test
-    assert dev.app.mode.cursor == 0
+    assert dev.app.mode.cursor == 0 and dev.ok("state")[0]["tank"]["cursor"] == "test"
 
 
 def test_t29_ta8_the_counter_attack_event_counts_the_ties_rerolled(tmp_path):

@@ -325,7 +325,20 @@ class Tank:
                 nums[FIELDS[f][0]] = list(v[f + 1:f + 1 + v[f]])
             elif f < F_NA:
                 nums[FIELDS[f][0]] = v[f]
-        return {"test": TESTS[self.test], "numbers": nums, "tests": list(TESTS), "last": self.last}
+        return {"test": TESTS[self.test], "numbers": nums, "tests": list(TESTS), "last": self.last,
+                "cursor": self.cursor_name()}
+
+    def cursor_name(self):
+        """What the encoder changes now, as hosts show it: "test", a number's
+        name, "a units" / "b units", or a collision unit's steadiness "a1".."b3"."""
+        if self.cursor == 0:
+            return "test"
+        f = TEST_FIELDS[self.test][self.cursor - 1]
+        if f == F_NA or f == F_NB:
+            return FIELDS[f][0] + " units"
+        if f > F_NA:
+            return FIELDS[f][0] + str(f - (F_A1 if f < F_NB else F_B1) + 1)
+        return FIELDS[f][0]
 
 
 def _int_in(x, lo, hi):
