@@ -44,9 +44,11 @@ $(NPM_STAMP): package.json package-lock.json
 	@npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
+# Playing and building need only the Python environment; Node.js (the MicroPython VM, the
+# emulated Pico) is for `make test` and `make bench`.
 # GAME=tank: the «Кубики» dice mode, on the simulator if no Pico (osada tank watch: the rolls with
 # their odds, keys for the device's buttons; the game is switched back when it ends)
-run: setup
+run: $(STAMP)
 ifeq ($(GAME),tank)
 	@$(VENV)/bin/osada tank watch --start-sim --switch
 else
@@ -56,23 +58,23 @@ endif
 test: setup check
 	@$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --snapshot-report build/snapshot_report.html
 
-check: setup
+check: $(STAMP)
 	@$(PY) -m tests.static_check
 
 bench: setup
 	@mkdir -p build
 	@$(PY) -m tests.bench
 
-firmware: setup
+firmware: $(STAMP)
 	@$(PY) -m osada.deploy build
 
-uf2: setup
+uf2: $(STAMP)
 	@$(PY) -m osada.deploy uf2 $(if $(FIRMWARE),--firmware $(FIRMWARE))
 
-flash: setup
+flash: $(STAMP)
 	@$(PY) -m osada.deploy flash $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE)) $(if $(FIRMWARE),--firmware $(FIRMWARE))
 
-hardware: setup
+hardware: $(STAMP)
 	@$(PY) -m osada.buildguide
 
 clean:
