@@ -11,6 +11,9 @@ count (hits, damage, sums, winners) against the faces: exit 1 if one is wrong.
 Interactive (a terminal): keys drive the device like its own buttons, through
 the protocol's `press` request: ←/→ the encoder, Enter/Space ACTION,
 Backspace/b BACK, e the encoder's button, B/E held BACK/encoder, q quits.
+They are sent only while the device runs Tank battle (never another game's
+action), and after each the device's test and numbers are printed when they
+changed, the one the encoder turns in [brackets] (setting_line).
 Rule ids: ../shared/spec/tank-battle.md (T12, T16, T20, T21, T27, T29, T39).
 """
 
@@ -231,6 +234,47 @@ def is_tank_roll(msg):
 
 # ------------------------------------------------------------------ watch
 
+GAME_WORDS = {"siege": "Siege", "tank": "Tank battle"}
+
+
+def _numbers_order():
+    """Each test's numbers in the device's order (osada_fw.tank.mode), without repeats."""
+    from osada_fw.tank import mode
+    out = {}
+    for t, fields in zip(mode.TESTS, mode.TEST_FIELDS):
+        names = []
+        for f in fields:
+            if mode.FIELDS[f][0] not in names:
+                names.append(mode.FIELDS[f][0])
+        out[t] = names
+    return out
+
+
+def setting_line(st):
+    """The device's test and numbers (a Tank battle `state`'s "tank"), the one
+    the encoder changes now in [brackets]: "fire · [dice 7] · hit 3 · ambush no · protection 0"."""
+    test = st.get("test")
+    nums = st.get("numbers") or {}
+    cur = st.get("cursor")
+    words = []
+
+    def put(name, text):
+        words.append("[%s]" % text if cur == name else text)
+    put("test", str(test))
+    if test == "collision":
+        for side in ("a", "b"):
+            units = nums.get(side) or []
+            put(side + " units", "%s: %d unit%s" % (side.upper(), len(units), "" if len(units) == 1 else "s"))
+            for i, s in enumerate(units):
+                put("%s%d" % (side, i + 1), "%s%d steadiness %s" % (side.upper(), i + 1, s))
+    else:
+        for name in _numbers_order().get(test, ()):
+            if name in nums:
+                v = nums[name]
+                label = "intensity" if (test, name) == ("suppress", "dice") else name
+                put(name, "%s %s" % (label, ("yes" if v else "no") if name == "ambush" else v))
+    return " · ".join(words)
+
 KEYS = {b"\x1b[C": ("turn", 1), b"\x1b[D": ("turn", -1), b"d": ("turn", 1), b"a": ("turn", -1),
         b"\r": ("action", False), b"\n": ("action", False), b" ": ("action", False),
         b"\x7f": ("back", False), b"\x08": ("back", False), b"b": ("back", False), b"B": ("back", True),
@@ -255,11 +299,15 @@ class Watcher:
         self.log = open(log_path, "a", encoding="utf-8") if log_path else None
         self.rolls = 0
         self.game = None
+        self.setting = None            # the last setting_line shown
+        self.want_setting = False      # the device's test and numbers are to be asked for and shown
 
     def on_message(self, msg):
         if msg.get("ev") == "game":
             self.game = msg.get("game")
-            self.say("the device now runs %s" % self.game)
+            self.say("the device now runs %s" % GAME_WORDS.get(self.game, self.game))
+            self.setting = None
+            self.want_setting = self.game == "tank"
         if not is_tank_roll(msg):
             return
         self.rolls += 1
@@ -270,6 +318,13 @@ class Watcher:
             rec["time"] = round(time.time(), 3)
             self.log.write(json.dumps(rec, ensure_ascii=False) + "\n")
             self.log.flush()
+
+    def show_setting(self, st):
+        """Print the device's test and numbers when they changed (a key turned the encoder...)."""
+        line = setting_line(st)
+        if line != self.setting:
+            self.setting = line
+            self.say("  now: " + line)
 
     def say(self, line):
         self.out.write(line + "\n")
@@ -296,8 +351,10 @@ def watch(link, watcher, switch=False, count=None, seconds=None, keys=None):
             back = watcher.game
             watcher.game = "tank"
         else:
-            watcher.say("the device runs %s: its rolls show here once it runs the tank game "
-                        "(--switch switches it; or the game menu: hold ACTION and BACK)" % watcher.game)
+            watcher.say("the device runs %s: its rolls show here once it runs Tank battle, and the keys "
+                        "drive it only then (--switch switches it; or the game menu: hold ACTION and BACK)"
+                        % GAME_WORDS.get(watcher.game, watcher.game))
+    watcher.want_setting = watcher.game == "tank"
     link.on_message = watcher.on_message
     try:
         return _loop(link, watcher, count, seconds, keys)
@@ -324,9 +381,35 @@ def _loop(link, watcher, count, seconds, keys):
                 break
             fields = key_request(key) if key else None
             if fields is not None:
-                link.send("press", **fields)
+                _press(link, watcher, fields)
+        if watcher.want_setting and link.connected:
+            _ask_setting(link, watcher)
         time.sleep(0.01)
     return 0
+
+
+def _press(link, watcher, fields):
+    """A key as the device's button -- only while it runs Tank battle: never
+    another game's action (the encoder and ACTION mean other things in Siege)."""
+    if watcher.game != "tank":
+        watcher.say("that key does nothing: the device runs %s, not Tank battle (--switch, or the game "
+                    "menu: hold ACTION and BACK)" % GAME_WORDS.get(watcher.game, watcher.game))
+        return
+    try:
+        link.send("press", **fields)
+    except OSError:
+        return                          # the loop says the device went away
+    watcher.want_setting = True
+
+
+def _ask_setting(link, watcher):
+    watcher.want_setting = False
+    try:
+        reply = link.request("state")
+    except (OSError, TimeoutError):
+        return
+    if reply.get("ok") and isinstance(reply.get("tank"), dict):
+        watcher.show_setting(reply["tank"])
 
 
 def _tty_keys():
@@ -371,8 +454,9 @@ def _watch_args(args):
             import tty
             old = termios.tcgetattr(sys.stdin.fileno())
             tty.setcbreak(sys.stdin.fileno())
-            watcher.say("keys: <- -> the encoder, Enter ACTION (roll), Backspace BACK, e encoder press, "
-                        "B hold BACK (new turn), q quit")
+            watcher.say("keys: <- -> change what is in [brackets] (the test, then its numbers) · e next number · "
+                        "Backspace previous · Enter roll · B new game turn (protection back, T17) · "
+                        "E every number back to its default · q quit")
         return watch(link, watcher, switch=args.switch, count=args.count, seconds=args.seconds,
                      keys=_tty_keys() if interactive else None)
     except KeyboardInterrupt:

@@ -136,3 +136,83 @@ def test_make_run_game_tank_starts_a_simulator_when_there_is_no_device(tmp_path,
     out = capsys.readouterr().out
     assert code == 0 and len(started) == 1, out
     assert "fire 6 dice" in out and started[0].stop.is_set()          # the simulator was stopped
+
+
+def _watch_in_a_terminal(link, keys, extra=(), wait_for=None, timeout=20):
+    """`osada tank watch` as a player runs it: its stdin a terminal (a pty), the
+    keys typed one by one; returns what it printed."""
+    import subprocess
+    import sys
+
+    from test_sim_pty import _env
+    master, slave = os.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "osada.cli", "tank", "watch", "--port", link,
+                             "--seconds", str(timeout)] + list(extra),
+                            stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=_env())
+    os.close(slave)
+    out = b""
+    try:
+        os.set_blocking(proc.stdout.fileno(), False)
+
+        def read_until(text, limit=10.0):
+            nonlocal out
+            end = time.monotonic() + limit
+            while text not in out and time.monotonic() < end and proc.poll() is None:
+                out += proc.stdout.read() or b""
+                time.sleep(0.02)
+            assert text in out, out.decode(errors="replace")
+        read_until(b"keys:")
+        for key in keys:
+            os.write(master, key)
+            if wait_for:                # each key's answer before the next key
+                read_until(wait_for.pop(0))
+            else:
+                time.sleep(0.3)
+        os.write(master, b"q")
+        proc.wait(timeout=10)
+        out += proc.stdout.read() or b""
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    return proc.returncode, out.decode()
+
+
+def test_tank_watch_keys_never_reach_siege(sim):
+    """Issue 26 item 2: without --switch, on a device that runs Siege, → and
+    Enter (ACTION) do nothing to Siege's game: they are not sent, and the
+    watcher says why."""
+    app = sim.sim.app
+    while not sim.ticks:
+        time.sleep(0.01)
+    cursor, seq, state = app.ui.cursor, len(app.game.log), engine_state(app.game)
+    code, out = _watch_in_a_terminal(sim.link, [b"\x1b[C", b"\r", b"d"])
+    assert code == 0, out
+    assert "the device runs Siege" in out and "drive it only then" in out
+    assert out.count("that key does nothing: the device runs Siege, not Tank battle") == 3, out
+    assert app.mode is None and app.ui.cursor == cursor                      # Siege's cursor did not move
+    assert len(app.game.log) == seq and engine_state(app.game) == state      # no enemy hit, nothing done
+
+
+def test_tank_watch_shows_what_each_key_changed(sim):
+    """Issue 26 item 4: in Tank battle a turn of the encoder (→) and its press
+    (e) say what they changed, in words, the number the encoder turns next in
+    [brackets]; Enter rolls with what is shown."""
+    link = connect(sim)
+    try:
+        assert link.request("game", game="tank")["ok"]
+    finally:
+        link.close()
+    code, out = _watch_in_a_terminal(sim.link, [b"\x1b[C", b"e", b"d", b"d", b"\r"],
+                                     wait_for=[b"[suppress]", b"[intensity 6]", b"[intensity 7]", b"[intensity 8]",
+                                               b"8 -> 12 dice"])
+    assert code == 0, out
+    lines = [ln.strip() for ln in out.splitlines()]
+    shown = [ln[5:] for ln in lines if ln.startswith("now: ")]
+    assert shown[:5] == ["[fire] · dice 6 · hit 3 · ambush no · protection 0",
+                         "[suppress] · intensity 6 · hit 3 · ambush no · protection 0",
+                         "suppress · [intensity 6] · hit 3 · ambush no · protection 0",
+                         "suppress · [intensity 7] · hit 3 · ambush no · protection 0",
+                         "suppress · [intensity 8] · hit 3 · ambush no · protection 0"], out
+    assert "suppression fire 8 -> 12 dice" in out                             # T27: 8 + 4
