@@ -80,7 +80,7 @@ def test_watch_mirrors_live_rolls_with_odds_and_logs_them(tmp_path):
     log = tmp_path / "rolls.jsonl"
     w = tank_watch.Watcher(out, str(log))
     assert tank_watch.watch(link, w, switch=True, count=0) == 0       # --switch: for the session only
-    assert app.mode is None and "the device now runs siege" in out.getvalue()
+    assert app.mode is None and "the device now runs Siege" in out.getvalue()
     assert link.request("game", game="tank")["ok"]
     for req in ({"test": "fire", "dice": 12, "hit": 2, "protection": 4}, {"test": "morale", "dice": 2, "steadiness": 7},
                 {"test": "counter"}, {"test": "collision", "a": 7, "b": 8}):
