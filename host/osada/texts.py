@@ -119,6 +119,12 @@ def plural_en(n, one, many):
     return "%d %s" % (n, one if n == 1 else many)
 
 
+def count(n, one, many):
+    """'1 player', '2 players': like plural_en, for an event's field that may
+    be missing or not a number ('None players' never reads as '1 player')."""
+    return "%s %s" % (n, one if n == 1 else many)
+
+
 def plural_ru(n, one, few, many):
     """Russian plural: 1 очко, 2 очка, 5 очков, 11 очков, 21 очко, 22 очка."""
     if n % 10 == 1 and n % 100 != 11:
@@ -212,7 +218,7 @@ def _where(eid, state):
         return ""
     for e in state.get("enemies", ()):
         if e.get("id") == eid:
-            return " (sector %s %s)" % (e.get("sector"), e.get("line"))
+            return " (sector %s %s)" % (e.get("sector"), line_name(e.get("line")))
     return ""
 
 
@@ -267,6 +273,10 @@ def _he111(ev, state):
     return text
 
 
+# What an enemy did when the 1 damage it took for it (R21, R23) was its last armor.
+_LAST_DAMAGE = {"wall": "attacked a wall", "dot": "attacked a ДОТ (dot)", "building": "destroyed a building"}
+
+
 def _destroyed(ev, state):
     who = _enemy_name(ev.get("enemy"), state, ev.get("kind"))
     cause = ev.get("cause")
@@ -274,7 +284,12 @@ def _destroyed(ev, state):
         if ev.get("player") is not None:
             return "%s destroyed: trophy for player %s (+%d)" % (who, ev.get("player"), points(ev.get("kind")))
         return "%s destroyed (to the discard: no trophies in this mode)" % who
-    return "%s destroyed %s" % (who, _CAUSES.get(cause, "(%s)" % cause))
+    if cause in _LAST_DAMAGE:       # the attacker's damage (R21, R23) took its last armor
+        return "%s %s and took 1 damage: no armor left, so it is destroyed (to the discard)" % (
+            who, _LAST_DAMAGE[cause])
+    if cause == "he111":
+        return "%s destroyed by the He-111 (to the discard)" % who
+    return "%s destroyed (%s)" % (who, cause)
 
 
 def _won(ev, state):
@@ -294,8 +309,9 @@ def _lost(ev, state):
 
 def _setup(ev, state):
     mode = ev.get("mode", "standard")
-    return "New game: %s players, mode %s; hand limit %s, trades %s, discard-and-draw %s" % (
-        ev.get("players"), label(mode, MODES), ev.get("hand_limit"), ev.get("trades"), ev.get("discard_draw"))
+    return "New game: %s, mode %s; hand limit %s, trades %s, discard-and-draw %s" % (
+        count(ev.get("players"), "player", "players"), label(mode, MODES), ev.get("hand_limit"), ev.get("trades"),
+        ev.get("discard_draw"))
 
 
 def _refused(ev, state):
@@ -305,8 +321,9 @@ def _refused(ev, state):
 
 
 def _boot(ev, state):
-    text = "The device started: %s (%s actions)" % (
-        "game restored from its journal" if ev.get("restored") else "a new game", ev.get("seq"))
+    text = "The device started: %s (%s)" % (
+        "game restored from its journal" if ev.get("restored") else "a new game",
+        count(ev.get("seq"), "action", "actions"))
     if ev.get("lost"):
         text += "; the saved game could not be read back (%s)" % ev["lost"]
     if ev.get("journal"):
@@ -356,11 +373,10 @@ _EVENTS = {
         _sector_with_color(ev.get("sector")), _CAUSES.get(ev.get("cause"), "")),
     "reveal": _reveal,
     "he111": _he111,
-    "repaired": lambda ev, st: "Panther G: %s damaged %s regain 1 armor" % (
-        ev.get("count"), "enemy" if ev.get("count") == 1 else "enemies"),
+    "repaired": lambda ev, st: "Panther G: %s 1 armor" % (
+        "1 damaged enemy regains" if ev.get("count") == 1 else "%s damaged enemies regain" % ev.get("count")),
     "pool_empty": lambda ev, st: "The pool is empty: nothing more to reveal",
-    "marshal_draw": lambda ev, st: "The field marshal draws %s token%s" % (
-        ev.get("count"), "" if ev.get("count") == 1 else "s"),
+    "marshal_draw": lambda ev, st: "The field marshal draws %s" % count(ev.get("count"), "token", "tokens"),
     "marshal_play": lambda ev, st: "The field marshal plays: %s" % (
         ", ".join(ru(k) for k in ev.get("tokens") or ()) or "nothing"),
     "player_out": lambda ev, st: "Player %s is out: their house is destroyed (R62)" % ev.get("player"),
@@ -375,13 +391,15 @@ _EVENTS = {
     "journal": lambda ev, st: ("The game is saved to flash again" if ev.get("saved") else
                                "NOT SAVED: %s. The game goes on; the device retries with every action"
                                % ev.get("status")),
-    "undo": lambda ev, st: ("Undo: the game the new game replaced is back (%s actions)" % ev.get("seq")
+    "undo": lambda ev, st: ("Undo: the game the new game replaced is back (%s)" % count(ev.get("seq"), "action",
+                                                                                          "actions")
                             if ev.get("game_back") else "Undo: back to action %s" % ev.get("seq")),
     "roll": lambda ev, st: _tank_roll(ev) if "test" in ev else "Free die roll: %s" % ev.get("value"),
     "game": lambda ev, st: "The device now runs %s" % GAME_NAMES.get(ev.get("game"), ev.get("game")),
-    "line_timeout": lambda ev, st: "The device dropped an unfinished request (%s bytes, no line end "
-                                   "within 2 s)" % ev.get("bytes"),
-    "overflow": lambda ev, st: "The device dropped %s lines (the host was slow): resyncing" % ev.get("dropped"),
+    "line_timeout": lambda ev, st: "The device dropped an unfinished request (%s, no line end "
+                                   "within 2 s)" % count(ev.get("bytes"), "byte", "bytes"),
+    "overflow": lambda ev, st: "The device dropped %s (the host was slow): resyncing" % count(
+        ev.get("dropped"), "line", "lines"),
     "state": lambda ev, st: "State #%s" % ev.get("seq"),
     "selftest": lambda ev, st: ("LED self-test done" if ev.get("done") else
                                 "LED self-test: LED %s lit (sector %s, %s)" % (ev.get("led"), ev.get("sector"),

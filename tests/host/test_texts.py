@@ -75,3 +75,54 @@ def test_an_undo_that_brings_back_a_replaced_game_says_so():
     assert texts.describe({"ev": "undo", "seq": 41, "game_back": True}) == \
         "Undo: the game the new game replaced is back (41 actions)"
     assert texts.describe({"ev": "undo", "seq": 4}) == "Undo: back to action 4"
+
+
+def test_counts_have_the_right_plural():
+    # issue 26 item 9: "New game: 1 players"; every count an event line gives reads right at 1 and at 2
+    d = texts.describe
+    setup = {"ev": "setup", "mode": "solo", "hand_limit": 6, "trades": 1, "discard_draw": 2}
+    assert d(dict(setup, players=1)).startswith("New game: 1 player, mode «Одиночный режим» (solo);")
+    assert d(dict(setup, players=3)).startswith("New game: 3 players, mode ")
+    assert d({"ev": "repaired", "count": 1}) == "Panther G: 1 damaged enemy regains 1 armor"
+    assert d({"ev": "repaired", "count": 2}) == "Panther G: 2 damaged enemies regain 1 armor"
+    assert d({"ev": "boot", "restored": True, "seq": 1}) == (
+        "The device started: game restored from its journal (1 action)")
+    assert d({"ev": "boot", "restored": False, "seq": 0}) == "The device started: a new game (0 actions)"
+    assert d({"ev": "undo", "seq": 1, "game_back": True}).endswith("is back (1 action)")
+    assert d({"ev": "line_timeout", "bytes": 1}).startswith("The device dropped an unfinished request (1 byte,")
+    assert d({"ev": "overflow", "dropped": 1}).startswith("The device dropped 1 line (")
+    assert d({"ev": "overflow", "dropped": 4}).startswith("The device dropped 4 lines (")
+    assert d({"ev": "marshal_draw", "count": 1}) == "The field marshal draws 1 token"
+    assert d({"ev": "move", "cause": "phase", "count": 1}).strip() == "→ 1 enemy moved one step"
+    for ev in ({"ev": "setup", "players": 1}, {"ev": "repaired", "count": 1}, {"ev": "boot", "seq": 1},
+               {"ev": "undo", "seq": 1, "game_back": True}, {"ev": "line_timeout", "bytes": 1},
+               {"ev": "overflow", "dropped": 1}, {"ev": "marshal_draw", "count": 1},
+               {"ev": "he111", "sector": 1, "destroyed": [3]}, {"ev": "move", "cause": "phase", "count": 1}):
+        line = d(ev)
+        assert not re.search(r"\b1 (players|actions|bytes|lines|tokens|enemies|hits)\b", line), line
+        assert "(s)" not in line and "regain " not in line, line
+
+
+def test_an_enemy_finished_by_its_own_attack_reads_plainly():
+    # issue 26 item 9: "Tiger E #7 destroyed destroying a building".  R23: enemies entering a city
+    # cell with a building destroy it and one of them takes 1 damage; at 0 armor it is destroyed
+    # (R11: to the enemy discard, no trophy).  R21 the same for a wall or its ДОТ.
+    d = texts.describe
+    said = d({"ev": "destroyed", "enemy": 7, "kind": "tiger", "cause": "building"})
+    assert said == ("Tiger E #7 destroyed a building and took 1 damage: no armor left, "
+                    "so it is destroyed (to the discard)")
+    assert d({"ev": "destroyed", "enemy": 7, "kind": "tiger", "cause": "wall"}).startswith(
+        "Tiger E #7 attacked a wall and took 1 damage: no armor left")
+    assert d({"ev": "destroyed", "enemy": 7, "kind": "tiger", "cause": "dot"}).startswith(
+        "Tiger E #7 attacked a ДОТ (dot) and took 1 damage")
+    assert d({"ev": "destroyed", "enemy": 2, "kind": "pz3", "cause": "he111"}) == (
+        "Pz.Kpfw. III #2 destroyed by the He-111 (to the discard)")
+    for cause in ("building", "wall", "dot", "he111"):
+        line = d({"ev": "destroyed", "enemy": 7, "kind": "tiger", "cause": cause})
+        assert "destroyed destroying" not in line and "destroyed attacking" not in line, line
+
+
+def test_a_hit_says_where_in_words():
+    state = {"enemies": [{"id": 5, "kind": "tiger", "sector": 5, "line": "artillery", "armor": 3, "held": False}]}
+    assert texts.describe({"ev": "hit", "enemy": 5, "armor": 2}, state) == (
+        "Hit Tiger E #5 (sector 5 artillery line): armor 2 left")
