@@ -85,8 +85,14 @@ WIDTH = 80                  # the window must not wrap on an 80-column terminal
 MIN_COLS, MIN_ROWS = 80, 24  # the smallest terminal the window fits; below it says so
 KEYS_HELP_LINES = (
     "keys: ←/→ or a/d turn · Enter/space ACTION · Backspace/b BACK · r roll",
-    "      A hold ACTION (play menu) · B hold BACK (undo) · n new game · q quit",
+    "      A play menu · B undo (hold BACK) · n new game · g game menu · q quit",
 )
+# while the device runs Tank battle («Кубики»): the same keys, what they do there (osada_fw/tank/mode.py)
+TANK_KEYS_HELP_LINES = (
+    "keys: ←/→ or a/d change the [bracketed] value · r next number · b previous",
+    "      Enter roll · B new game turn · n default numbers · g game menu · q quit",
+)
+GAME_WORDS = {"siege": "Siege", "tank": "Tank battle («Кубики»)"}
 LINE_TAGS = {0: "R", 1: "A", 2: "G", 3: "T", "wall": "W", "city": "C"}
 LEGEND = "R rear · A air · G artillery · T tank · W wall · C city · sectors 1-6 clockwise"
 # the same, down the board's left margin when the board leaves room for it
@@ -192,7 +198,19 @@ class Screen:
 
     # --------------------------------------------------------------- text
 
+    def tank(self):
+        """The device's Tank battle mode while it runs (behind the game menu too), else None."""
+        mode = self.app.mode
+        mode = getattr(mode, "inner", mode)
+        return mode if getattr(mode, "id", None) == "tank" else None
+
+    def keys_help(self):
+        return TANK_KEYS_HELP_LINES if self.tank() is not None else KEYS_HELP_LINES
+
     def game_line(self, st):
+        if self.tank() is not None:
+            return fit("Osada simulator · Tank battle («Кубики») · Siege's game kept (turn %d, %d actions)"
+                       % (st["turn"], len(self.app.game.log)))
         text = "Osada simulator · turn %d · player %d · phase %d · pool %d · buildings %d/6" % (
             st["turn"], st["player"], st["phase"], st["pool"], len(st["buildings"]))
         if st["outcome"] != "playing":
@@ -206,6 +224,14 @@ class Screen:
         ui = self.app.ui
         if self.app.selftest_led is not None:
             return "SELF-TEST · LED %d lit" % self.app.selftest_led, "any button stops it"
+        mode = self.app.mode
+        if hasattr(mode, "inner"):                      # the game menu in front of the running game
+            from osada_fw.ui import GAMES
+            names = ["[%s]" % g if k == mode.sel else g for k, g in enumerate(GAMES)]
+            return (fit("GAME: %s · now: %s" % (" ".join(names), GAME_WORDS.get(mode.id, mode.id))),
+                    "turn to pick · ACTION takes · BACK closes (the game goes on)")
+        if self.tank() is not None:
+            return self.tank_lines(self.tank())
         if ui.mode == U.M_MENU and ui.menu is not None:
             kind, items, picked = ui.menu
             title, hint = {
@@ -237,6 +263,17 @@ class Screen:
         return ("PLAY · cursor: sector %d, %s" % (sector, LINES[part]),
                 "ACTION hit/reveal · BACK move/end turn · hold A/B: menu/undo")
 
+    def tank_lines(self, tank):
+        """Tank battle: the test and its numbers, the one the encoder turns in
+        [brackets]; after a roll, the roll in words until a button goes back."""
+        from osada import tank_watch
+        from osada_fw.tank import mode as M
+        if tank.view == M.V_RESULT and tank.last is not None:
+            return (fit("ROLLED · " + tank_watch.describe(tank.last)),
+                    "Enter again · r or b back to the numbers" + (" · ←/→ outcome/faces"
+                                                                   if tank.rolled <= M.T_SUPPRESS else ""))
+        return fit("TANK · " + tank_watch.setting_line(tank.state())), "Enter rolls these numbers"
+
     # ------------------------------------------------------------ drawing
 
     def render(self, cols=MIN_COLS, rows=MIN_ROWS):
@@ -257,7 +294,7 @@ class Screen:
         lines += [(m.ljust(lay.pad) + "".join(row)).rstrip() for m, row in zip(margin, self.board(lay.W, lay.H))]
         if not lay.margin_legend:
             lines.append(LEGEND)
-        lines += list(KEYS_HELP_LINES)
+        lines += list(self.keys_help())
         return lines
 
     def board(self, W, H):
@@ -284,7 +321,8 @@ class Screen:
         menu = ui.menu
         key = (cols, rows, tuple(tuple(c) for c in self.app.renderer.rgb_list()), id(self.app.game),
                len(self.app.game.log), self.app.game.pending is not None, ui.mode, ui.sel, ui.cand, ui.cursor,
-               None if menu is None else (menu[0], tuple(menu[2] or ())), self.app.selftest_led)
+               None if menu is None else (menu[0], tuple(menu[2] or ())), self.app.selftest_led,
+               getattr(self.app.mode, "sel", None), self.ui_lines(self.app.game.state()))
         if key == self.last:
             return
         self.last = key

@@ -63,7 +63,7 @@ def test_fits_the_terminal_and_is_labelled(tmp_path, layout, city, cols, rows):
     text = "\n".join(plain(ln) for ln in lines)
     for words in ("R rear", "A air", "G artillery", "T tank", "W wall", "C city", "sectors 1-6"):
         assert words in text                          # the legend: a line, or down the board's margin
-    assert "n new game · q quit" in text              # the keys
+    assert "n new game · g game menu · q quit" in text  # the keys
     if rows >= 28:
         assert any(ln.startswith("R rear · A air · G artillery · T tank") for ln in lines)
 
@@ -169,3 +169,50 @@ def test_draw_redraws_when_only_the_menu_changes(tmp_path, capsys):
     screen.draw((100, 40))                              # the terminal grew: drawn again, bigger
     out = capsys.readouterr().out
     assert out.count("\n") == len(screen.render(100, 40)) - 1 > 24
+
+
+def test_help_names_the_game_menu_key(tmp_path):
+    """Issue 26 item 4: `g` (the game menu) is in the window's key help."""
+    app, hw, clock = make(tmp_path)
+    keys = "\n".join(plain(ln) for ln in S.Screen(app).render()[-2:])
+    assert "g game menu" in keys and "n new game" in keys
+
+
+def test_tank_battle_shows_its_own_header_numbers_and_keys(tmp_path):
+    """Issue 26 item 4: after the game menu -> Tank battle, no Siege text is
+    left: the header says Tank battle (Siege's game kept), the UI line shows
+    the test and its numbers with what the encoder turns in [brackets], each
+    turn of the encoder shows its change, a roll shows in words, and the key
+    help is Tank battle's."""
+    from osada_fw import games
+    app, hw, clock = make(tmp_path)
+    hw.inputs.press_with("action", "back")            # g: the game menu
+    step(app, clock)
+    screen = S.Screen(app)
+    lines = [plain(ln) for ln in screen.render()]
+    assert lines[1].startswith("GAME: [siege] tank · now: Siege") and "BACK closes" in lines[2]
+    hw.inputs.turn(1)
+    hw.inputs.press("action")
+    step(app, clock)
+    assert games.game_id(app) == "tank"
+    lines = [plain(ln) for ln in screen.render()]
+    text = "\n".join(lines)
+    assert lines[0].startswith("Osada simulator · Tank battle («Кубики») · Siege's game kept (turn 1")
+    assert lines[1] == "TANK · [fire] · dice 6 · hit 3 · ambush no · protection 0"
+    assert "PLAY" not in text and "undo" not in text and "phase" not in text   # nothing of Siege's
+    assert "Enter roll · B new game turn" in lines[-1] and "g game menu" in lines[-1]
+    hw.inputs.turn(1)                                 # the test: suppression fire
+    step(app, clock)
+    assert plain(screen.render()[1]) == "TANK · [suppress] · intensity 6 · hit 3 · ambush no · protection 0"
+    hw.inputs.press("encoder")                        # r: the next number
+    hw.inputs.turn(1)
+    hw.inputs.turn(1)
+    step(app, clock)
+    assert plain(screen.render()[1]) == "TANK · suppress · [intensity 8] · hit 3 · ambush no · protection 0"
+    hw.inputs.press("action")                         # Enter: roll
+    step(app, clock)
+    lines = [plain(ln) for ln in screen.render()]
+    assert lines[1].startswith("ROLLED · suppression fire 8 -> 12 dice, hit on <= 3") and "Enter again" in lines[2]
+    hw.inputs.press("back")
+    step(app, clock)
+    assert plain(screen.render()[1]).startswith("TANK · suppress · [intensity 8]")
