@@ -9,6 +9,7 @@ One state directory (the game journal) has at most one simulator, and a
 link belongs to the simulator that made it: both are flocks held while it
 runs (Simulator); a second one is refused with the holder's pid."""
 
+import json
 import os
 import pty
 import select
@@ -22,7 +23,7 @@ from osada import paths
 from osada.client import SIM_LINK
 from osada.simview import KeyParser, Screen
 from osada_fw.app import App
-from osada_fw.config import led_count
+from osada_fw.config import ConfigError, led_count, validate
 from osada_fw.config import load as load_config
 from osada_fw.hal.fake import FakeHardware, FdSerial
 
@@ -32,6 +33,34 @@ DEFAULT_STATE = paths.SIM_STATE
 
 class SimBusy(Exception):
     """Another live simulator has this state directory or this link."""
+
+
+def read_config(path):
+    """The hardware config at `path`, checked; ConfigError with one sentence
+    naming the file if it cannot be used.  The device takes the defaults when
+    its /config.json is missing (osada_fw/config.py load), and so does the
+    simulator with its default file; a file given with --config must be there."""
+    if path == DEFAULT_CONFIG and not os.path.exists(path):
+        return load_config(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise ConfigError("cannot read the config %s: no such file" % path) from None
+    except IsADirectoryError:
+        raise ConfigError("cannot read the config %s: it is a directory" % path) from None
+    except UnicodeDecodeError:
+        raise ConfigError("the config %s is not UTF-8 text" % path) from None
+    except OSError as exc:
+        raise ConfigError("cannot read the config %s: %s" % (path, (exc.strerror or str(exc)).lower())) from None
+    try:
+        raw = json.loads(text)
+    except ValueError as exc:
+        raise ConfigError("the config %s is not valid JSON: %s" % (path, exc)) from None
+    try:
+        return validate(raw)
+    except ConfigError as exc:
+        raise ConfigError("the config %s: %s" % (path, exc)) from None
 
 
 def _read_pid(fd):
@@ -94,7 +123,7 @@ class Simulator:
 
     def __init__(self, link=SIM_LINK, state_dir=DEFAULT_STATE, seed=None, config=DEFAULT_CONFIG):
         from osada.client import describe_sim
-        self.cfg = load_config(config)
+        self.cfg = read_config(config)              # before anything is taken: a bad one leaves nothing
         self.link = link
         self.master = self.slave = None
         self.state_lock = self.link_lock = None
@@ -228,7 +257,11 @@ class Simulator:
 
 def main(args):
     try:
-        sim = Simulator(link=args.link, state_dir=args.state, seed=args.seed, config=args.config)
+        sim = Simulator(link=args.link, state_dir=args.state, seed=args.seed,
+                        config=getattr(args, "config", None) or DEFAULT_CONFIG)
+    except ConfigError as exc:
+        sys.stderr.write("osada sim: %s\n" % exc)
+        return 2
     except SimBusy as exc:
         sys.stderr.write("osada sim: %s\n" % exc)
         return 3
