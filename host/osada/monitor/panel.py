@@ -31,6 +31,37 @@ def trophy_points(kinds):
     return sum(texts.points(k) for k in kinds)
 
 
+# What the cards at the table do here: the keys of these actions (phase 4, R10–R17)
+CARD_ACTIONS = ("hit", "kill", "hedgehog", "push_back", "dot", "rebuild", "patrol")
+
+
+def next_text(st, stale=False):
+    """What to do next, one line, from the state: phase 4 is the cards at the
+    table and then their keys here, a pending choice says what to choose, phase
+    7 is the marshal's play, a finished game a new one.  Every key from KEYMAP."""
+    k = keys_for
+    pend = st.get("pending") or {}
+    if stale:
+        return "the board is not connected: plug it in (or start the simulator) and this reconnects"
+    if st.get("outcome", "playing") != "playing":
+        return "%s starts a new game" % k("new_game")
+    if pend.get("choice") == "damage":
+        return "choose which enemy takes the damage: %s marks the next, %s takes the marked one" % (
+            k("next_enemy"), k("choose"))
+    if pend.get("choice") == "marshal_extra":
+        return "the field marshal's extra play, up to %s token(s): %s" % (pend.get("count"), k("marshal"))
+    phase = st.get("phase")
+    if phase == 7:
+        if st.get("patrol"):
+            return "%s ends the turn (a patrol: the marshal only moved the enemies)" % k("end_turn")
+        return "the field marshal plays from his hand: %s" % k("marshal")
+    if phase in (5, 6):
+        if st.get("reveals"):
+            return "%s reveals the next token (%s due), or %s reveals them all and ends the turn" % (
+                k("reveal"), st.get("reveals"), k("end_turn"))
+        return "%s ends the turn" % k("end_turn")
+    return "play your cards at the table, then %s here for what they did; %s ends the turn" % (
+        "/".join(k(a) for a in CARD_ACTIONS), k("end_turn"))
 
 
 def _info_game(t, st, setup, stale, compact=False):
@@ -47,6 +78,8 @@ def _info_game(t, st, setup, stale, compact=False):
     t.append("Turn %s" % st.get("turn"), style="bold")
     t.append(" · player %s of %s\n" % (st.get("player"), players))
     t.append(phase_text(st).capitalize() + "\n", style="bold #7fd7ff")
+    t.append("Next: ", style="bold #a0ffa0")
+    t.append(next_text(st, stale) + "\n", style="#a0ffa0")
     t.append("Pool %s · discard %d · reveals due %s\n" % (st.get("pool"), len(st.get("discard", ())),
                                                          st.get("reveals", 0)))
     if st.get("patrol"):
