@@ -41,8 +41,10 @@ def cmd_scenario(args):
 
 
 DEMO_MAX_TRIES = 20000        # the random player's attempts, refused ones included (a game takes ~150)
-# the events the demo prints (the board after each turn shows the rest)
-DEMO_EVENTS = ("reveal", "he111", "building_destroyed", "wall_destroyed", "destroyed", "won", "lost")
+# the events the demo does not print: the turn's bookkeeping, which the board
+# printed after each turn shows in its heading.  Every other event is printed,
+# so every change the next board shows (a hit, a move, a wall down) has its line.
+DEMO_QUIET = frozenset(("turn", "phase", "end_turn"))
 
 
 def _say(text, indent=""):
@@ -59,6 +61,17 @@ def _demo_event(ev, before, as_json):
     else:
         from osada import texts
         _say("  " + texts.describe(ev, before), indent="      ")
+
+
+def _lifted(before, after):
+    """The enemies whose hedgehog mark the action removed without an event of
+    its own (R13: it goes when the next player's turn starts): the board's "#"
+    goes, so the demo says why.  [(enemy id, its words)]"""
+    from osada import texts
+    now = {e["id"]: e for e in after["enemies"]}
+    return [(e["id"], "Противотанковые ежи (hedgehog) lifted from %s: it moves again (R13)" % (
+        texts.enemy_where(e["id"], before)))
+        for e in before["enemies"] if e.get("held") and e["id"] in now and not now[e["id"]].get("held")]
 
 
 def cmd_demo(args):
@@ -78,9 +91,10 @@ def cmd_demo(args):
     except RuleError as exc:
         return _fail("demo: %s" % exc)
     agent = RandomPlayer(args.seed, skill=1)
-    _say("Osada demo: a seeded game of Siege played by the random player (seed %d, %d players), %s."
-         % (args.seed, args.players, "to the end of the game" if args.turns is None
-            else "for at most %d turn%s" % (args.turns, "" if args.turns == 1 else "s")))
+    from osada.texts import count
+    _say("Osada demo: a seeded game of Siege played by the random player (seed %d, %s), %s."
+         % (args.seed, count(args.players, "player", "players"), "to the end of the game" if args.turns is None
+            else "for at most %s" % count(args.turns, "turn", "turns")))
     print(render(game.state()))
     turn = game.turn
     tries = 0
@@ -95,10 +109,12 @@ def cmd_demo(args):
         except RuleError:
             continue
         for ev in events:
-            if ev["ev"] in DEMO_EVENTS:
+            if ev["ev"] not in DEMO_QUIET:
                 _demo_event(ev, before, args.json)
             if ev["ev"] in ("won", "lost"):
                 rule = ev.get("rule")
+        for _eid, words in [] if args.json else _lifted(before, game.state()):
+            _say("  " + words, indent="      ")
         if game.turn != turn or game.outcome != PLAYING:
             turn = game.turn
             print()
@@ -118,9 +134,10 @@ def _demo_end(game, args, rule, tries):
     elif game.outcome != PLAYING:
         _say("Game over: LOST in turn %d -- the last building has fallen (%s)." % (game.turn, rule or "R50"))
     elif args.turns is not None and game.turn > args.turns:
-        _say("Stopped after %d turn%s (--turns %d): the game is still going (turn %d, %d tokens in the pool, "
-             "%d enemies on the board)." % (args.turns, "" if args.turns == 1 else "s", args.turns, game.turn,
-                                            len(game.pool), len(game.enemies)))
+        from osada.texts import count
+        _say("Stopped after %s (--turns %d): the game is still going (turn %d, %s in the pool, %s on the board)."
+             % (count(args.turns, "turn", "turns"), args.turns, game.turn, count(len(game.pool), "token", "tokens"),
+                count(len(game.enemies), "enemy", "enemies")))
     else:
         _say("Stopped: the random player made %d attempts without finishing the game (turn %d); "
              "the game is still going." % (tries, game.turn))

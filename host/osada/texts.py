@@ -222,6 +222,11 @@ def _where(eid, state):
     return ""
 
 
+def enemy_where(eid, state):
+    """'Tiger E #5 (sector 5 artillery line)': an enemy by name, and where it is in `state`."""
+    return _enemy_name(eid, state) + _where(eid, state)
+
+
 _CAUSES = {"play": "by a play", "wall": "attacking a wall", "dot": "attacking a ДОТ (dot)",
            "building": "destroying a building", "he111": "by the He-111", "enemy": "by the enemy"}
 
@@ -348,8 +353,9 @@ def _tank_roll(ev):
 
 _EVENTS = {
     "setup": _setup,
-    "hit": lambda ev, st: "Hit %s%s: armor %s left" % (_enemy_name(ev.get("enemy"), st), _where(ev.get("enemy"), st),
-                                                      ev.get("armor")),
+    "hit": lambda ev, st: "Hit %s%s: %s" % (_enemy_name(ev.get("enemy"), st), _where(ev.get("enemy"), st),
+                                            "no armor left" if ev.get("armor") == 0 else
+                                            "armor %s left" % ev.get("armor")),
     "kill": lambda ev, st: "IL-2 / precise shot: %s%s destroyed outright" % (
         _enemy_name(ev.get("enemy"), st), _where(ev.get("enemy"), st)),
     "damaged": lambda ev, st: "%s damaged %s: armor %s left" % (

@@ -126,3 +126,5 @@ def test_a_hit_says_where_in_words():
     state = {"enemies": [{"id": 5, "kind": "tiger", "sector": 5, "line": "artillery", "armor": 3, "held": False}]}
     assert texts.describe({"ev": "hit", "enemy": 5, "armor": 2}, state) == (
         "Hit Tiger E #5 (sector 5 artillery line): armor 2 left")
+    assert texts.describe({"ev": "hit", "enemy": 5, "armor": 0}, state) == (
+        "Hit Tiger E #5 (sector 5 artillery line): no armor left")
