@@ -49,7 +49,33 @@ __all__ = [
 ]
 
 
+def no_terminal():
+    """Why the monitor cannot run here (it draws full screen and reads keys),
+    or None when stdin and stdout are both terminals."""
+    import sys
+
+    def tty(f):
+        try:
+            return f is not None and f.isatty()
+        except (AttributeError, ValueError):       # closed, or not a file at all
+            return False
+    ins, outs = tty(sys.stdin), tty(sys.stdout)
+    if ins and outs:
+        return None
+    which = "stdin is not" if outs else "stdout is not" if ins else "neither stdin nor stdout is"
+    return ("it needs a terminal, and here %s one: run it in a terminal, or in a script use "
+            "`osada state`, `osada send` or `osada tank watch`" % which)
+
+
 def run_monitor(port="auto", start_sim=False):
+    """The monitor in this terminal; exit status 2 at once (one sentence on
+    stderr) when there is none: with no terminal it would draw into a pipe and
+    spin on a stdin that never blocks."""
+    import sys
+    why = no_terminal()
+    if why is not None:
+        sys.stderr.write("osada monitor: %s\n" % why)
+        return 2
     app = MonitorApp(port=port, start_sim=start_sim, handle_signals=True)
     try:
         app.run()
