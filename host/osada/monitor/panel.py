@@ -60,7 +60,7 @@ def next_text(st, stale=False):
             return "%s reveals the next token (%s due), or %s reveals them all and ends the turn" % (
                 k("reveal"), st.get("reveals"), k("end_turn"))
         return "%s ends the turn" % k("end_turn")
-    return "play your cards at the table, then %s here for what they did; %s ends the turn" % (
+    return "play your cards at the table, then %s here; %s ends the turn" % (
         "/".join(k(a) for a in CARD_ACTIONS), k("end_turn"))
 
 
