@@ -433,27 +433,38 @@ def open_serial(port, timeout=0.02, write_timeout=1.0):
         raise PortError("cannot open %s: %s" % (port, exc))
 
 
+# what a port that fails once open means, said as a person would: pyserial's
+# own words ("device reports readiness to read but returned no data (device
+# disconnected or multiple access on port?)", "read failed: [Errno 5] ...")
+# never reach the user
+DEVICE_GONE = "the device went away: the USB cable was unplugged or the board reset"
+DEVICE_STUCK = "the device took no data for 1 s: is it stuck? (unplug it and plug it in again)"
+
+
 class SerialTransport:
-    """pyserial, non-blocking-ish: reads return what is there within `timeout`."""
+    """pyserial, non-blocking-ish: reads return what is there within `timeout`.
+    A read or write that fails raises OSError(DEVICE_GONE) (DEVICE_STUCK when
+    a write timed out)."""
 
     def __init__(self, port, timeout=0.02):
         self.port = port
         self.s = open_serial(port, timeout=timeout, write_timeout=1.0)
 
     def read(self, n):
-        import serial
         try:
-            waiting = self.s.in_waiting
+            waiting = self.s.in_waiting      # an ioctl: a plain OSError when the device is gone
             return self.s.read(max(1, min(n, waiting)) if waiting else 1)
-        except (serial.SerialException, TypeError) as exc:
-            raise OSError(str(exc))
+        except (OSError, TypeError):         # serial.SerialException is an OSError
+            raise OSError(DEVICE_GONE) from None
 
     def write(self, data):
         import serial
         try:
             self.s.write(data)
-        except (serial.SerialException, serial.SerialTimeoutException) as exc:
-            raise OSError(str(exc))
+        except serial.SerialTimeoutException:
+            raise OSError(DEVICE_STUCK) from None
+        except (OSError, TypeError):
+            raise OSError(DEVICE_GONE) from None
 
     def close(self):
         self.s.close()

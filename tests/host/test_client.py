@@ -241,3 +241,99 @@ def test_a_dropped_partial_line_reads_as_a_sentence():
     from osada import texts
     line = texts.describe({"ev": "line_timeout", "bytes": 12, "error": "..."})
     assert line.startswith("The device dropped an unfinished request (12 bytes")
+
+
+# ------------------------------------------- the cable pulled: words, not pyserial's
+
+PYSERIAL_GONE = ("device reports readiness to read but returned no data "
+                 "(device disconnected or multiple access on port?)")
+
+
+class DroppingSerial:
+    """A pyserial stand-in: answers hello and state like the device, then
+    fails every read as pyserial does when the USB cable is pulled."""
+
+    def __init__(self, answers=2, error=PYSERIAL_GONE):
+        import serial
+        self.exc = serial.SerialException(error)
+        self.answers = answers
+        self.out = b""
+
+    @property
+    def in_waiting(self):
+        if not self.out and self.answers <= 0:
+            raise self.exc
+        return len(self.out)
+
+    def read(self, n):
+        if not self.out:
+            if self.answers <= 0:
+                raise self.exc
+            return b""
+        data, self.out = self.out[:n], self.out[n:]
+        return data
+
+    def write(self, data):
+        from osada_fw.protocol import PROTOCOL_VERSION
+        req = json.loads(data)
+        self.answers -= 1
+        if self.answers < 0:
+            return
+        if req["cmd"] == "hello":
+            reply = {"id": req["id"], "ok": True, "protocol": PROTOCOL_VERSION, "game": "siege"}
+        else:
+            reply = {"id": req["id"], "ok": True, "state": {"turn": 1}, "seq": 0}
+        self.out += (json.dumps(reply) + "\n").encode()
+
+    def close(self):
+        pass
+
+
+def test_a_pulled_cable_is_said_as_a_person_would(monkeypatch):
+    pytest.importorskip("serial")
+    monkeypatch.setattr(client, "open_serial", lambda port, **kw: DroppingSerial())
+    link = client.serial_link("/dev/ttyACM0")
+    link.connect()
+    assert link.mirror.state == {"turn": 1}
+    for _ in range(3):
+        link.poll()
+    assert not link.connected
+    assert link.error == client.DEVICE_GONE
+    assert link.error == "the device went away: the USB cable was unplugged or the board reset"
+    with pytest.raises(OSError) as ei:
+        link.request("state")
+    assert "readiness" not in str(ei.value)
+
+
+@pytest.mark.parametrize("error", [PYSERIAL_GONE, "read failed: [Errno 5] Input/output error"])
+def test_osada_state_says_the_device_went_away(monkeypatch, capsys, error):
+    pytest.importorskip("serial")
+    from osada import cli
+    monkeypatch.setattr(client, "open_serial", lambda port, **kw: DroppingSerial(answers=1, error=error))
+    monkeypatch.setattr(client, "check_port", lambda port: None)
+    code = cli.main(["state", "--port", "/dev/ttyACM0"])
+    err = capsys.readouterr().err
+    assert code != 0
+    assert client.DEVICE_GONE in err
+    assert "readiness" not in err and "Errno" not in err
+
+
+def test_the_monitor_session_says_the_device_went_away(monkeypatch):
+    pytest.importorskip("serial")
+    pytest.importorskip("textual")
+    import threading
+
+    from osada.monitor.session import Session
+    monkeypatch.setattr(client, "open_serial", lambda port, **kw: DroppingSerial())
+    s = Session(lambda: "/dev/ttyACM0", retry=0.05, transport=client.SerialTransport)
+    t = threading.Thread(target=s.run, daemon=True)
+    t.start()
+    seen = []
+    try:
+        while not any(m.kind == "lost" for m in seen):
+            seen.append(s.updates.get(timeout=5))
+            seen = [m for m in seen if isinstance(m, Session.Status)]
+    finally:
+        s.stop()
+    lost = [m for m in seen if m.kind == "lost"][0]
+    assert lost.text == client.DEVICE_GONE
