@@ -70,7 +70,8 @@ def _hit_text(v):
 
 def _table(title, k, counts, den):
     """Rows k: P(=k), P(>=k), bar.  Rows at either end whose P(=k) rounds to
-    0.0% are left out (and said so)."""
+    0.0% are left out, and said so: "below 0.05%", or "impossible" when they
+    cannot happen at all."""
     shown = [k for k in range(len(counts)) if odds.per_mille(counts[k], den)]
     first, last = shown[0], shown[-1]
     top = max(counts)
@@ -83,9 +84,27 @@ def _table(title, k, counts, den):
         lines.append(row.rstrip())
         tail -= c
     hidden = [j for j in range(len(counts)) if j < first or j > last]
-    if hidden:
-        lines.append("        (%s: below 0.05%% each, not shown)" % _ranges(k, hidden))
+    tiny = [j for j in hidden if counts[j]]
+    never = [j for j in hidden if not counts[j]]
+    parts = []
+    if tiny:
+        parts.append("%s: below 0.05%%%s" % (_ranges(k, tiny), " each" if len(tiny) > 1 else ""))
+    if never:
+        parts.append("%s: impossible" % _ranges(k, never))
+    if parts:
+        lines.append("        (%s, not shown)" % "; ".join(parts))
     return lines
+
+
+def chance(num, den):
+    """num/den as odds.percent1 does, but an outcome that cannot happen (0
+    exactly) is "impossible", and one that can but rounds to 0.0% is "below
+    0.05%"."""
+    if not num:
+        return "impossible"
+    if not odds.per_mille(num, den):
+        return "below 0.05%"
+    return odds.percent1(num, den)
 
 
 def _ranges(name, ks):
@@ -124,5 +143,5 @@ def render(n, accuracy, protection=None, ambush=False, suppress=False):
         out += _table("damage", "d", dmg, den)
         out.append("expected damage: %s" % _fraction(odds.mean(dmg, den)))
         any_dmg = odds.at_least(counts, protection + 1)
-        out.append("at least 1 damage: %s" % odds.percent1(any_dmg, den))
+        out.append("at least 1 damage: %s" % chance(any_dmg, den))
     return "\n".join(out) + "\n"

@@ -108,3 +108,30 @@ def test_bad_input_is_one_clear_error_and_exit_2(capsys, argv, message):
 def test_tank_without_a_command_prints_help_and_exits_2(capsys):
     assert cli.main(["tank"]) == 2
     assert "odds" in capsys.readouterr().out
+
+
+def test_an_outcome_that_cannot_happen_is_impossible_not_below_a_twentieth_percent(capsys):
+    # no die hits on 0 (T12): 1-6 hits and any damage cannot happen at all
+    code, lines, _ = odds(capsys, "--dice", "6", "--hit", "0", "--protection", "2")
+    assert code == 0
+    assert "        (k = 1-6: impossible, not shown)" in lines
+    assert "        (d = 1-4: impossible, not shown)" in lines
+    assert "at least 1 damage: impossible" in lines
+    assert not any("0.05%" in line or " 0.0%" in line for line in lines)
+
+
+def test_every_die_hits_so_fewer_hits_are_impossible(capsys):
+    code, lines, _ = odds(capsys, "--dice", "6", "--hit", "6", "--protection", "6")
+    assert code == 0
+    assert "        (k = 0-5: impossible, not shown)" in lines
+    assert "at least 1 damage: impossible" in lines                # 6 hits, protection 6
+
+
+def test_a_tiny_but_possible_outcome_stays_below_a_twentieth_percent(capsys):
+    # 6 hits from 6 dice hitting on 1: 1/46656 = 0.002%; 1 damage past protection 5 the same
+    code, lines, _ = odds(capsys, "--dice", "6", "--hit", "1", "--protection", "5")
+    assert code == 0
+    assert "        (k = 6: below 0.05%, not shown)" in lines
+    assert "        (d = 1: below 0.05%, not shown)" in lines
+    assert "at least 1 damage: below 0.05%" in lines
+    assert not any("impossible" in line for line in lines)
