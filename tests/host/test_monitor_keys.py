@@ -67,46 +67,53 @@ def status(app):
 # ------------------------------------------------------- keys vs help texts
 
 
-def keymap_keys():
-    """(textual key, action as bound, the row) for every key of KEYMAP."""
+def keymap_keys(rows=None):
+    """(textual key, action as bound, the row) for every key of a keymap (KEYMAP: Siege's)."""
     out = []
-    for row in monitor.KEYMAP:
+    for row in monitor.KEYMAP if rows is None else rows:
         keys, action = row[0], row[1]
         for k in keys.split(","):
             out.append((k, "digit(%s)" % k if action == "digit" else action, row))
     return out
 
 
-def helped_row(action):
-    """The KEYMAP row that documents an action (the first with that action and a help line)."""
-    for row in monitor.KEYMAP:
+def helped_row(action, rows=None):
+    """The keymap row that documents an action (the first with that action and a help line)."""
+    for row in monitor.KEYMAP if rows is None else rows:
         if row[1] == action and row[2] and row[4]:
             return row
     return None
 
 
 def test_every_binding_has_a_help_line_and_every_help_line_a_binding():
+    """Per game: each key bound once, to what its game's keymap says, and
+    every binding with a help line; the footer shows the game's marked keys."""
+    from osada.monitor.keymap import GAME_KEYMAPS, action_game
     bound = {}
     for b in monitor.MainScreen.BINDINGS:
+        game = action_game(b.action[4:].split("(")[0])
         for k in b.key.split(","):
-            assert k not in bound, "%s bound twice" % k
-            bound[k] = b.action
-    expected = {k: "app." + a for k, a, _row in keymap_keys()}
+            for g in [game] if game else list(GAME_KEYMAPS):
+                assert (g, k) not in bound, "%s bound twice in %s" % (k, g)
+                bound[g, k] = b.action
+    expected = {(g, k): "app." + a for g, rows in GAME_KEYMAPS.items() for k, a, _row in keymap_keys(rows)}
     assert bound == expected
-    for k, action, row in keymap_keys():
-        base = action.split("(")[0]
-        if base == "cursor":                    # the arrows: two rows shown as one line each
-            assert any(r[2] and r[4] and (k in r[0] or r[0] in ("left", "up")) for r in monitor.KEYMAP)
-            continue
-        assert helped_row(row[1]) is not None, "no help line for %s (%s)" % (k, action)
+    for g, rows in GAME_KEYMAPS.items():
+        for k, action, row in keymap_keys(rows):
+            base = action.split("(")[0]
+            if base in ("cursor", "tank_test", "tank_field", "tank_change"):   # two keys shown as one line
+                assert any(r[2] and r[4] and r[1].split("(")[0] == base for r in rows), (g, k)
+                continue
+            assert helped_row(row[1], rows) is not None, "no help line for %s (%s) in %s" % (k, action, g)
+        # the footer shows the keys the game's keymap marks, with its short names
+        footer = [(b.key, b.description) for b in monitor.MainScreen.BINDINGS
+                  if b.show and action_game(b.action[4:].split("(")[0]) in (g, None)]
+        assert footer == [(r[0], r[3]) for r in rows if r[5]], g
     # what the app binds itself (not textual's system keys) is in a help line too
     for b in monitor.MonitorApp.BINDINGS:
         if not getattr(b, "system", False):
             assert b.action == "quit" and "Ctrl+Q" in helped_row("quit")[4], b
     assert monitor.MonitorApp.ENABLE_COMMAND_PALETTE is False   # no ^p the help does not name
-    # the footer shows the keys KEYMAP marks, with its short names
-    footer = [(b.key, b.description) for b in monitor.MainScreen.BINDINGS if b.show]
-    assert footer == [(r[0], r[3]) for r in monitor.KEYMAP if r[5]]
 
 
 def test_every_key_does_what_its_help_says(monkeypatch):
@@ -430,7 +437,7 @@ def test_g_switches_the_devices_game_and_back(monkeypatch):
         await pilot.press("G")
         await settle(pilot)
         assert [x for x in sess.sent if x[0] == "game"][-1] == ("game", {"game": "tank"})
-        assert "Tank battle («Кубики») runs on the device" in info(app)
+        assert "Tank battle («Кубики») on the device" in info(app)
         assert "the device now runs Tank battle" in status(app)
         app._on_event({"ev": "game", "game": "siege"})      # the device switched back by its own menu
         await settle(pilot)

@@ -128,3 +128,88 @@ def test_t29_t39_g_shows_the_ring_of_the_last_roll_on_the_board_and_back(tmp_pat
 
 def board(app):
     return app.main.query_one("#board").content.plain
+
+
+def _footer_keys(app):
+    return [(b.binding.key, b.binding.description) for b in app.screen.active_bindings.values()
+            if b.binding.show and b.enabled]
+
+
+def test_tank_battle_has_its_own_keys_and_everything_a_roll_needs(tmp_path):
+    """Issue 26 item 3, against the simulator: after G the footer, the keys
+    panel and the help are Tank battle's; Siege's keys (h, k, e, u, n) do
+    nothing (no request, no dialog, Siege's game untouched); the test and
+    every number are chosen with the keys and the roll uses them; after a fire
+    roll the protection left is shown (T16), t brings it back (T17)."""
+    from osada import monitor
+    dev = SimThread(tmp_path / "tty", tmp_path / "st", seed=5)
+    try:
+        app = make_app(tmp_path / "tty")
+
+        async def run():
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: "wall" in board(app), what="Siege's board")
+                siege, seq = dev.state()
+                assert ("h", "hit") in _footer_keys(app)
+                await pilot.press("G")
+                await until(pilot, lambda: app.game == "tank" and "[fire (T12)]" in info(app), what="Tank battle")
+                await pilot.pause(0.05)
+                footer = _footer_keys(app)
+                assert ("o", "roll") in footer and ("enter", "roll") in footer and ("t", "new turn") in footer
+                assert not [k for k, _d in footer if k in ("h", "k", "e", "u", "n")], footer
+                keys = app.main.query_one("#keys").content.plain
+                assert "test" in keys and "roll" in keys and "hit" not in keys
+                lines = len(app.log_lines)
+                for key in ("h", "k", "e", "u", "n", "c", "M"):             # Siege's: nothing happens
+                    await pilot.press(key)
+                await pilot.pause(0.2)
+                assert app.screen is app.main                                # no Siege dialog
+                assert not [ln for ln in app.log_lines[lines:] if "refused" in ln], app.log_lines[lines:]
+                assert dev.state() == (siege, seq)
+                await pilot.press("question_mark")                           # the help: Tank battle's keys
+                help_text = app.screen.query_one("#help").content.plain
+                assert "keys (Tank battle)" in help_text and "T17" in help_text and "hedgehog" not in help_text
+                await pilot.press("escape")
+                # morale: 3 dice, steadiness 10
+                await pilot.press("right", "right")
+                assert "[morale test (T21)]" in info(app)
+                await pilot.press("plus", "down", "plus", "plus", "plus")
+                assert "▶ steadiness" in info(app) and "10" in info(app)
+                await pilot.press("o")
+                await until(pilot, lambda: (app.tank_roll or {}).get("test") == "morale", what="the morale roll")
+                ev = app.tank_roll
+                assert ev["steadiness"] == 10 and len(ev["dice"]) == 3 and ev["source"] == "host"
+                # a collision, two units against one: A's steadiness 8 and 7, B's 7
+                await pilot.press("left", "left", "left")
+                assert "[collision (T39)]" in info(app)
+                await pilot.press("plus", "down", "plus", "enter")
+                await until(pilot, lambda: (app.tank_roll or {}).get("test") == "collision", what="the collision")
+                assert app.tank_roll["a"] == [8, 7] and app.tank_roll["b"] == [7]
+                # fire at protection 4, 12 dice hitting on <= 5: the protection left, then a new turn
+                await pilot.press("right")
+                await pilot.press(*["minus"] * 6)                            # dice 6 -> 12 (wraps)
+                await pilot.press("down", "plus", "plus", "down", "down", *["plus"] * 4)
+                assert app.tank.request() == {"test": "fire", "dice": 12, "hit": 5, "ambush": 0, "protection": 4}
+                await pilot.press("o")
+                await until(pilot, lambda: (app.tank_roll or {}).get("test") == "fire", what="the fire roll")
+                ev = app.tank_roll
+                left = 4 - ev["absorbed"]
+                await until(pilot, lambda: app.tank.numbers["fire"]["protection"] == left, what="T16")
+                assert dev.sim.app.mode.vals[3] == left
+                await pilot.press("t")
+                assert app.tank.numbers["fire"]["protection"] == 4 and "T17" in status(app)
+                await pilot.press("G")                                       # Siege again, as it was
+                await until(pilot, lambda: app.game == "siege" and "wall" in board(app), what="Siege")
+                assert dev.state() == (siege, seq) and ("h", "hit") in _footer_keys(app)
+                assert monitor.keymap.action_game("hit") == "siege"
+        asyncio.run(run())
+    finally:
+        dev.close()
+
+
+def info(app):
+    return app.main.query_one("#info").content.plain
+
+
+def status(app):
+    return app.main.query_one("#status").content.plain

@@ -10,12 +10,13 @@ from osada import client, texts
 from shared_rules.catalog import LINES
 
 from .board import board_cells, candidates, render_board, strongest
-from .keymap import keys_for
-from .panel import GAME_NAMES, info_text, other_game_text
+from .keymap import action_game, keys_for
+from .panel import GAME_NAMES, info_text
 from .screens import AskSimScreen, HelpScreen, MarshalScreen, NewGameScreen
 from .session import RETRY_S, NoDevice, Session
 from .simproc import SIM_LINK, SIM_STATE, SimProcess
 from .tank_board import render_tank
+from .tank_panel import TankSetup, panel_text
 from .widgets import EventLog, MainScreen
 
 
@@ -36,6 +37,7 @@ class MonitorApp(App):
     setup = var(None)             # players, mode, variants, seed (the reply to `log`)
     game = var("siege")           # the game the device runs (hello, `game` events): "siege" or "tank"
     tank_roll = var(None)         # Tank battle: the last roll event (the board area shows it), None before one
+    tank = var(TankSetup())       # Tank battle: the test and numbers the roll key sends (tank_panel.TankSetup)
     conn_kind = var("starting")   # Session.Status kinds, or "starting"
     conn_text = var("starting…")
     status_text = var("")         # what the last key did, or why it was refused
@@ -211,6 +213,8 @@ class MonitorApp(App):
             self._game_is(ev.get("game", "siege"))
         if name == "roll" and "test" in ev:
             self.tank_roll = ev
+            if ev.get("source") == "buttons" and self.conn_kind == "connected":
+                self.session.submit("state")      # rolled with the device's knob: its numbers here too
         if name == "roll":
             self.set_status("die roll: %s" % ev.get("value") if "test" not in ev else texts.describe(ev))
 
@@ -221,8 +225,11 @@ class MonitorApp(App):
             elif cmd == "roll":
                 if "test" not in msg:              # Tank battle's roll: its event said it already
                     self.set_status("die roll: %s" % msg.get("value"))
+                else:
+                    self.session.submit("state")  # what the roll left (T16: the protection) for the next
             elif cmd == "state" and isinstance(msg.get("tank"), dict):
                 self.tank_roll = msg["tank"].get("last") or self.tank_roll
+                self.tank = self.tank.from_device(msg["tank"])     # the device's numbers (T16's protection left)
             elif cmd == "game" and fields.get("game"):
                 self._game_is(fields["game"])
                 self.set_status("the device now runs %s" % GAME_NAMES.get(self.game, self.game))
@@ -248,6 +255,15 @@ class MonitorApp(App):
                 if game == "siege" and self.setup is None:     # connected while Tank battle ran
                     self.session.submit("log", **{"from": 0})
         self.game = game
+
+    def watch_game(self):
+        self.refresh_bindings()                 # the footer: the game's own keys
+
+    def check_action(self, action, parameters):
+        """A game's keys are live only while the device runs it: never send a
+        game's action to another game (keymap.action_game)."""
+        game = action_game(action)
+        return game is None or game == self.game
 
     # ------------------------------------------------------------- drawing
 
@@ -275,8 +291,8 @@ class MonitorApp(App):
 
     def info_text(self, compact=False):
         """The game panel (GamePanel draws it); compact in a short window."""
-        if self.game != "siege":
-            return other_game_text(GAME_NAMES.get(self.game, self.game), keys_for("switch_game"))
+        if self.game == "tank":
+            return panel_text(self.tank, self.stale, compact)
         return info_text(self.state, self.setup, self.stale, self.cand_i, self.cursor, self.selected_enemy(),
                          compact)
 
@@ -478,7 +494,35 @@ class MonitorApp(App):
         self.session.submit("game", game="tank" if self.game == "siege" else "siege")
 
     def action_help(self):
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(self.game))
+
+    # ---------------------------------------------------- Tank battle's keys
+
+    def action_tank_test(self, d):
+        self.tank = self.tank.next_test(d)
+
+    def action_tank_field(self, d):
+        self.tank = self.tank.next_field(d)
+
+    def action_tank_change(self, d):
+        new = self.tank.change(d)
+        if new is None:
+            self.set_status("a counter-attack has no numbers: one die each side", refused=True)
+            return
+        self.tank = new
+
+    def action_tank_new_turn(self):
+        self.tank = self.tank.new_turn()
+        self.set_status("a new game turn: protection %d again (T17)" % self.tank.turn_protection)
+
+    def action_tank_defaults(self):
+        self.tank = self.tank.reset()
+
+    def action_tank_roll(self):
+        if self.conn_kind != "connected":
+            self.set_status("not connected: no roll sent", refused=True)
+            return
+        self.session.submit("roll", **self.tank.request())
 
 
 def _action_text(action):

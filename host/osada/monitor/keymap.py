@@ -1,5 +1,7 @@
-"""The one table of keys (KEYMAP) and the texts made from it: the help's key
-names (keys_for), the game panel's hints, the keys panel (keys_text)."""
+"""The tables of keys (KEYMAP: Siege's and every game's; TANK_KEYMAP: Tank
+battle's) and the texts made from them: the help's key names (keys_for),
+the game panel's hints, the keys panel (keys_text).  A game's keys are live
+only while the device runs that game (MonitorApp.check_action)."""
 
 from rich.text import Text
 
@@ -37,8 +39,32 @@ KEYMAP = (
      " reveal3/reveal4 (R60)", False),
     ("u", "undo", "u", "undo", "undo the last action", True),
     ("o", "roll", "o", "roll",
-     "a free die roll (the game is not touched); in Tank battle: roll the device's current test", False),
+     "a free die roll, 1–6 (the game is not touched)", False),
     ("n", "new_game", "n", "new game", "new game: players, mode, variants, seed", True),
+)
+
+# Tank battle's keys («Кубики», osada_fw/tank/mode.py), live only while the device runs it:
+# the test and its numbers are chosen here (the game panel shows them) and sent with the roll.
+TANK_KEYMAP = (
+    ("left", "tank_test(-1)", "← →", "test",
+     "previous / next test: fire (T12), suppression fire (T27), morale (T21), counter-attack (T29),"
+     " collision (T39)", False),
+    ("right", "tank_test(1)", "", "", "", False),
+    ("up", "tank_field(-1)", "↑ ↓", "number", "mark the previous / next number of the test (▶ in the game panel)",
+     False),
+    ("down", "tank_field(1)", "", "", "", False),
+    ("plus,equals_sign", "tank_change(1)", "+ −", "change",
+     "raise / lower the marked number (it wraps at its ends; ambush: yes / no)", True),
+    ("minus", "tank_change(-1)", "", "", "", False),
+    ("o,enter", "tank_roll", "o Enter", "roll", "roll the test with these numbers on the device: the board"
+     " shows its ring, the log the result with its odds", True),
+    ("t", "tank_new_turn", "t", "new turn", "a new game turn: the protection back to the value you set (T17); after"
+     " a fire roll the protection left is the next shot's (T16)", True),
+    ("d", "tank_defaults", "d", "defaults", "the test's numbers back to the device's defaults", False),
+)
+
+# The keys of every game.
+COMMON_KEYMAP = (
     ("G", "switch_game", "G", "game", "switch the device's game: Siege ↔ Tank battle («Кубики»); Siege's game"
      " in progress is kept", False),
     ("question_mark", "help", "?", "help", "this help (every key)", True),
@@ -46,9 +72,22 @@ KEYMAP = (
 )
 
 
+SIEGE_KEYMAP = KEYMAP
+KEYMAP = SIEGE_KEYMAP + COMMON_KEYMAP          # Siege's keys, as the help shows them
+GAME_KEYMAPS = {"siege": KEYMAP, "tank": TANK_KEYMAP + COMMON_KEYMAP}
+
+
+def action_game(action):
+    """The game whose keys run `action` (its name without arguments), None for every game's."""
+    for game, rows in (("siege", SIEGE_KEYMAP), ("tank", TANK_KEYMAP)):
+        if any(r[1].split("(")[0] == action for r in rows):
+            return game
+    return None
+
+
 def keys_for(action):
-    """The keys that do `action`, as the help shows them ('c/Enter'), from KEYMAP."""
-    for _k, a, shown, _short, _w, _f in KEYMAP:
+    """The keys that do `action`, as the help shows them ('c/Enter'), from the keymaps."""
+    for _k, a, shown, _short, _w, _f in KEYMAP + TANK_KEYMAP:
         if a == action:
             return shown.replace(" ", "/")
     raise KeyError(action)
@@ -65,9 +104,9 @@ def hints(pairs):
     return " · ".join("%s %s" % (keys_for(a), what) for a, what in pairs)
 
 
-def keys_text():
-    """The key map, two keys a line (the sidebar's short version of the help)."""
-    items = [(shown, short) for _k, _a, shown, short, _w, _f in KEYMAP if shown]
+def keys_text(game="siege"):
+    """A game's key map, two keys a line (the sidebar's short version of the help)."""
+    items = [(shown, short) for _k, _a, shown, short, _w, _f in GAME_KEYMAPS.get(game, KEYMAP) if shown]
     t = Text()
     for i in range(0, len(items), 2):
         for shown, short in items[i:i + 2]:

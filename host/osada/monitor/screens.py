@@ -13,22 +13,30 @@ from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 from osada import texts
 from shared_rules.catalog import MODES, SECTOR_COLOR, VARIANTS
 
-from .keymap import KEYMAP
+from .keymap import GAME_KEYMAPS
 
 KEY_W = 11                                # the help's key column
 
 
-def help_text(width=0, close_keys=("Esc", "?", "q")):
-    """Every key of KEYMAP and what it does, then how to read the board.  At a
-    `width`, a long line goes on under its own text, not under the keys."""
+TANK_HELP = ("\nTank battle («Кубики»): the device rolls the dice of «Танковый бой». Pick the test and its "
+             "numbers here (the game panel shows them), roll; the board shows the ring as the device lights it, "
+             "the log the roll with the exact odds of its result. The device's own knob and buttons work as well.")
+
+
+def help_text(width=0, close_keys=("Esc", "?", "q"), game="siege"):
+    """Every key of the game's keymap and what it does, then how to read the
+    board.  At a `width`, a long line goes on under its own text, not under the keys."""
     t = Text()
-    t.append("Osada monitor — keys\n\n", style="bold")
+    t.append("Osada monitor — keys (%s)\n\n" % ("Tank battle" if game == "tank" else "Siege"), style="bold")
     wrap = max(20, width - KEY_W) if width else 0
-    for _k, _a, shown, _short, what, _f in KEYMAP:
+    for _k, _a, shown, _short, what, _f in GAME_KEYMAPS.get(game, GAME_KEYMAPS["siege"]):
         if shown:
             t.append(shown.ljust(KEY_W), style="bold #ffd24a")
             lines = textwrap.wrap(what, wrap) if wrap else [what]
             t.append(("\n" + " " * KEY_W).join(lines) + "\n")
+    if game == "tank":
+        t.append(TANK_HELP + "\n\n%s or %s closes." % (", ".join(close_keys[:-1]), close_keys[-1]), style="dim")
+        return t
     tanks = [k for k in texts.SHORT if not texts.is_special(k)]
     specials = [k for k in texts.SHORT if texts.is_special(k)]
     t.append("\nThe board: one column per sector; rows rear (outermost) … tank, the wall, the city.\n"
@@ -45,16 +53,20 @@ class HelpText(Static):
     """The help, wrapped to the dialog's width."""
 
     def on_resize(self):
-        self.update(help_text(self.content_size.width, HelpScreen.CLOSE_KEYS))
+        self.update(help_text(self.content_size.width, HelpScreen.CLOSE_KEYS, self.screen.game))  # pyright: ignore[reportAttributeAccessIssue]
 
 
 class HelpScreen(ModalScreen):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
     CLOSE_KEYS = ("Esc", "?", "q")           # BINDINGS' keys as shown
 
+    def __init__(self, game="siege"):
+        super().__init__()
+        self.game = game                      # the keys of the game the device runs
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):     # ↑ ↓ PgUp PgDn scroll it in a short window
-            yield HelpText(help_text(0, self.CLOSE_KEYS), id="help")
+            yield HelpText(help_text(0, self.CLOSE_KEYS, self.game), id="help")
 
 
 class AskSimScreen(ModalScreen):

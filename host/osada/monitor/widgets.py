@@ -9,7 +9,7 @@ from textual.containers import Grid
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from .keymap import KEYMAP, keys_text
+from .keymap import COMMON_KEYMAP, SIEGE_KEYMAP, TANK_KEYMAP, keys_text
 
 TOO_SMALL = "Make the window at least 80×24 (columns × rows) to see the board."
 
@@ -49,7 +49,7 @@ class BoardView(Mirrored):
 class GamePanel(Mirrored):
     """The game at a glance (panel.info_text)."""
 
-    WATCHES = ("state", "setup", "stale", "cursor", "sel_id", "cand_i", "game")
+    WATCHES = ("state", "setup", "stale", "cursor", "sel_id", "cand_i", "game", "tank")
 
     def picture(self):
         """The full panel where it fits; closed up (panel.info_text's compact
@@ -101,6 +101,15 @@ class StatusLine(Mirrored):
         return Text(self.app.status_text)  # pyright: ignore[reportAttributeAccessIssue]
 
 
+class KeysPanel(Mirrored):
+    """The keys of the game the device runs (keymap.keys_text)."""
+
+    WATCHES = ("game",)
+
+    def picture(self):
+        return keys_text(self.app.game)  # pyright: ignore[reportAttributeAccessIssue]
+
+
 class EventLog(RichLog, can_focus=False):
     """The events as they come, wrapped to the log's width: on mount and at a
     new width it is written afresh from the app's log, newest at the bottom."""
@@ -129,7 +138,9 @@ class MainScreen(Screen):
     """The board, the game panel, the event log and the keys, laid out by
     monitor.tcss for the window's size (the app's breakpoint classes)."""
 
-    BINDINGS = [Binding(k, "app." + a, short or k, show=f) for k, a, _sh, short, _w, f in KEYMAP if a != "digit"]
+    # every game's keys; the app's check_action keeps live (and in the footer) those of the game the device runs
+    BINDINGS = [Binding(k, "app." + a, short or k, show=f) for k, a, _sh, short, _w, f in
+                SIEGE_KEYMAP + TANK_KEYMAP + COMMON_KEYMAP if a != "digit"]
     BINDINGS += [Binding(str(n), "app.digit(%d)" % n, str(n), show=False) for n in range(1, 10)]
 
     def compose(self) -> ComposeResult:
@@ -139,7 +150,7 @@ class MainScreen(Screen):
             yield BoardView(id="board")
             yield GamePanel(id="info")
             yield EventLog(id="log", wrap=True, min_width=20, max_lines=2000, markup=False)
-            yield Static(keys_text(), id="keys")
+            yield KeysPanel(id="keys")
         yield StatusLine("", id="status")
         yield Footer()
 
