@@ -7,6 +7,7 @@ through textual's pilot against a fake session over a seeded mid-game
 (monitor_fakes.py)."""
 
 import asyncio
+import re
 
 import pytest
 from rich.console import Console
@@ -106,7 +107,8 @@ def test_each_size_reads():
             assert info.y >= board.region.bottom and board.region.width >= w - 1, (w, h)
         assert scr.query_one("Footer").compact == (w < 120)
         compact = h < 30
-        assert ("Soviet" in board.content.plain) != compact, (w, h)     # the nation row: not when compact
+        assert ("\narmy " in board.content.plain) != compact, (w, h)     # the armies' row: not when compact
+        assert ("red Soviet" in board.content.plain) != compact, (w, h)  # nor the colours' legend
         assert not scr.query_one("#toosmall").display
 
     run_sizes(check)
@@ -245,3 +247,115 @@ def test_tank_board_never_breaks_on_a_roll_it_cannot_read():
         assert max(len(r) for r in rows) <= width
         said += any("does not add up" in r or "cannot be read" in r for r in rows)
     assert said > 300
+
+
+# ------------------------------------------------- the board's row labels (issue 26 item 7)
+
+LINE_NAMES = {"rear": ("rear", "тыл"), "air": ("air", "авиация"), "artillery": ("artillery", "артиллерия", "art."),
+              "tank": ("tank", "танки"), "wall": ("wall", "укрепление"), "city": ("city", "город")}
+CYRILLIC_WORD = re.compile(r"[А-Яа-яЁё]")
+
+
+def crowded():
+    """A board with a cell of every line over-full at every width (7 enemies in sector 2)."""
+    enemies = [{"kind": k, "sector": 2, "line": line} for line in ("rear", "air", "artillery", "tank")
+               for k in ("pz3", "tiger", "sdkfz", "pz3", "tiger", "sdkfz", "pz3")]
+    enemies += [{"kind": "maus", "sector": 5, "line": "city"}, {"kind": "pz3", "sector": 5, "line": "city"}]
+    return Game.from_setup({"board": {"walls": [1, 3, 4, 6], "dots": [3], "buildings": [1, 2, 3, 4, 6],
+                                      "enemies": enemies}, "seed": 1}).state()
+
+
+def check_legend(legend, width):
+    """The line under the board: the armies by colour, and what a colour means."""
+    assert ("red Soviet" in legend and "green US" in legend and "blue British" in legend
+            and ("only its colour" in legend or "only their colour" in legend
+                 or "only in the sectors of its colour" in legend or "only in sectors of its colour" in legend)
+            ) or (width < 70 and legend == "Colours: a strike card hits only in sectors of its colour"), legend
+
+
+def check_row_labels(plain, width, compact):
+    """Each line's name labels exactly one row (in English; the Russian beside
+    it, never alone); the rows after it are marked ↳ and hold an enemy (no
+    empty twin row); the colours and the armies are explained (not in a
+    compact board: no army row, no legend)."""
+    fitting = monitor.board.Fit(width, compact)
+    rows = plain.split("\n")
+    where = [k for k, r in enumerate(rows) if r.startswith(("sector", "sect."))]
+    assert where, rows
+    body = rows[where[0] + 1:]
+    if compact:
+        assert "Soviet" not in plain, rows
+    else:
+        armies = [c.strip() for c in body[0][fitting.label_w:].split("│")[:6]]
+        assert body[0].startswith("army ") and armies == ["Soviet", "Soviet", "US", "US", "British", "British"], rows
+        body = body[1:]
+        check_legend(body.pop(), width)
+    current = None
+    seen = []
+    for r in body:
+        label = r[:fitting.label_w].strip()
+        cells = [c.strip() for c in r[fitting.label_w:].split("│")[:6]]
+        assert len(cells) == 6, r
+        if label == "↳":
+            assert current is not None and current != "wall", r
+            assert any(cells), ("an empty continuation row", r)
+            continue
+        assert label, ("a row without a label", r)
+        names = label.split(" · ")
+        line = next((ln for ln, ns in LINE_NAMES.items() if names[0] in ns and not CYRILLIC_WORD.search(names[0])),
+                    None)
+        assert line is not None, ("a row label that is not a line's English name", r)
+        if len(names) > 1:
+            assert names[1] == LINE_NAMES[line][1], r
+        assert line not in seen, ("a second row named %s" % line, r)
+        seen.append(line)
+        current = line
+    assert seen == ["rear", "air", "artillery", "tank", "wall", "city"], (seen, rows)
+    return seen
+
+
+@pytest.mark.parametrize("width", [66, 73, 79, 99, 113, 137, 138, 153, 200])
+def test_board_rows_are_labelled_once_and_never_empty_twins(width):
+    g, _h = mid_game()
+    for st in (g.state(), crowded()):
+        for compact in (False, True):
+            plain = monitor.render_board(st, width, (3, 3), None, False, compact).plain
+            check_row_labels(plain, width, compact)
+            if st["enemies"][0]["sector"] == 2:                  # the crowded one: ↳ rows at every width
+                assert "\n  ↳" in plain, (width, plain)
+    wide = monitor.render_board(crowded(), width).plain
+    assert ("rear · тыл" in wide) == (width >= 138), width        # the Russian names beside, where they fit
+    assert ("тыл" in wide) == (width >= 138), width                 # and nowhere else
+
+
+def test_board_labels_read_at_80_120_200_columns():
+    """Through the app, at the widths a newcomer tried: the same checks on the
+    widget's own text, and on a crowded board (↳ rows)."""
+    seen = []
+
+    def check(app, w, h):
+        board = app.main.query_one("#board")
+        check_row_labels(board.content.plain, board.content_size.width, h < 30)
+        seen.append((w, h))
+
+    run_sizes(check, [(80, 24), (80, 30), (120, 40), (200, 50)])
+    assert len(seen) == 4
+    g, history = mid_game()
+    app = fake_app(g, history=history)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            app.state = crowded()
+            for w, h in [(80, 24), (120, 40), (200, 50)]:
+                await pilot.resize_terminal(w, h)
+                await pilot.pause(0.1)
+                board = app.main.query_one("#board")
+                text = board.content.plain
+                check_row_labels(text, board.content_size.width, h < 30)
+                assert "↳" in text
+
+    try:
+        asyncio.run(go())
+    finally:
+        app.shutdown()

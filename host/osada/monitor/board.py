@@ -1,5 +1,14 @@
 """The board as a picture (rich Text): one column per sector, rows rear ...
-tank, the wall, the city.  Pure functions of the mirrored state."""
+tank, the wall, the city.  Pure functions of the mirrored state.
+
+Each line is one row, and as many more as its fullest cell needs; those rows
+are marked "↳" in the label margin, never with a line's name, so they read as
+the same line going on.  Where the board is wide the rulebook's Russian name
+of a line stands beside the English one ("rear · тыл").  Under the sector
+numbers, their colour's army (Soviet, US, British: the rulebook's countries
+of the red, green and blue sectors), and under the board a line saying what
+the colours mean: a strike card hits only in the sectors of its colour
+(not in a compact board: a short window has no row to spare)."""
 
 from rich.style import Style
 from rich.text import Text
@@ -10,13 +19,26 @@ from shared_rules.catalog import LINES, SECTOR_COLOR, kind_index, strength
 HEADER_BG = {"red": "#8b1a1a", "green": "#1d6b2a", "blue": "#1f4596"}
 CELL_BG = {"red": "#2b1111", "green": "#0f2714", "blue": "#0f1a36"}
 CURSOR_BG = "#5c5200"
+# the rulebook: six sectors, "two for each country: red (Soviet), green
+# (American) and blue (British)"; a strike card hits in the sectors of its colour
 NATION = {"red": "Soviet", "green": "US", "blue": "British"}
+# line -> (English, the rulebook's Russian): "rear" or, on a wide board, "rear · тыл"
 ROW_LABELS = {"rear": ("rear", "тыл"), "air": ("air", "авиация"), "artillery": ("artillery", "артиллерия"),
               "tank": ("tank", "танки"), "city": ("city", "город")}
-ROW_SHORT = {"rear": ("rear", "тыл"), "air": ("air", "авиа"), "artillery": ("art.", "арт."),
-             "tank": ("tank", "танк"), "city": ("city", "город")}
+ROW_SHORT = {"rear": "rear", "air": "air", "artillery": "art.", "tank": "tank", "city": "city"}
+MORE = "  ↳"                  # the label of a line's second row and after: the same line goes on
 LABEL_W = 11                  # the row labels' margin
 SHORT_LABEL_W = 6             # ... in a narrow board (ROW_SHORT)
+BOTH_LABEL_W = 24             # ... in a wide board: "artillery · артиллерия"
+BOTH_MIN_COL = 18             # the cells' width the Russian names leave at least
+WALL_LABELS = ("wall", "укрепление")
+# under the board (not when compact): what the colours are; the first that fits
+LEGEND = ("Sector colours: red Soviet (1–2), green US (3–4), blue British (5–6) — "
+          "a strike card hits only in the sectors of its colour",
+          "Colours: red Soviet, green US, blue British — a strike card hits only in sectors of its colour",
+          "red Soviet, green US, blue British: cards hit only their colour's sectors",
+          "red Soviet, green US, blue British: a strike card hits only its colour",
+          "Colours: a strike card hits only in sectors of its colour")
 
 
 def board_cells(state):
@@ -96,7 +118,10 @@ class Fit:
         self.compact = compact
         self.label_w = LABEL_W
         self.col_w = (width - LABEL_W) // 6 - 1
-        if self.col_w < 10:          # narrow: the short labels, to keep the cells wide
+        if (width - BOTH_LABEL_W) // 6 - 1 >= BOTH_MIN_COL:     # wide: the Russian names too
+            self.label_w = BOTH_LABEL_W
+            self.col_w = (width - BOTH_LABEL_W) // 6 - 1
+        elif self.col_w < 10:        # narrow: the short labels, to keep the cells wide
             self.label_w = SHORT_LABEL_W
             self.col_w = (width - SHORT_LABEL_W) // 6 - 1
         self.short = self.col_w < 10
@@ -104,10 +129,18 @@ class Fit:
     def fits(self):
         return self.col_w >= self.MIN_COL
 
+    def both(self, en, ru):
+        """'wall · укрепление' on a wide board, else 'wall'."""
+        return "%s · %s" % (en, ru) if self.label_w == BOTH_LABEL_W else en
+
     def label(self, line, k):
-        """Row k's label of a line: English, then Russian (short ones when narrow)."""
-        names = (ROW_SHORT if self.label_w < LABEL_W else ROW_LABELS)[line]
-        return names[k] if k < 2 else ""
+        """Row k's label of a line: its name on its first row (English, and
+        Russian beside it on a wide board; short when narrow), MORE after."""
+        if k:
+            return MORE
+        if self.label_w < LABEL_W:
+            return ROW_SHORT[line]
+        return self.both(*ROW_LABELS[line])
 
 
 def fit(options, width, fill=" "):
@@ -152,7 +185,7 @@ def _sector_headers(out, fitting, cur_s):
     """The header rows: each sector's number and colour (the cursor's
     marked), then its nation (not when compact), on the sector's colour."""
     col_w = fitting.col_w
-    _row_label(out, fitting, "sector" if fitting.label_w == LABEL_W else "sect.")
+    _row_label(out, fitting, "sect." if fitting.label_w < LABEL_W else "sector")
     for s in range(1, 7):
         c = SECTOR_COLOR[s]
         labels = ["%d %s" % (s, c)]
@@ -163,7 +196,7 @@ def _sector_headers(out, fitting, cur_s):
     out.append("\n")
     if fitting.compact:
         return
-    _row_label(out, fitting, "", "dim")
+    _row_label(out, fitting, "army", "dim")
     for s in range(1, 7):
         c = SECTOR_COLOR[s]
         out.append(fit([NATION[c]], col_w), style="white on " + HEADER_BG[c])
@@ -175,7 +208,7 @@ def _wall_row(out, fitting, walls, dots):
     """The wall row (between the tank line and the city): each sector's wall,
     with its ДОТ, or "no wall"."""
     col_w = fitting.col_w
-    _row_label(out, fitting, "wall", "bold")
+    _row_label(out, fitting, fitting.both(*WALL_LABELS), "bold")
     for s in range(1, 7):
         bg = CELL_BG[SECTOR_COLOR[s]]
         if s in walls:
@@ -198,10 +231,9 @@ def _enemy_frags(enemies, bg, cands, selected):
 
 
 def _line_rows(out, fitting, line, per):
-    """A line's rows (at least two, one when compact; as many as its fullest
-    cell needs), labelled in English then Russian; per is each sector's
-    (wrapped fragment lines, bg)."""
-    height = max(1 if fitting.compact else 2, max(len(fl) for fl, _bg in per))
+    """A line's rows: one, and as many more as its fullest cell needs (marked
+    MORE, not named); per is each sector's (wrapped fragment lines, bg)."""
+    height = max(1, max(len(fl) for fl, _bg in per))
     for k in range(height):
         _row_label(out, fitting, fitting.label(line, k), "bold" if k == 0 else "dim")
         for fl, bg in per:
@@ -222,8 +254,9 @@ def render_board(state, width=96, cursor=None, selected=None, stale=False, compa
     """The board as rich Text, no row wider than `width`: a header per sector
     in its colour, the four lines, the walls (and dots), the city with its
     buildings; the cursor cell lit, pending candidates in magenta and
-    numbered.  Compact (a short window): one header row, lines one row high
-    at least.  Narrow: short row labels and building tags."""
+    numbered; under it the legend of the colours.  Compact (a short window):
+    one header row (no armies), no legend.  Narrow: short row labels and building tags; wide: the Russian
+    names of the lines beside the English ones."""
     out = Text()
     if state is None:
         out.append("no board yet — waiting for the device"[:max(0, width)], style="italic")
@@ -249,6 +282,8 @@ def render_board(state, width=96, cursor=None, selected=None, stale=False, compa
                 frags = _city_frags(frags, s in blds, bg, fitting.short)
             per.append((_wrap(frags, fitting.col_w), bg))
         _line_rows(out, fitting, line, per)
+    if not fitting.compact:
+        out.append(next((t for t in LEGEND if len(t) <= width), LEGEND[-1][:width]), style="grey70")
     out.rstrip()
     if stale:
         out.stylize("dim", 0, len(out))
