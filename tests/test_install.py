@@ -88,6 +88,19 @@ def test_osada_help_and_a_scenario(installed):
     assert proc.returncode == 0 and "expected hits: 3" in proc.stdout, proc.stderr
 
 
+def test_sim_help_shows_the_paths_this_install_uses(installed):
+    # issue 26 item 11: it printed the checkout's build/sim-state and firmware/config.json
+    proc = _run(installed, str(installed["bin"] / "osada"), "sim", "--help")
+    assert proc.returncode == 0, proc.stderr
+    flat = " ".join(proc.stdout.split())
+    assert "build/sim-state" not in flat and "firmware/config.json" not in flat, flat
+    assert "directory for the game journal (default: ~/state/osada/sim-state)" in flat, flat   # XDG_STATE_HOME
+    proc = _run(installed, installed["py"], "-c", "from osada import paths; print(paths.DEFAULT_CONFIG)")
+    config = proc.stdout.strip()
+    assert os.path.isfile(config), proc.stderr
+    assert "hardware config (default: the built-in config that ships with osada, %s)" % config in flat, flat
+
+
 def test_sim_and_firmware_bundle_find_their_files(installed):
     # the simulator loads config.json from the package and keeps its journal in the user's state dir
     link = str(installed["home"] / "sim-link")

@@ -237,6 +237,40 @@ def cmd_sim(args):
     return sim.main(args)
 
 
+class _PathsHelp(argparse.HelpFormatter):
+    """Help wrapped at spaces only: a path is never split (at a hyphen, or as too long a word)."""
+
+    def _split_lines(self, text, width):
+        import textwrap
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False, break_long_words=False)
+
+
+def _sim_defaults():
+    """Where `osada sim` keeps its journal and which config it loads, as this
+    install finds them (osada.paths, at run time): a checkout's build/ and
+    firmware/, else the user's state directory and the config that ships in
+    the package.  (state dir, config file, the config in words)"""
+    from osada import paths
+    if paths.REPO:
+        words = "this checkout's firmware/config.json"
+    else:
+        words = "the built-in config that ships with osada"
+    if not os.path.isfile(paths.DEFAULT_CONFIG):
+        words = "the built-in config, missing from this install (reinstall osada)"
+    return paths.SIM_STATE, paths.DEFAULT_CONFIG, words
+
+
+def _home(path):
+    """`path` with the user's home directory as ~."""
+    home = os.path.expanduser("~")
+    return "~" + path[len(home):] if home not in ("", "~", os.sep) and path.startswith(home + os.sep) else path
+
+
+def _arg_help(text):
+    """`text` as it can stand in an argparse help string (which formats with %)."""
+    return text.replace("%", "%%")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="osada", description="Osada: the electronic companion for War Thunder: Siege")
     sub = p.add_subparsers(dest="cmd", metavar="COMMAND")
@@ -271,21 +305,24 @@ def main(argv=None):
     mo.add_argument("--start-sim", action="store_true",
                     help="if no device is found, start the simulator (osada sim --headless) without asking")
     mo.set_defaults(func=cmd_monitor)
-    sm = sub.add_parser("sim", help="run the firmware on this PC with a virtual board and serial port")
+    sm = sub.add_parser("sim", help="run the firmware on this PC with a virtual board and serial port",
+                        formatter_class=_PathsHelp)
+    sim_state, sim_config, config_words = _sim_defaults()
     sm.add_argument("--link", default=SIM_LINK,
-                    help="symlink to the simulated serial port (default %s)" % SIM_LINK)
-    sm.add_argument("--state", default=None, help="directory for the game journal (default build/sim-state)")
+                    help="symlink to the simulated serial port (default: %s)" % _arg_help(SIM_LINK))
+    sm.add_argument("--state", default=None,
+                    help="directory for the game journal (default: %s)" % _arg_help(_home(sim_state)))
     sm.add_argument("--seed", type=int, default=None, help="entropy for new games and free rolls")
-    sm.add_argument("--config", default=None, help="hardware config (default firmware/config.json)")
+    sm.add_argument("--config", default=None,
+                    help="hardware config (default: %s, %s)" % (config_words, _arg_help(_home(sim_config))))
     sm.add_argument("--headless", action="store_true", help="no terminal display, even in a terminal")
     sm.set_defaults(func=cmd_sim)
     from osada import tank_odds
     tank_odds.add_parser(sub)
     args = p.parse_args(argv)
-    if getattr(args, "cmd", None) == "sim":
-        from osada import sim as _sim
-        args.state = args.state or _sim.DEFAULT_STATE
-        args.config = args.config or _sim.DEFAULT_CONFIG
+    if getattr(args, "cmd", None) == "sim":          # the defaults its --help shows
+        args.state = args.state or sim_state
+        args.config = args.config or sim_config
     if not getattr(args, "func", None):
         p.print_help()
         return 2
