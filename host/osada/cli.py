@@ -79,7 +79,17 @@ def cmd_demo(args):
     printed after each turn, to the end of the game (won or lost) -- or to
     --turns, and then it says the game is still going.  Its events read as the
     monitor's log sentences (--json: the raw event JSON), and no line is wider
-    than 80 columns (the --json event lines excepted)."""
+    than 80 columns (the --json event lines excepted).  Piped into a pager or
+    `head` that stops reading, it stops quietly."""
+    try:
+        return _demo(args)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)      # no second error when Python flushes stdout at exit
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _demo(args):
     from osada.board_text import render
     from shared_rules.autoplay import RandomPlayer
     from shared_rules.engine import PLAYING, Game

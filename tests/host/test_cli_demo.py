@@ -225,3 +225,21 @@ def test_every_change_of_the_board_has_its_line(capsys, seed):
     for words in said:
         assert words in flat, words
     assert bool(said) == (seed == 2026)     # seed 2026 plays the hedgehog (its "#" goes at the next turn)
+
+
+def test_demo_into_a_pipe_that_closes_stops_quietly():
+    """`osada demo | head` (or a pager quit early): no BrokenPipeError traceback.
+    The pipe's reading end is closed before the demo writes, so every write fails."""
+    import subprocess
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, os.path.join(ROOT, "host"),
+                                                       os.environ.get("PYTHONPATH", "")]))
+    r, w = os.pipe()
+    os.close(r)                                             # what head does once it has its lines
+    try:
+        proc = subprocess.run([sys.executable, "-m", "osada.cli", "demo", "--seed", "3"], cwd=ROOT, env=env,
+                              stdout=w, stderr=subprocess.PIPE, timeout=60)
+    finally:
+        os.close(w)
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
