@@ -499,7 +499,7 @@ def test_t29_ta8_the_counter_attack_event_counts_the_ties_rerolled(tmp_path):
     ({"test": "suppress", "dice": 13}, "dice must be 1..12"),
     ({"test": "morale", "dice": 5}, "dice must be 1..4"),
     ({"test": "morale", "steadiness": 0}, "steadiness must be 1..24"),
-    ({"test": "morale", "hit": 3}, "morale takes dice, steadiness; not 'hit'"),
+    ({"test": "morale", "hit": 3}, 'morale takes dice, steadiness; not "hit"'),
     ({"test": "counter", "dice": 1}, "counter takes no numbers"),
     ({"test": "collision", "a": 13}, "a must be 0..12"),
     ({"test": "collision", "b": []}, "b must be 0..12, its unit's steadiness, or a list of 1..3"),
@@ -507,9 +507,9 @@ def test_t29_ta8_the_counter_attack_event_counts_the_ties_rerolled(tmp_path):
     ({"test": "collision", "a": [7, 13]}, "a must be 0..12"),
     ({"test": "collision", "a": [7, True]}, "a must be 0..12"),
     ({"test": "collision", "b": "7"}, "b must be 0..12"),
-    ({"test": "collision", "a": [7], "units": 2}, "collision takes a, b; not 'units'"),
+    ({"test": "collision", "a": [7], "units": 2}, 'collision takes a, b; not "units"'),
     ({"test": "dance"}, "test must be one of fire, suppress, morale, counter, collision"),
-    ({"test": "fire", "protecton": 2}, "not 'protecton'"),
+    ({"test": "fire", "protecton": 2}, 'not "protecton"'),
 ])
 def test_bad_roll_requests_get_a_clear_error_and_change_nothing(tmp_path, fields, words):
     dev = tank_dev(tmp_path)

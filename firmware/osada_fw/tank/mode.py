@@ -30,6 +30,8 @@
 # the faces go into a preallocated buffer, the counts into ints; only the
 # event built afterwards does.  Runs on MicroPython and CPython alike.
 
+import json
+
 from osada_fw.protocol import CommandError
 from osada_fw.tank import view as tank_view
 from shared_rules.tank import dice
@@ -286,7 +288,7 @@ class Tank:
         changed, if one is bad.  Numbers not given keep their current value."""
         name = req.get("test", TESTS[self.test])
         if name not in TESTS:
-            raise CommandError("test must be one of %s (got %r)" % (", ".join(TESTS), name))
+            raise CommandError("test must be one of %s (got %s)" % (", ".join(TESTS), json.dumps(name)))
         t = TESTS.index(name)
         fields = TEST_FIELDS[t]
         names = []
@@ -295,7 +297,7 @@ class Tank:
                 names.append(FIELDS[f][0])
         for k in req:
             if k not in ("cmd", "id", "test") and k not in names:
-                raise CommandError("%s takes %s; not %r" % (name, ", ".join(names) or "no numbers", k))
+                raise CommandError("%s takes %s; not %s" % (name, ", ".join(names) or "no numbers", json.dumps(k)))
         new = []                       # (field, value) pairs, set once all are good
         for f in fields:
             key, lo, hi = FIELDS[f][0], FIELDS[f][1], FIELDS[f][2]
@@ -307,8 +309,9 @@ class Tank:
             if f == F_AMBUSH and (x is True or x is False):
                 x = 1 if x else 0
             if not _int_in(x, lo, hi):
-                raise CommandError("%s: %s must be %s (got %r)"
-                                   % (name, key, "true or false" if f == F_AMBUSH else "%d..%d" % (lo, hi), x))
+                raise CommandError("%s: %s must be %s (got %s)"
+                                   % (name, key, "true or false" if f == F_AMBUSH else "%d..%d" % (lo, hi),
+                                      json.dumps(x)))
             new.append((f, x))
         self.test = t
         for f, x in new:
@@ -355,7 +358,7 @@ def _side(new, f, x):
     units = x if isinstance(x, list) else [x]
     if not 1 <= len(units) <= MAX_UNITS or not all(_int_in(s, 0, 12) for s in units):
         raise CommandError("collision: %s must be 0..12, its unit's steadiness, or a list of 1..%d of them "
-                           "(one per unit; got %r)" % (key, MAX_UNITS, x))
+                           "(one per unit; got %s)" % (key, MAX_UNITS, json.dumps(x)))
     new.append((f, len(units)))
     for i in range(len(units)):
         new.append((f + 1 + i, units[i]))
