@@ -29,7 +29,17 @@ TESTS = ("fire", "suppress", "morale", "counter", "collision")
 
 
 def _pct(num, den):
-    return odds.percent1(num, den)
+    """A chance as a figure: "36.9%", "impossible" (0 exactly), "below 0.05%" (tank_odds.chance)."""
+    from osada.tank_odds import chance
+    return chance(num, den)
+
+
+def _a(num, den):
+    """A chance in a sentence: "a 36.9% chance", "no chance (impossible)", "a chance below 0.05%"."""
+    if not num:
+        return "no chance (impossible)"
+    p = _pct(num, den)
+    return "a chance " + p if p.startswith("below") else "a %s chance" % p
 
 
 def sides(ev):
@@ -63,24 +73,29 @@ def _collision_words(ev):
     return "collision: %s -> %s" % (", ".join(parts), _who_enters(names, enter, len(faces) == 2))
 
 
+def _dice(n):
+    return "1 die" if n == 1 else "%d dice" % n
+
+
 def describe(ev):
     """What was rolled and what came out, in words (one line)."""
     t = ev.get("test")
     faces = " ".join(str(f) for f in ev.get("dice", []))
     if t in ("fire", "suppress"):
-        head = "fire %d dice" % ev["n"] if t == "fire" else \
-            "suppression fire %d -> %d dice" % (ev["intensity"], ev["n"])
+        head = "fire %s" % _dice(ev["n"]) if t == "fire" else \
+            "suppression fire %d -> %s" % (ev["intensity"], _dice(ev["n"]))
         amb = " (ambush +1)" if ev.get("ambush") else ""
-        out = "%s, hit on <= %d%s, protection %d: [%s] -> %d hits" % (head, ev["hit"], amb, ev["protection"],
-                                                                      faces, ev["hits"])
+        out = "%s, hit on <= %d%s, protection %d: [%s] -> %d hit%s" % (
+            head, ev["hit"], amb, ev["protection"], faces, ev["hits"], "" if ev["hits"] == 1 else "s")
         if ev["protection"]:
             out += ", %d absorbed, %d damage" % (ev["absorbed"], ev["damage"])
         if ev.get("morale"):
             out += "; morale test due"
         return out
     if t == "morale":
-        return "morale %d dice vs steadiness %d: [%s] sum %d -> %s" % (
-            len(ev["dice"]), ev["steadiness"], faces, ev["sum"], "passed" if ev["passed"] else "FAILED: suppressed")
+        return "morale %s vs steadiness %d: [%s] sum %d -> %s" % (
+            _dice(len(ev["dice"])), ev["steadiness"], faces, ev["sum"],
+            "passed" if ev["passed"] else "FAILED: suppressed")
     if t == "counter":
         out = "counter-attack: A %d, B %d -> %s moves in" % (ev["dice"][0], ev["dice"][1], ev["winner"].upper())
         ties = ev.get("ties")
@@ -101,28 +116,28 @@ def odds_line(ev):
         counts, den = odds.hit_counts(ev["n"], ev["hit"])
         h = ev["hits"]
         if h == 0:
-            out = "0 hits: a %s chance of none" % _pct(counts[0], den)
+            out = "0 hits: %s of none" % _a(counts[0], den)
         else:
-            out = "%d hit%s: you had a %s chance of %d or more" % (h, "" if h == 1 else "s",
-                                                                  _pct(odds.at_least(counts, h), den), h)
+            out = "%d hit%s: you had %s of %d or more" % (h, "" if h == 1 else "s",
+                                                            _a(odds.at_least(counts, h), den), h)
         p = ev["protection"]
         if p:
             d = ev["damage"]
-            any_dmg = _pct(odds.at_least(counts, p + 1), den)
+            any_dmg = _a(odds.at_least(counts, p + 1), den)
             if d:
-                out += "; %d damage: a %s chance of %d or more" % (d, _pct(odds.at_least(counts, p + d), den), d)
+                out += "; %d damage: %s of %d or more" % (d, _a(odds.at_least(counts, p + d), den), d)
             else:
-                out += "; no damage (any damage had a %s chance)" % any_dmg
+                out += "; no damage (any damage had %s)" % any_dmg
         return out
     if t == "morale":
         num, den = odds.morale_pass(len(ev["dice"]), ev["steadiness"])
-        return "%s: the test passes with a %s chance" % ("passed" if ev["passed"] else "failed", _pct(num, den))
+        return "%s: the test passes with %s" % ("passed" if ev["passed"] else "failed", _a(num, den))
     if t == "counter":
         num, den = odds.duel_rerolled(0)
-        out = "each side wins a counter-attack with a %s chance (ties re-rolled, T29)" % _pct(num, den)
+        out = "each side wins a counter-attack with %s (ties re-rolled, T29)" % _a(num, den)
         ties = ev.get("ties")
         if ties:                        # TA8: a tie is 1 throw in 6, so k ties or more: 1/6**k
-            out += "; %d tie%s or more first: a %s chance" % (ties, "" if ties == 1 else "s", _pct(1, 6 ** ties))
+            out += "; %d tie%s or more first: %s" % (ties, "" if ties == 1 else "s", _a(1, 6 ** ties))
         return out
     if t == "collision":
         sa, sb = sides(ev)

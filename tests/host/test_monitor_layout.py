@@ -197,7 +197,7 @@ def test_tank_battles_board_fits_every_size():
         assert scr.query_one("#log").scrollable_content_region.height >= 3, (w, h)
         for words in want:
             assert words in text, (w, h, words, text)
-        assert "Tank battle («Кубики») runs on the device" in _panel_fits(app, w, h)
+        assert "Tank battle («Кубики») on the device" in _panel_fits(app, w, h)
         seen.append(len(rows))
 
     async def go():

@@ -247,3 +247,16 @@ def test_t29_t39_the_devices_counter_attack_and_collision_events_replay_clean(tm
     assert {len(r["dice"]) for r in recs if r["test"] == "collision"} == {4}
     assert all("ties" in r for r in recs if r["test"] == "counter")
     assert tank_watch.replay(str(log), io.StringIO()) == 0
+
+
+def test_words_count_right_and_say_impossible():
+    """Issue 26 item 9: one die, one hit; a chance of exactly 0 is "no chance (impossible)", never "0.0%"."""
+    ev = {"test": "fire", "dice": [2], "n": 1, "hit": 3, "hits": 1, "protection": 0, "absorbed": 0, "damage": 1,
+          "morale": True}
+    assert tank_watch.describe(ev).startswith("fire 1 die, hit on <= 3, protection 0: [2] -> 1 hit;")
+    ev = {"test": "morale", "dice": [6, 6, 6, 6], "steadiness": 3, "sum": 24, "passed": False}
+    assert tank_watch.describe(ev).startswith("morale 4 dice vs steadiness 3")
+    assert tank_watch.odds_line(ev) == "failed: the test passes with no chance (impossible)"
+    ev = {"test": "fire", "dice": [1] * 12, "n": 12, "hit": 1, "hits": 12, "protection": 0, "absorbed": 0,
+          "damage": 12, "morale": True}
+    assert tank_watch.odds_line(ev) == "12 hits: you had a chance below 0.05% of 12 or more"

@@ -17,16 +17,6 @@ def phase_text(state):
 GAME_NAMES = {"siege": "Siege («Осада»)", "tank": "Tank battle («Кубики»)"}
 
 
-def other_game_text(name, key):
-    """The game panel while the device runs another game than Siege."""
-    t = Text()
-    t.append("%s runs on the device\n" % name, style="bold black on #d0a000")
-    t.append("The board shows the ring of its last roll with the odds; every roll goes to the event log.\n")
-    t.append("%s switches back to Siege: its game in progress is kept, as the board shows it.\n" % key,
-             style="dim")
-    return t
-
-
 def trophy_points(kinds):
     return sum(texts.points(k) for k in kinds)
 

@@ -40,6 +40,9 @@ def help_text(width=0, close_keys=("Esc", "?", "q"), game="siege"):
     tanks = [k for k in texts.SHORT if not texts.is_special(k)]
     specials = [k for k in texts.SHORT if texts.is_special(k)]
     t.append("\nThe board: one column per sector; rows rear (outermost) … tank, the wall, the city.\n"
+             "Sectors 1–2 are red (Soviet), 3–4 green (US), 5–6 blue (British), the rulebook's countries: a strike "
+             "card hits only in the sectors of its colour (Lancaster B, Strv-81, IS-3: any colour).\n"
+             "↳ marks more rows of the same line (a cell holding more enemies than fit on one row).\n"
              "Tags are kind + armor: %s;\n" % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in tanks)
              + "specials end in * (magenta): %s. Yellow: damaged.\n"
              % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in specials)
