@@ -514,3 +514,19 @@ def test_a_new_game_over_a_fresh_one_does_not_ask(monkeypatch):
         assert [c for c, _f in sess.sent if c == "new"] == ["new"]
 
     run_app(Game(players=2, seed=1), body, monkeypatch)
+
+
+def test_readme_tank_key_list_names_keys_as_the_tank_keymap_does():
+    """Issue 26 item 3: the README's Tank battle keys are TANK_KEYMAP's."""
+    from osada.monitor.keymap import TANK_KEYMAP
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    m = re.search(r"Tank battle has its own keys in the monitor: (.*?);", readme.replace("\n", " "))
+    assert m, "README.md: the Tank battle key list"
+    pairs = re.findall(r"`([^`]+)` ([a-z][a-z ]*[a-z])", m.group(1))
+    shown = {r[2]: r[3] for r in TANK_KEYMAP if r[2]}
+    assert len(pairs) == len(shown)
+    for key, name in pairs:
+        row = [r for r in TANK_KEYMAP if r[2] and key in (r[2], r[2].split()[0])]
+        assert row, "README names `%s`, which TANK_KEYMAP does not bind" % key
+        assert name.startswith(row[0][3]), "README: `%s` %s, but TANK_KEYMAP: %s" % (key, name, row[0][3])
