@@ -417,3 +417,12 @@ def test_uncapped_worst_case_exceeds_the_budget(name, city):
     with open(os.path.join(HW, "README.md"), encoding="utf-8") as f:
         readme = f.read()
     assert "full white at brightness %d: **%d mA**" % (leds["brightness"], power.white_ma(conf, leds)) in readme
+
+
+def test_the_parts_list_names_only_the_board_the_installer_takes():
+    """Issue 26 (a newcomer's reading): the parts list may not offer the Pico W
+    or the Pico 2, which `make flash` refuses (README: not supported yet)."""
+    from osada.buildguide import bom
+    first = [ln for ln in bom.bom_md(config.validate({})).splitlines() if ln.startswith("| 1 |")][0]
+    assert "Raspberry Pi Pico (RP2040)" in first and "work too" not in first
+    assert "Pico W and Pico 2 need other images: not supported yet" in first

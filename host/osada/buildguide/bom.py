@@ -14,8 +14,8 @@ def bom_md(cfg, diameter_mm=DEFAULT_DIAMETER_MM):
     leds = cfg["leds"]
     buz = cfg["buzzer"] is not None
     rows = [
-        ("1", "Raspberry Pi Pico or Pico 2 (the W variants work too), with header pins",
-         "runs MicroPython 1.20+"),
+        ("1", "Raspberry Pi Pico (RP2040), with header pins",
+         "runs the official MicroPython RPI_PICO image; the Pico W and Pico 2 need other images: not supported yet"),
         ("%d (+1 spare)" % count, _led_form(leds["layout"], leds["city"]),
          "24 board cells%s (config: layout \u201c%s\u201d, city %s)"
          % (" + 12 city LEDs" if leds["city"] else "", leds["layout"], "on" if leds["city"] else "off")),
