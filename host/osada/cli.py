@@ -176,7 +176,10 @@ def _open_link(args):
     except TimeoutError:          # before OSError: it is one since Python 3.10
         raise client.ProtocolError("%s does not answer: is it running the Osada firmware?" % port)
     except OSError as exc:
-        raise client.ProtocolError("cannot open %s: %s" % (port, exc))
+        said = str(exc)
+        if said in (client.DEVICE_GONE, client.DEVICE_STUCK):   # it opened, then failed: no "cannot open"
+            raise client.ProtocolError("%s: %s" % (port, said))
+        raise client.ProtocolError("cannot open %s: %s" % (port, said))
     return link
 
 

@@ -316,6 +316,7 @@ def test_osada_state_says_the_device_went_away(monkeypatch, capsys, error):
     assert code != 0
     assert client.DEVICE_GONE in err
     assert "readiness" not in err and "Errno" not in err
+    assert "cannot open" not in err and "/dev/ttyACM0: the device went away" in err   # it did open
 
 
 def test_the_monitor_session_says_the_device_went_away(monkeypatch):
