@@ -282,6 +282,15 @@ def _he111(ev, state):
 _LAST_DAMAGE = {"wall": "attacked a wall", "dot": "attacked a ДОТ (dot)", "building": "destroyed a building"}
 
 
+def _damaged(ev, state):
+    """An enemy that lost armor but lives: by its own attack (R21, R23) said as the destroyed one is."""
+    who = _enemy_name(ev.get("enemy"), state)
+    cause = ev.get("cause")
+    if cause in _LAST_DAMAGE:
+        return "%s %s and took 1 damage: armor %s left" % (who, _LAST_DAMAGE[cause], ev.get("armor"))
+    return "%s damaged %s: armor %s left" % (who, _CAUSES.get(cause, "(%s)" % cause), ev.get("armor"))
+
+
 def _destroyed(ev, state):
     who = _enemy_name(ev.get("enemy"), state, ev.get("kind"))
     cause = ev.get("cause")
@@ -358,8 +367,7 @@ _EVENTS = {
                                             "armor %s left" % ev.get("armor")),
     "kill": lambda ev, st: "IL-2 / precise shot: %s%s destroyed outright" % (
         _enemy_name(ev.get("enemy"), st), _where(ev.get("enemy"), st)),
-    "damaged": lambda ev, st: "%s damaged %s: armor %s left" % (
-        _enemy_name(ev.get("enemy"), st), _CAUSES.get(ev.get("cause"), "(%s)" % ev.get("cause")), ev.get("armor")),
+    "damaged": _damaged,
     "destroyed": _destroyed,
     "hedgehog": lambda ev, st: "Противотанковые ежи (hedgehog) on %s%s: it does not move this turn" % (
         _enemy_name(ev.get("enemy"), st), _where(ev.get("enemy"), st)),

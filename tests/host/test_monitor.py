@@ -105,7 +105,7 @@ def test_describe_reads_well():
     assert "crossed the whole board" in d({"ev": "he111", "sector": 1, "destroyed": [], "stop": None})
     state = {"enemies": [{"id": 5, "kind": "pz3", "sector": 4, "line": "tank", "armor": 2, "held": False}]}
     assert d({"ev": "damaged", "enemy": 5, "armor": 1, "cause": "wall"}, state) == (
-        "Pz.Kpfw. III #5 damaged attacking a wall: armor 1 left")
+        "Pz.Kpfw. III #5 attacked a wall and took 1 damage: armor 1 left")
     assert d({"ev": "destroyed", "enemy": 5, "kind": "pz3", "cause": "play", "player": 2}) == (
         "Pz.Kpfw. III #5 destroyed: trophy for player 2 (+2)")
     assert "ranking: player 1 7 pts" in d({"ev": "won", "rule": "R51", "ranking": [[1, 7, 3], [2, 2, 1]]})

@@ -120,6 +120,12 @@ def test_an_enemy_finished_by_its_own_attack_reads_plainly():
     for cause in ("building", "wall", "dot", "he111"):
         line = d({"ev": "destroyed", "enemy": 7, "kind": "tiger", "cause": cause})
         assert "destroyed destroying" not in line and "destroyed attacking" not in line, line
+    # and one that survives its attack reads the same way
+    state = {"enemies": [{"id": 2, "kind": "tiger", "sector": 3, "line": "tank", "armor": 1, "held": False}]}
+    assert d({"ev": "damaged", "enemy": 2, "cause": "building", "armor": 1}, state) == (
+        "Tiger E #2 destroyed a building and took 1 damage: armor 1 left")
+    assert d({"ev": "damaged", "enemy": 2, "cause": "wall", "armor": 1}, state) == (
+        "Tiger E #2 attacked a wall and took 1 damage: armor 1 left")
 
 
 def test_a_hit_says_where_in_words():
