@@ -4,7 +4,7 @@
 # UI's own ("game", ui.py), so Siege loads none of this unless the player
 # switches.  While Siege plays this module is unloaded again (done()).
 #
-# Adding a game = its id in ui.GAMES and one device module osada_fw/<id>_mode.py:
+# Adding a game = its id in ui.GAMES and one device package osada_fw/<id>/ (mode.py):
 # start(app) -> an object with id, handle(ev, now), draw(now, r), `handlers`
 # (protocol commands it answers itself, before commands.HANDLERS) and
 # `modules` (the module names to unload when another game is chosen).
