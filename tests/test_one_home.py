@@ -17,6 +17,8 @@ FACTS = [
     ("the repository root", r"dirname\(os\.path\.dirname\(", "host/osada/paths.py"),
     ("the LED layouts' names", r"\(\s*[\"']spokes[\"'],\s*[\"']rings[\"'],\s*[\"']ring24[\"']\s*\)",
      "firmware/osada_fw/layouts.py"),
+    # issue 27: the monitor said «Кубики» where the log said «Танковый бой»
+    ("the games' names for players", r"[\"']tank[\"']\s*:\s*[\"']Tank battle", "host/osada/game_names.py"),
 ]
 
 

@@ -8,6 +8,8 @@ import shutil
 import sys
 import time
 
+from osada.game_names import game_name
+
 
 class KeyParser:
     """Terminal bytes -> keys.  An escape sequence is one key, never its
@@ -92,7 +94,6 @@ TANK_KEYS_HELP_LINES = (
     "keys: ←/→ or a/d change the [bracketed] value · r next number · b previous",
     "      Enter roll · B new game turn · n default numbers · g game menu · q quit",
 )
-GAME_WORDS = {"siege": "Siege", "tank": "Tank battle («Кубики»)"}
 LINE_TAGS = {0: "R", 1: "A", 2: "G", 3: "T", "wall": "W", "city": "C"}
 LEGEND = "R rear · A air · G artillery · T tank · W wall · C city · sectors 1-6 clockwise"
 # the same, down the board's left margin when the board leaves room for it
@@ -228,7 +229,7 @@ class Screen:
         if hasattr(mode, "inner"):                      # the game menu in front of the running game
             from osada_fw.ui import GAMES
             names = ["[%s]" % g if k == mode.sel else g for k, g in enumerate(GAMES)]
-            return (fit("GAME: %s · now: %s" % (" ".join(names), GAME_WORDS.get(mode.id, mode.id))),
+            return (fit("GAME: %s · now: %s" % (" ".join(names), game_name(mode.id))),
                     "turn to pick · ACTION takes · BACK closes (the game goes on)")
         if self.tank() is not None:
             return self.tank_lines(self.tank())

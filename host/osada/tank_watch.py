@@ -22,6 +22,7 @@ import os
 import sys
 import time
 
+from osada.game_names import game_name
 from osada_fw.tank.mode import MAX_TIED
 from shared_rules.tank import dice, odds
 
@@ -249,9 +250,6 @@ def is_tank_roll(msg):
 
 # ------------------------------------------------------------------ watch
 
-GAME_WORDS = {"siege": "Siege", "tank": "Tank battle"}
-
-
 def _numbers_order():
     """Each test's numbers in the device's order (osada_fw.tank.mode), without repeats."""
     from osada_fw.tank import mode
@@ -320,7 +318,7 @@ class Watcher:
     def on_message(self, msg):
         if msg.get("ev") == "game":
             self.game = msg.get("game")
-            self.say("the device now runs %s" % GAME_WORDS.get(self.game, self.game))
+            self.say("the device now runs %s" % game_name(self.game, short=True))
             self.setting = None
             self.want_setting = self.game == "tank"
         if not is_tank_roll(msg):
@@ -368,7 +366,7 @@ def watch(link, watcher, switch=False, count=None, seconds=None, keys=None):
         else:
             watcher.say("the device runs %s: its rolls show here once it runs Tank battle, and the keys "
                         "drive it only then (--switch switches it; or the game menu: hold ACTION and BACK)"
-                        % GAME_WORDS.get(watcher.game, watcher.game))
+                        % game_name(watcher.game, short=True))
     watcher.want_setting = watcher.game == "tank"
     link.on_message = watcher.on_message
     try:
@@ -408,7 +406,7 @@ def _press(link, watcher, fields):
     another game's action (the encoder and ACTION mean other things in Siege)."""
     if watcher.game != "tank":
         watcher.say("that key does nothing: the device runs %s, not Tank battle (--switch, or the game "
-                    "menu: hold ACTION and BACK)" % GAME_WORDS.get(watcher.game, watcher.game))
+                    "menu: hold ACTION and BACK)" % game_name(watcher.game, short=True))
         return
     try:
         link.send("press", **fields)

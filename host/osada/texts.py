@@ -14,6 +14,7 @@ rulebook's Russian name and an English one: label() shows both.
 `describe(ev)` turns any message the device pushes ({"ev": ...}) into one line
 for the monitor's log."""
 
+from osada.game_names import game_name
 from shared_rules.catalog import (
     C_BOMBER,
     C_SPECIAL,
@@ -351,7 +352,6 @@ def _sector_with_color(s):
     return "sector %s" % (s,)
 
 
-GAME_NAMES = {"siege": "Siege", "tank": "Tank battle («Танковый бой»)"}
 
 
 def _tank_roll(ev):
@@ -409,7 +409,7 @@ _EVENTS = {
                                                                                           "actions")
                             if ev.get("game_back") else "Undo: back to action %s" % ev.get("seq")),
     "roll": lambda ev, st: _tank_roll(ev) if "test" in ev else "Free die roll: %s" % ev.get("value"),
-    "game": lambda ev, st: "The device now runs %s" % GAME_NAMES.get(ev.get("game"), ev.get("game")),
+    "game": lambda ev, st: "The device now runs %s" % game_name(ev.get("game")),
     "line_timeout": lambda ev, st: "The device dropped an unfinished request (%s, no line end "
                                    "within 2 s)" % count(ev.get("bytes"), "byte", "bytes"),
     "overflow": lambda ev, st: "The device dropped %s (the host was slow): resyncing" % count(

@@ -7,11 +7,12 @@ from textual.app import App
 from textual.reactive import var
 
 from osada import client, texts
+from osada.game_names import game_name
 from shared_rules.catalog import LINES
 
 from .board import board_cells, candidates, render_board, strongest
 from .keymap import action_game, keys_for
-from .panel import GAME_NAMES, info_text
+from .panel import info_text
 from .screens import AskSimScreen, HelpScreen, MarshalScreen, NewGameScreen
 from .session import RETRY_S, NoDevice, Session
 from .simproc import SIM_LINK, SIM_STATE, SimProcess
@@ -232,7 +233,7 @@ class MonitorApp(App):
                 self.tank = self.tank.from_device(msg["tank"])     # the device's numbers (T16's protection left)
             elif cmd == "game" and fields.get("game"):
                 self._game_is(fields["game"])
-                self.set_status("the device now runs %s" % GAME_NAMES.get(self.game, self.game))
+                self.set_status("the device now runs %s" % game_name(self.game))
             elif cmd in ("act", "undo", "new"):
                 self.set_status("")
             return

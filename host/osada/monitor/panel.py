@@ -14,7 +14,6 @@ def phase_text(state):
     return "phase %s — %s" % (ph, texts.PHASES.get(ph, "?"))
 
 
-GAME_NAMES = {"siege": "Siege («Осада»)", "tank": "Tank battle («Кубики»)"}
 
 
 def trophy_points(kinds):
