@@ -93,6 +93,19 @@ def fake_app(game, box=None, history=(), rolls=(), **kw):
     return monitor.MonitorApp(port="fake", session=make_session, **kw)
 
 
+def damage_game():
+    """The wall_choice board: a move brings a tiger and a pz3 against the dotted wall (R25)."""
+    g = Game.from_setup({
+        "board": {"walls": [1, 2, 3, 4, 5, 6], "dots": [3], "buildings": [1, 2, 3, 4, 5, 6],
+                  "enemies": [{"kind": "tiger", "sector": 3, "line": "tank"},
+                              {"kind": "pz3", "sector": 3, "line": "tank", "armor": 1},
+                              {"kind": "pz3", "sector": 5, "line": "air"}]},
+        "pool": ["pz3", "pz3"], "rolls": [1, 1], "seed": 1})
+    g.apply({"do": "move"})
+    assert g.pending and g.pending["candidates"] == [1, 2]
+    return g
+
+
 def mid_game():
     """A seeded game four turns in, the same every time: three players, walls
     broken, enemies damaged, one under the hedgehog, a ДОТ, trophies; and the

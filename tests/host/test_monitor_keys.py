@@ -27,7 +27,7 @@ try:
 except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
-from monitor_fakes import fake_app  # noqa: E402
+from monitor_fakes import damage_game, fake_app  # noqa: E402
 
 from osada import monitor, texts  # noqa: E402
 from shared_rules.catalog import MODES  # noqa: E402
@@ -158,32 +158,26 @@ def test_help_screen_and_sidebar_are_the_keymap(monkeypatch):
     run_app(Game(players=2, seed=1), body, monkeypatch)
 
 
-def test_readme_key_list_names_keys_as_the_keymap_does():
+def readme_keys(sentence, rows):
+    """The `key` name pairs of README.md's key list starting with `sentence`, each
+    checked against the keymap `rows`: the key is bound and named as it is there."""
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         readme = f.read()
-    m = re.search(r"Play from the keyboard: (.*?)\. ", readme.replace("\n", " "))
-    assert m, "README.md: the key list"
+    m = re.search(re.escape(sentence) + r" (.*?)[.;] ", readme.replace("\n", " "))
+    assert m, "README.md: the key list %r" % sentence
     pairs = re.findall(r"`([^`]+)` ([a-z][a-z ]*[a-z])", m.group(1))
+    for key, name in pairs:
+        row = [r for r in rows if r[2] and (key in r[2].split() or key == r[2])]
+        assert row, "README names `%s`, which the keymap does not bind" % key
+        assert name.startswith(row[0][3]), "README: `%s` %s, but the keymap: %s" % (key, name, row[0][3])
+    return m.group(1), pairs
+
+
+def test_readme_key_list_names_keys_as_the_keymap_does():
+    text, pairs = readme_keys("Play from the keyboard:", monitor.KEYMAP)
     assert len(pairs) >= 8
     shorts = {row[2]: row[3] for row in monitor.KEYMAP if row[2]}
-    for key, name in pairs:
-        row = [r for r in monitor.KEYMAP if key in r[2].split()]
-        assert row, "README names `%s`, which KEYMAP does not bind" % key
-        assert name.startswith(row[0][3]), "README: `%s` %s, but KEYMAP: %s" % (key, name, row[0][3])
-    assert "arrows move the cursor" in m.group(1) and shorts["← →"] == "sector"
-
-
-def damage_game():
-    """The wall_choice board: a move brings a tiger and a pz3 against the dotted wall (R25)."""
-    g = Game.from_setup({
-        "board": {"walls": [1, 2, 3, 4, 5, 6], "dots": [3], "buildings": [1, 2, 3, 4, 5, 6],
-                  "enemies": [{"kind": "tiger", "sector": 3, "line": "tank"},
-                              {"kind": "pz3", "sector": 3, "line": "tank", "armor": 1},
-                              {"kind": "pz3", "sector": 5, "line": "air"}]},
-        "pool": ["pz3", "pz3"], "rolls": [1, 1], "seed": 1})
-    g.apply({"do": "move"})
-    assert g.pending and g.pending["candidates"] == [1, 2]
-    return g
+    assert "arrows move the cursor" in text and shorts["← →"] == "sector"
 
 
 @pytest.mark.parametrize("how", ["digit", "tab_enter", "c"])
@@ -519,14 +513,5 @@ def test_a_new_game_over_a_fresh_one_does_not_ask(monkeypatch):
 def test_readme_tank_key_list_names_keys_as_the_tank_keymap_does():
     """Issue 26 item 3: the README's Tank battle keys are TANK_KEYMAP's."""
     from osada.monitor.keymap import TANK_KEYMAP
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
-        readme = f.read()
-    m = re.search(r"Tank battle has its own keys in the monitor: (.*?);", readme.replace("\n", " "))
-    assert m, "README.md: the Tank battle key list"
-    pairs = re.findall(r"`([^`]+)` ([a-z][a-z ]*[a-z])", m.group(1))
-    shown = {r[2]: r[3] for r in TANK_KEYMAP if r[2]}
-    assert len(pairs) == len(shown)
-    for key, name in pairs:
-        row = [r for r in TANK_KEYMAP if r[2] and key in (r[2], r[2].split()[0])]
-        assert row, "README names `%s`, which TANK_KEYMAP does not bind" % key
-        assert name.startswith(row[0][3]), "README: `%s` %s, but TANK_KEYMAP: %s" % (key, name, row[0][3])
+    _text, pairs = readme_keys("Tank battle has its own keys in the monitor:", TANK_KEYMAP)
+    assert len(pairs) == len([r for r in TANK_KEYMAP if r[2]])      # every one of them

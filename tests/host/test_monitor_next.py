@@ -7,7 +7,7 @@ follows a change of keys."""
 import re
 
 import pytest
-from monitor_fakes import mid_game
+from monitor_fakes import damage_game, mid_game
 
 from osada.monitor import keymap, panel
 from shared_rules.engine import Game
@@ -22,14 +22,7 @@ def next_line(st, **kw):
 
 def damage_state():
     """A move brings a tiger and a pz3 against the dotted wall: who takes the damage? (R21, R25)"""
-    g = Game.from_setup({
-        "board": {"walls": [1, 2, 3, 4, 5, 6], "dots": [3], "buildings": [1, 2, 3, 4, 5, 6],
-                  "enemies": [{"kind": "tiger", "sector": 3, "line": "tank"},
-                              {"kind": "pz3", "sector": 3, "line": "tank", "armor": 1},
-                              {"kind": "pz3", "sector": 5, "line": "air"}]},
-        "pool": ["pz3", "pz3"], "rolls": [1, 1], "seed": 1})
-    g.apply({"do": "move"})
-    st = g.state()
+    st = damage_game().state()
     assert st["pending"]["choice"] == "damage"
     return st
 

@@ -5,6 +5,7 @@ its result (texts.describe -> osada.tank_watch), the roll key included."""
 import asyncio
 
 from test_monitor import SIZE, SimThread, make_app, until
+from test_monitor_keys import info, status
 
 from osada import client, tank_watch
 
@@ -206,10 +207,3 @@ def test_tank_battle_has_its_own_keys_and_everything_a_roll_needs(tmp_path):
     finally:
         dev.close()
 
-
-def info(app):
-    return app.main.query_one("#info").content.plain
-
-
-def status(app):
-    return app.main.query_one("#status").content.plain
