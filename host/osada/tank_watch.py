@@ -441,7 +441,7 @@ def cmd_watch(args):
     if args.start_sim and args.port in (None, "auto"):
         from osada import client
         if client.find_device() is None:
-            from osada.monitor.simproc import SimProcess
+            from osada.simproc import SimProcess
             proc = SimProcess()
             proc.start()
             for _ in range(100):

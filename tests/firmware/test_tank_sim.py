@@ -104,7 +104,7 @@ def test_make_run_game_tank_starts_a_simulator_when_there_is_no_device(tmp_path,
     """`make run GAME=tank` = `osada tank watch --start-sim --switch`: with no
     device it starts the simulator (here one on a private link), plays there,
     and stops it at the end."""
-    from osada.monitor import simproc
+    from osada import simproc
     started = []
 
     class Sim:

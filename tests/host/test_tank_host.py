@@ -260,3 +260,11 @@ def test_words_count_right_and_say_impossible():
     ev = {"test": "fire", "dice": [1] * 12, "n": 12, "hit": 1, "hits": 12, "protection": 0, "absorbed": 0,
           "damage": 12, "morale": True}
     assert tank_watch.odds_line(ev) == "12 hits: you had a chance below 0.05% of 12 or more"
+
+
+def test_tank_watch_loads_no_textual():
+    """Issue 27: `osada tank watch` (and its --start-sim) is a plain terminal tool: the
+    simulator process it starts lives beside the link, not in the monitor's package."""
+    import subprocess
+    code = "import sys; from osada import cli, tank_watch, simproc; sys.exit('textual' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], timeout=60).returncode == 0

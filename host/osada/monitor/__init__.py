@@ -17,6 +17,7 @@
 argparse Namespace (`port`, `start_sim`)."""
 
 from osada import client
+from osada.simproc import SIM_LINK, SIM_STATE, SimProcess
 
 from .app import MonitorApp
 from .board import (
@@ -36,7 +37,6 @@ from .keymap import DAMAGE_HINTS, EXTRA_HINTS, KEYMAP, MARSHAL_HINTS, hints, key
 from .panel import info_text, phase_text, trophy_points
 from .screens import AskSimScreen, HelpScreen, MarshalScreen, NewGameScreen, marshal_play_problem
 from .session import REPLY_TIMEOUT_S, RETRY_S, NoDevice, Session
-from .simproc import SIM_LINK, SIM_STATE, SimProcess
 from .widgets import BoardView, EventLog, GamePanel, MainScreen
 
 __all__ = [

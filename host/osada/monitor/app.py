@@ -8,6 +8,7 @@ from textual.reactive import var
 
 from osada import client, texts
 from osada.game_names import game_name
+from osada.simproc import SIM_LINK, SIM_STATE, SimProcess
 from shared_rules.catalog import LINES
 
 from .board import board_cells, candidates, render_board, strongest
@@ -15,7 +16,6 @@ from .keymap import action_game, keys_for
 from .panel import info_text
 from .screens import AskSimScreen, HelpScreen, MarshalScreen, NewGameScreen
 from .session import RETRY_S, NoDevice, Session
-from .simproc import SIM_LINK, SIM_STATE, SimProcess
 from .tank_board import render_tank
 from .tank_panel import TankSetup, panel_text
 from .widgets import EventLog, MainScreen

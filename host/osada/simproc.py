@@ -1,4 +1,5 @@
-"""The simulator the monitor starts when there is no device (`osada sim --headless`)."""
+"""The simulator a tool starts when there is no device (`osada sim --headless`): the
+monitor (`make run`) and `osada tank watch --start-sim` (`make run GAME=tank`)."""
 
 import os
 import subprocess
