@@ -426,3 +426,14 @@ def test_the_parts_list_names_only_the_board_the_installer_takes():
     first = [ln for ln in bom.bom_md(config.validate({})).splitlines() if ln.startswith("| 1 |")][0]
     assert "Raspberry Pi Pico (RP2040)" in first and "work too" not in first
     assert "Pico W and Pico 2 need other images: not supported yet" in first
+
+
+def test_make_hardware_reads_the_config_as_osada_sim_does(tmp_path, capsys):
+    """One reader for a config a user names (osada.config_file): the same one sentence and exit 2."""
+    bad = tmp_path / "corrupt.json"
+    bad.write_text('{"leds": {"pin": 2,')
+    for path, said in ((str(tmp_path / "none.json"), "cannot read the config %s: no such file"),
+                       (str(bad), "the config %s is not valid JSON: ")):
+        assert cli.main(["--config", path, "--out", str(tmp_path / "out")]) == 2
+        assert capsys.readouterr().err.startswith("error: " + said % path)
+    assert not (tmp_path / "out").exists()

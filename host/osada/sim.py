@@ -9,7 +9,6 @@ One state directory (the game journal) has at most one simulator, and a
 link belongs to the simulator that made it: both are flocks held while it
 runs (Simulator); a second one is refused with the holder's pid."""
 
-import json
 import os
 import pty
 import select
@@ -21,9 +20,10 @@ import tty
 
 from osada import paths
 from osada.client import SIM_LINK
+from osada.config_file import read_config
 from osada.simview import KeyParser, Screen
 from osada_fw.app import App
-from osada_fw.config import ConfigError, led_count, validate
+from osada_fw.config import ConfigError, led_count
 from osada_fw.config import load as load_config
 from osada_fw.hal.fake import FakeHardware, FdSerial
 
@@ -33,34 +33,6 @@ DEFAULT_STATE = paths.SIM_STATE
 
 class SimBusy(Exception):
     """Another live simulator has this state directory or this link."""
-
-
-def read_config(path):
-    """The hardware config at `path`, checked; ConfigError with one sentence
-    naming the file if it cannot be used.  The device takes the defaults when
-    its /config.json is missing (osada_fw/config.py load), and so does the
-    simulator with its default file; a file given with --config must be there."""
-    if path == DEFAULT_CONFIG and not os.path.exists(path):
-        return load_config(path)
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except FileNotFoundError:
-        raise ConfigError("cannot read the config %s: no such file" % path) from None
-    except IsADirectoryError:
-        raise ConfigError("cannot read the config %s: it is a directory" % path) from None
-    except UnicodeDecodeError:
-        raise ConfigError("the config %s is not UTF-8 text" % path) from None
-    except OSError as exc:
-        raise ConfigError("cannot read the config %s: %s" % (path, (exc.strerror or str(exc)).lower())) from None
-    try:
-        raw = json.loads(text)
-    except ValueError as exc:
-        raise ConfigError("the config %s is not valid JSON: %s" % (path, exc)) from None
-    try:
-        return validate(raw)
-    except ConfigError as exc:
-        raise ConfigError("the config %s: %s" % (path, exc)) from None
 
 
 def _read_pid(fd):
@@ -123,7 +95,9 @@ class Simulator:
 
     def __init__(self, link=SIM_LINK, state_dir=DEFAULT_STATE, seed=None, config=DEFAULT_CONFIG):
         from osada.client import describe_sim
-        self.cfg = read_config(config)              # before anything is taken: a bad one leaves nothing
+        # before anything is taken: a bad one leaves nothing.  The default file may be missing, as on the device
+        missing_default = config == DEFAULT_CONFIG and not os.path.exists(config)
+        self.cfg = load_config(config) if missing_default else read_config(config)
         self.link = link
         self.master = self.slave = None
         self.state_lock = self.link_lock = None

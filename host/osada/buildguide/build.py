@@ -2,7 +2,7 @@
 
 import os
 
-from osada_fw import config as fwconfig
+from osada.config_file import read_config
 from osada_fw.layouts import LAYOUTS, Layout
 
 from .bom import bom_md
@@ -29,9 +29,7 @@ def _config_label(path):
 def generate(config_path, diameter_mm=DEFAULT_DIAMETER_MM, readme=None):
     """{file name: text} for everything generated; readme is the current text
     of <out>/README.md (its generated sections are filled in) or None."""
-    if not os.path.exists(config_path):
-        raise HardwareError("no config file at %s" % config_path)
-    cfg = fwconfig.load(config_path)
+    cfg = read_config(config_path)                     # ConfigError, one sentence, if it cannot be used
     if not (isinstance(diameter_mm, (int, float)) and 100 <= diameter_mm <= 2000):
         raise HardwareError("--diameter-mm must be 100-2000 (got %r)" % (diameter_mm,))
     header = HEADER % _config_label(config_path)

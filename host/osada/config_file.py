@@ -1,0 +1,33 @@
+"""A hardware config file (firmware/config.json's format, checked by
+osada_fw/config.py validate) read on the PC, strictly: a file a user names
+must be there and be right, and what is wrong is one sentence naming the
+file (ConfigError).  `osada sim --config` and `make hardware` read it so.
+(The device itself takes the defaults when its /config.json is missing:
+osada_fw/config.py load.)"""
+
+import json
+
+from osada_fw.config import ConfigError, validate
+
+
+def read_config(path):
+    """The config at `path`, validated; ConfigError (one sentence naming the file) if it cannot be used."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise ConfigError("cannot read the config %s: no such file" % path) from None
+    except IsADirectoryError:
+        raise ConfigError("cannot read the config %s: it is a directory" % path) from None
+    except UnicodeDecodeError:
+        raise ConfigError("the config %s is not UTF-8 text" % path) from None
+    except OSError as exc:
+        raise ConfigError("cannot read the config %s: %s" % (path, (exc.strerror or str(exc)).lower())) from None
+    try:
+        raw = json.loads(text)
+    except ValueError as exc:
+        raise ConfigError("the config %s is not valid JSON: %s" % (path, exc)) from None
+    try:
+        return validate(raw)
+    except ConfigError as exc:
+        raise ConfigError("the config %s: %s" % (path, exc)) from None
