@@ -14,8 +14,6 @@ def phase_text(state):
     return "phase %s — %s" % (ph, texts.PHASES.get(ph, "?"))
 
 
-
-
 def trophy_points(kinds):
     return sum(texts.points(k) for k in kinds)
 
@@ -38,7 +36,8 @@ def next_text(st, stale=False):
         return "choose which enemy takes the damage: %s marks the next, %s takes the marked one" % (
             k("next_enemy"), k("choose"))
     if pend.get("choice") == "marshal_extra":
-        return "the field marshal's extra play, up to %s token(s): %s" % (pend.get("count"), k("marshal"))
+        return "the field marshal's extra play, up to %s: %s" % (
+            texts.count(pend.get("count"), "token", "tokens"), k("marshal"))
     phase = st.get("phase")
     if phase == 7:
         if st.get("patrol"):

@@ -11,8 +11,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
 from osada import texts
+from osada.game_names import game_name
 from shared_rules.catalog import MODES, SECTOR_COLOR, VARIANTS
 
+from .board import LEGEND, MORE
 from .keymap import GAME_KEYMAPS
 
 KEY_W = 11                                # the help's key column
@@ -27,28 +29,28 @@ def help_text(width=0, close_keys=("Esc", "?", "q"), game="siege"):
     """Every key of the game's keymap and what it does, then how to read the
     board.  At a `width`, a long line goes on under its own text, not under the keys."""
     t = Text()
-    t.append("Osada monitor — keys (%s)\n\n" % ("Tank battle" if game == "tank" else "Siege"), style="bold")
+    t.append("Osada monitor — keys (%s)\n\n" % game_name(game, short=True), style="bold")
     wrap = max(20, width - KEY_W) if width else 0
     for _k, _a, shown, _short, what, _f in GAME_KEYMAPS.get(game, GAME_KEYMAPS["siege"]):
         if shown:
             t.append(shown.ljust(KEY_W), style="bold #ffd24a")
             lines = textwrap.wrap(what, wrap) if wrap else [what]
             t.append(("\n" + " " * KEY_W).join(lines) + "\n")
+    closes = "\n%s or %s closes." % (", ".join(close_keys[:-1]), close_keys[-1])
     if game == "tank":
-        t.append(TANK_HELP + "\n\n%s or %s closes." % (", ".join(close_keys[:-1]), close_keys[-1]), style="dim")
+        t.append(TANK_HELP + "\n" + closes, style="dim")
         return t
     tanks = [k for k in texts.SHORT if not texts.is_special(k)]
     specials = [k for k in texts.SHORT if texts.is_special(k)]
     t.append("\nThe board: one column per sector; rows rear (outermost) … tank, the wall, the city.\n"
-             "Sectors 1–2 are red (Soviet), 3–4 green (US), 5–6 blue (British), the rulebook's countries: a strike "
-             "card hits only in the sectors of its colour (Lancaster B, Strv-81, IS-3: any colour).\n"
-             "↳ marks more rows of the same line (a cell holding more enemies than fit on one row).\n"
+             + LEGEND[0] + " (Lancaster B, Strv-81, IS-3: any colour).\n"
+             + MORE.strip() + " marks more rows of the same line (a cell holding more enemies than fit on one row).\n"
              "Tags are kind + armor: %s;\n" % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in tanks)
              + "specials end in * (magenta): %s. Yellow: damaged.\n"
              % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in specials)
              + "(Tanks are printed with their Latin model names; the Russian rulebook uses them as they are.)\n"
              "# (underlined): under the hedgehog. Magenta with a number: a pending damage choice.\n"
-             "\n%s or %s closes." % (", ".join(close_keys[:-1]), close_keys[-1]), style="dim")
+             + closes, style="dim")
     return t
 
 
