@@ -205,13 +205,18 @@ class Screen:
         mode = getattr(mode, "inner", mode)
         return mode if getattr(mode, "id", None) == "tank" else None
 
+    def _tank_key(self):
+        """What of Tank battle's mode its lines show (draw() redraws when it changes), None in Siege."""
+        t = self.tank()
+        return None if t is None else (t.test, bytes(t.vals), t.cursor, t.view, t.at)
+
     def keys_help(self):
         return TANK_KEYS_HELP_LINES if self.tank() is not None else KEYS_HELP_LINES
 
     def game_line(self, st):
         if self.tank() is not None:
-            return fit("Osada simulator · Tank battle («Кубики») · Siege's game kept (turn %d, %d actions)"
-                       % (st["turn"], len(self.app.game.log)))
+            return fit("Osada simulator · %s · Siege's game kept (turn %d, %d actions)"
+                       % (game_name("tank"), st["turn"], len(self.app.game.log)))
         text = "Osada simulator · turn %d · player %d · phase %d · pool %d · buildings %d/6" % (
             st["turn"], st["player"], st["phase"], st["pool"], len(st["buildings"]))
         if st["outcome"] != "playing":
@@ -323,7 +328,7 @@ class Screen:
         key = (cols, rows, tuple(tuple(c) for c in self.app.renderer.rgb_list()), id(self.app.game),
                len(self.app.game.log), self.app.game.pending is not None, ui.mode, ui.sel, ui.cand, ui.cursor,
                None if menu is None else (menu[0], tuple(menu[2] or ())), self.app.selftest_led,
-               getattr(self.app.mode, "sel", None), self.ui_lines(self.app.game.state()))
+               getattr(self.app.mode, "sel", None), self._tank_key())
         if key == self.last:
             return
         self.last = key

@@ -197,7 +197,7 @@ def test_tank_battle_shows_its_own_header_numbers_and_keys(tmp_path):
     assert games.game_id(app) == "tank"
     lines = [plain(ln) for ln in screen.render()]
     text = "\n".join(lines)
-    assert lines[0].startswith("Osada simulator · Tank battle («Кубики») · Siege's game kept (turn 1")
+    assert lines[0].startswith("Osada simulator · Tank battle («Танковый бой») · Siege's game kept (turn 1")
     assert lines[1] == "TANK · [fire] · dice 6 · hit 3 · ambush no · protection 0"
     assert "PLAY" not in text and "undo" not in text and "phase" not in text   # nothing of Siege's
     assert "Enter roll · B new game turn" in lines[-1] and "g game menu" in lines[-1]

@@ -9,7 +9,7 @@ from rich.text import Text
 # The bindings, the footer, the help screen, the sidebar's key list and every hint
 # that names a key (keys_for) are made from it, so none can name a key that does
 # something else (tests/host/test_monitor_keys.py holds them to it).
-KEYMAP = (
+SIEGE_KEYMAP = (
     ("left", "cursor(0,-1)", "← →", "sector", "cursor: previous / next sector (1…6, wraps)", False),
     ("right", "cursor(0,1)", "", "", "", False),
     ("up", "cursor(-1,0)", "↑ ↓", "line", "cursor: outwards / inwards (rear, air, artillery, tank, city)", False),
@@ -72,17 +72,16 @@ COMMON_KEYMAP = (
 )
 
 
-SIEGE_KEYMAP = KEYMAP
 KEYMAP = SIEGE_KEYMAP + COMMON_KEYMAP          # Siege's keys, as the help shows them
 GAME_KEYMAPS = {"siege": KEYMAP, "tank": TANK_KEYMAP + COMMON_KEYMAP}
+# action name (without its arguments) -> the game whose keys run it; COMMON_KEYMAP's are every game's
+_ACTION_GAME = {r[1].split("(")[0]: game for game, rows in (("siege", SIEGE_KEYMAP), ("tank", TANK_KEYMAP))
+                for r in rows}
 
 
 def action_game(action):
     """The game whose keys run `action` (its name without arguments), None for every game's."""
-    for game, rows in (("siege", SIEGE_KEYMAP), ("tank", TANK_KEYMAP)):
-        if any(r[1].split("(")[0] == action for r in rows):
-            return game
-    return None
+    return _ACTION_GAME.get(action)
 
 
 def keys_for(action):
