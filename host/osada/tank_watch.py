@@ -23,24 +23,20 @@ import sys
 import time
 
 from osada.game_names import game_name
-from osada_fw.tank.mode import MAX_TIED
+from osada.tank_odds import chance
+from osada_fw.tank.mode import MAX_TIED, TESTS, number_names
 from shared_rules.tank import dice, odds
 
-TESTS = ("fire", "suppress", "morale", "counter", "collision")
-
-
-def _pct(num, den):
-    """A chance as a figure: "36.9%", "impossible" (0 exactly), "below 0.05%" (tank_odds.chance)."""
-    from osada.tank_odds import chance
-    return chance(num, den)
+_pct = chance                  # a chance as a figure: "36.9%", "impossible", "below 0.05%"
 
 
 def _a(num, den):
     """A chance in a sentence: "a 36.9% chance", "no chance (impossible)", "a chance below 0.05%"."""
     if not num:
         return "no chance (impossible)"
-    p = _pct(num, den)
-    return "a chance " + p if p.startswith("below") else "a %s chance" % p
+    if not odds.per_mille(num, den):
+        return "a chance below 0.05%"
+    return "a %s chance" % odds.percent1(num, den)
 
 
 def sides(ev):
@@ -250,19 +246,6 @@ def is_tank_roll(msg):
 
 # ------------------------------------------------------------------ watch
 
-def _numbers_order():
-    """Each test's numbers in the device's order (osada_fw.tank.mode), without repeats."""
-    from osada_fw.tank import mode
-    out = {}
-    for t, fields in zip(mode.TESTS, mode.TEST_FIELDS):
-        names = []
-        for f in fields:
-            if mode.FIELDS[f][0] not in names:
-                names.append(mode.FIELDS[f][0])
-        out[t] = names
-    return out
-
-
 def setting_line(st):
     """The device's test and numbers (a Tank battle `state`'s "tank"), the one
     the encoder changes now in [brackets]: "fire · [dice 7] · hit 3 · ambush no · protection 0"."""
@@ -281,7 +264,7 @@ def setting_line(st):
             for i, s in enumerate(units):
                 put("%s%d" % (side, i + 1), "%s%d steadiness %s" % (side.upper(), i + 1, s))
     else:
-        for name in _numbers_order().get(test, ()):
+        for name in number_names(TESTS.index(test)) if test in TESTS else ():
             if name in nums:
                 v = nums[name]
                 label = "intensity" if (test, name) == ("suppress", "dice") else name

@@ -116,13 +116,9 @@ def label(ident, table=None):
     return "«%s» (%s)" % (row[0], row[1]) if row else str(ident)
 
 
-def plural_en(n, one, many):
-    return "%d %s" % (n, one if n == 1 else many)
-
-
 def count(n, one, many):
-    """'1 player', '2 players': like plural_en, for an event's field that may
-    be missing or not a number ('None players' never reads as '1 player')."""
+    """'1 player', '2 players'; an event's field that may be missing or not a
+    number reads as it is ('None players' never reads as '1 player')."""
     return "%s %s" % (n, one if n == 1 else many)
 
 
@@ -139,7 +135,7 @@ def plural_ru(n, one, few, many):
 
 def points_text(n, lang="en"):
     """'1 pt', '7 pts'; in Russian '1 очко', '3 очка', '7 очков'."""
-    return plural_ru(n, "очко", "очка", "очков") if lang == "ru" else plural_en(n, "pt", "pts")
+    return plural_ru(n, "очко", "очка", "очков") if lang == "ru" else count(n, "pt", "pts")
 
 
 def ru(kind):
@@ -312,7 +308,7 @@ def _won(ev, state):
     rank = ev.get("ranking")
     if rank:
         text += "; ranking: " + ", ".join("player %s %s (%s, %s)" % (
-            p, points_text(pts), points_text(pts, "ru"), plural_en(n, "trophy", "trophies")) for p, pts, n in rank)
+            p, points_text(pts), points_text(pts, "ru"), count(n, "trophy", "trophies")) for p, pts, n in rank)
     return text
 
 

@@ -291,10 +291,7 @@ class Tank:
             raise CommandError("test must be one of %s (got %s)" % (", ".join(TESTS), json.dumps(name)))
         t = TESTS.index(name)
         fields = TEST_FIELDS[t]
-        names = []
-        for f in fields:
-            if FIELDS[f][0] not in names:
-                names.append(FIELDS[f][0])
+        names = number_names(t)
         for k in req:
             if k not in ("cmd", "id", "test") and k not in names:
                 raise CommandError("%s takes %s; not %s" % (name, ", ".join(names) or "no numbers", json.dumps(k)))
@@ -342,6 +339,15 @@ class Tank:
         if f > F_NA:
             return FIELDS[f][0] + str(f - (F_A1 if f < F_NB else F_B1) + 1)
         return FIELDS[f][0]
+
+
+def number_names(t):
+    """Test t's numbers as requests and `state` name them, in order, without repeats."""
+    names = []
+    for f in TEST_FIELDS[t]:
+        if FIELDS[f][0] not in names:
+            names.append(FIELDS[f][0])
+    return names
 
 
 def _int_in(x, lo, hi):
