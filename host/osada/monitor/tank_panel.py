@@ -66,6 +66,13 @@ def changed(test, nums, key, d):
     return out
 
 
+def _protection(nums, p):
+    """Set the target's protection in `nums` (every test's numbers, a new dict's):
+    one protection, whichever of the two fire tests shoots at it."""
+    for t in ("fire", "suppress"):
+        nums[t] = dict(nums[t], protection=p)
+
+
 class TankSetup:
     """The test the monitor rolls and every test's numbers; `field` marks the
     number + and − change.  Immutable: each change is a new one (the app's
@@ -104,16 +111,14 @@ class TankSetup:
         turn = self.turn_protection
         if key == "protection":                       # what the player sets is the turn's (T17)
             turn = nums[self.test]["protection"]
-            for t in ("fire", "suppress"):
-                nums[t] = dict(nums[t], protection=turn)
-        return self._with(numbers=nums, turn_protection=turn, field=min(self.field, len(rows(self.test,
-                                                                                          nums[self.test])) - 1))
+            _protection(nums, turn)
+        last = len(rows(self.test, nums[self.test])) - 1   # a collision side with fewer units: fewer rows
+        return self._with(numbers=nums, turn_protection=turn, field=min(self.field, last))
 
     def new_turn(self):
         """T17: a new game turn, the protection back to the value set."""
         nums = dict(self.numbers)
-        for t in ("fire", "suppress"):
-            nums[t] = dict(nums[t], protection=self.turn_protection)
+        _protection(nums, self.turn_protection)
         return self._with(numbers=nums)
 
     def reset(self):
@@ -131,9 +136,8 @@ class TankSetup:
         mine = dict(self.numbers)
         merged = dict(defaults(test))
         merged.update({k: v for k, v in nums.items() if k in merged})
-        if test in ("fire", "suppress"):              # one protection: the target's, whatever the test
-            for t in ("fire", "suppress"):
-                mine[t] = dict(mine[t], protection=merged["protection"])
+        if test in ("fire", "suppress"):
+            _protection(mine, merged["protection"])
         mine[test] = merged
         return self._with(test=test, numbers=mine, field=self.field if test == self.test else 0)
 
