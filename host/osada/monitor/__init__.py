@@ -6,8 +6,11 @@
              tank, the wall, the city
     tank_board  the board area while the device runs Tank battle: the ring
              of the last roll (the device's drawing code), its words and odds
-    panel    the game panel: the game, trophies, what it waits for, the cursor
-    keymap   KEYMAP, the one table of keys (help: ?), and the texts made from it
+    tank_panel  the game panel while Tank battle runs: the test and the
+             numbers the roll key sends (TankSetup)
+    panel    the game panel: the game, trophies, what to do next, the cursor
+    keymap   each game's keys (KEYMAP: Siege's, TANK_KEYMAP), only the running
+             game's live (help: ?), and the texts made from them
     screens  the modal screens: help, new game, the marshal's play, ask-sim
     widgets  the main screen: widgets that redraw themselves from the app's
              reactive attributes
