@@ -25,13 +25,15 @@ except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
 from osada.buildguide import build, cli, common, pico, placement, power  # noqa: E402
-from osada.fw_extras import Blink, level  # noqa: E402
-from osada_fw import anim, colors, config  # noqa: E402
+from osada_fw import config  # noqa: E402
+from osada_fw.frame import IDLE_MA, Frame
 from osada_fw.layouts import LAYOUTS, PART_NAMES, Layout  # noqa: E402
-from osada_fw.render import IDLE_MA, Renderer  # noqa: E402
-from osada_fw.ui import MENU_COLORS  # noqa: E402
+from osada_fw.siege import anim, colors
+from osada_fw.siege.board import Board  # noqa: E402
+from osada_fw.siege.ui import MENU_COLORS  # noqa: E402
 from shared_rules.catalog import C_SPECIAL, C_TANK, KIND_ARMOR, KIND_CLASS, KIND_IDS  # noqa: E402
 from shared_rules.engine import Enemy, Game  # noqa: E402
+from tests.support.fw_extras import level  # noqa: E402
 
 CONFIG = os.path.join(ROOT, "firmware", "config.json")
 HW = os.path.join(ROOT, "hardware")
@@ -341,15 +343,15 @@ def _anims(start):
     for s in range(1, 7):
         path = anim.he111_path(s)
         yield anim.He111Flight(s, path, path, start)
-    yield Blink(every, start)
-    yield Blink(every, start, period_ms=100, color=(255, 255, 255))
+    yield power.Blink(every, start)
+    yield power.Blink(every, start, period_ms=100, color=(255, 255, 255))
 
 
 def _renderers(brightness=None):
     leds = config.load(CONFIG)["leds"]
     for name, city in ALL:
-        yield Renderer(Layout(name, city), brightness or leds["brightness"], leds["order"], leds["max_ma"],
-                       leds["ma_per_channel"])
+        yield Board(Frame(Layout(name, city), brightness or leds["brightness"], leds["order"], leds["max_ma"],
+                       leds["ma_per_channel"]))
 
 
 @pytest.mark.parametrize("brightness", [None, 255], ids=["configured", "full"])
@@ -358,43 +360,43 @@ def test_every_frame_stays_within_the_budget(brightness):
     budget = cfg["leds"]["max_ma"]
     frames = capped = 0
     for r in _renderers(brightness):
-        assert r.max_ma == budget
+        assert r.frame.max_ma == budget
         states = list(_states())
         for what, g in states:
             for now in NOWS:
                 r.render(g, now)                      # draw + limit
-                ma = r.frame_ma()
+                ma = r.frame.frame_ma()
                 assert ma <= budget, (r.layout, what, now, ma)
                 frames += 1
-                capped += r.limited
+                capped += r.frame.limited
         for base in (states[2][1], states[-1][1]):
             for a in _anims(1000):
                 d = a.duration_ms if a.duration_ms is not None else 2000
                 for now in range(1000, 1000 + d + 40, 20):
                     r.draw(base, now)
                     a.step(now, r)
-                    r.limit()
-                    ma = r.frame_ma()
+                    r.frame.limit()
+                    ma = r.frame.frame_ma()
                     assert ma <= budget, (r.layout, a, now, ma)
                     # frame_ma() is the frame's own sum, not a guess
-                    assert ma == IDLE_MA * r.count + -(-sum(r.buf) * r.ma_per_channel // 255)
+                    assert ma == IDLE_MA * r.count + -(-sum(r.frame.buf) * r.frame.ma_per_channel // 255)
                     frames += 1
-                    capped += r.limited
+                    capped += r.frame.limited
         # the self-test: dark, one LED white; the device's menu: every sector in its colour
         for i in range(r.count):
-            r.clear()
-            r.set_pixel(i, 255, 255, 255)
-            r.limit()
-            assert r.frame_ma() <= budget
+            r.frame.clear()
+            r.frame.set_pixel(i, 255, 255, 255)
+            r.frame.limit()
+            assert r.frame.frame_ma() <= budget
         for now in NOWS:
             r.draw(states[-1][1], now)
             for s in range(1, 7):
                 c = MENU_COLORS[s - 1]
                 for line in range(4):
-                    r.set_pixel(r.layout.index(s, line), c[0], c[1], c[2])
-                r.set_pixel(r.layout.building_index(s), 0, 255, 255)
-            r.limit()
-            assert r.frame_ma() <= budget
+                    r.frame.set_pixel(r.layout.index(s, line), c[0], c[1], c[2])
+                r.frame.set_pixel(r.layout.building_index(s), 0, 255, 255)
+            r.frame.limit()
+            assert r.frame.frame_ma() <= budget
     assert frames > 10000
     if brightness == 255:
         assert capped > 1000                          # at full brightness the cap does real work
@@ -404,14 +406,14 @@ def test_every_frame_stays_within_the_budget(brightness):
 def test_uncapped_worst_case_exceeds_the_budget(name, city):
     leds = config.load(CONFIG)["leds"]
     for bri in (leds["brightness"], 255):
-        r = Renderer(Layout(name, city), bri, leds["order"], leds["max_ma"], leds["ma_per_channel"])
-        r.fill(255, 255, 255)
+        r = Board(Frame(Layout(name, city), bri, leds["order"], leds["max_ma"], leds["ma_per_channel"]))
+        r.frame.fill(255, 255, 255)
         n = r.count
         white = n * IDLE_MA + -(-n * 3 * level(r, 255) * leds["ma_per_channel"] // 255)
-        assert r.frame_ma() == white == power.white_ma(r.layout, leds, bri)
+        assert r.frame.frame_ma() == white == power.white_ma(r.layout, leds, bri)
         assert white > leds["max_ma"], "the cap would never act: check max_ma"
-        r.limit()
-        assert r.limited and r.frame_ma() <= leds["max_ma"]
+        r.frame.limit()
+        assert r.frame.limited and r.frame.frame_ma() <= leds["max_ma"]
     # the figure the build guide prints for the configured build
     conf = Layout(leds["layout"], leds["city"])
     with open(os.path.join(HW, "README.md"), encoding="utf-8") as f:

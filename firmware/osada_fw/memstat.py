@@ -5,7 +5,7 @@
 import gc
 import time
 
-from osada_fw.protocol import CommandError
+from osada_fw.link.protocol import CommandError
 
 _live = [0]                            # the live high-water mark (see sample)
 

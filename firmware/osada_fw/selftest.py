@@ -3,15 +3,18 @@
 # (hardware/README.md).  Loaded only when it runs (the `selftest` command, or
 # ACTION held at boot): its code costs the Pico no heap in a game.
 
-from osada_fw.anim import SELFTEST_MS
 from shared_rules.catalog import LINES
+
+SELFTEST_MS = 700           # each LED lit this long
 
 _lit_at = [0]               # when the LED lit now came on (here, not on the App: its heap is counted)
 
 
 def start(app, now):
+    """Start it; returns the `selftest` request's reply."""
     app.selftest_led = -1
     _next(app, now)
+    return {"leds": app.layout.count, "ms_per_led": SELFTEST_MS}
 
 
 def _next(app, now):

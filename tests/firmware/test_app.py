@@ -20,14 +20,15 @@ except ImportError:  # run from the tree
 
 from rules_support import canon, engine_state  # noqa: E402
 
-from osada.fw_extras import renderer_from_config  # noqa: E402
+from tests.support.fw_extras import board_from_config  # noqa: E402
 from osada_fw import app as app_mod  # noqa: E402
-from osada_fw import commands  # noqa: E402
+from osada_fw.link import commands  # noqa: E402
 from osada_fw.app import App  # noqa: E402
 from osada_fw.config import led_count, load  # noqa: E402
 from osada_fw.hal.fake import FakeHardware, ManualClock, MemorySerial, RealClock  # noqa: E402
-from osada_fw.journal import Journal  # noqa: E402
-from osada_fw.ui import M_MENU, M_PLAY  # noqa: E402
+from osada_fw.store.journal import Journal  # noqa: E402
+from osada_fw.siege.ui import M_MENU, M_PLAY  # noqa: E402
+from osada_fw.siege import mode as siege_mode  # noqa: E402
 from shared_rules import scenario  # noqa: E402
 from shared_rules.autoplay import RandomPlayer  # noqa: E402
 from shared_rules.catalog import KIND_CLASS, KIND_IDS, MODES, VARIANTS  # noqa: E402
@@ -67,8 +68,8 @@ class Dev:
                 # the game menu a boot offers (ui.py, osada_fw/games.py),
                 # closed as when a host acts: these tests press ACTION and
                 # turn the encoder for Siege at once
-                if self.app.ui.mode == M_MENU and self.app.ui.menu[0] == "game":
-                    self.app.ui.mode = M_PLAY
+                if self.app.siege.ui.mode == M_MENU and self.app.siege.ui.menu[0] == "game":
+                    self.app.siege.ui.mode = M_PLAY
                 if hasattr(self.app.mode, "inner"):         # games.Menu
                     self.app.mode.take(-1)
             self.tick()
@@ -132,7 +133,7 @@ class Dev:
     def log(self):
         """The whole game as a scenario, page by page (`from` / `next`).
         Checks every page; returns (setup, actions)."""
-        total = len(self.app.game.log)
+        total = len(self.app.siege.game.log)
         actions = []
         setup = None
         start = 0
@@ -171,7 +172,7 @@ class Dev:
 
 
 def snapshot(dev):
-    return engine_state(dev.app.game), len(dev.app.game.log)
+    return engine_state(dev.app.siege.game), len(dev.app.siege.game.log)
 
 
 def states_in(msgs):
@@ -207,7 +208,7 @@ def test_hello_reply_shape_and_id_echo(tmp_path):
 def test_boot_event_on_a_fresh_device(tmp_path):
     dev = Dev(tmp_path)
     assert dev.boot_msgs == [{"ev": "boot", "restored": False, "seq": 0}]
-    assert dev.app.game.log.dicts() == []
+    assert dev.app.siege.game.log.dicts() == []
 
 
 def test_state_reply_is_the_engine_state(tmp_path):
@@ -265,7 +266,7 @@ def test_act_pushes_engine_events_then_state(tmp_path):
     dev = Dev(tmp_path)
     dev.ok("new", seed=3)
     action = {"do": "hit", "enemy": 1}
-    mirror = replay(dev.app.game.setup_dict(), dev.app.game.log.tuples())
+    mirror = replay(dev.app.siege.game.setup_dict(), dev.app.siege.game.log.tuples())
     expected_events = canon(mirror.apply(action))
     reply, pushed = dev.act(action)
     assert reply["ok"] is True
@@ -376,7 +377,7 @@ def test_a_new_game_over_a_fresh_one_keeps_nothing(tmp_path):
     dev = Dev(tmp_path)
     dev.ok("new", seed=3)
     dev.ok("new", seed=4)
-    assert dev.app.replaced is None
+    assert dev.app.siege.replaced is None
     reply, _ = dev.request("undo")
     assert reply["ok"] is False and "nothing to undo" in reply["error"]
 
@@ -417,7 +418,7 @@ def test_leds_reply_is_the_frame_on_the_strip(tmp_path):
 def test_press_command_drives_the_ui(tmp_path):
     dev = Dev(tmp_path)
     dev.ok("new", seed=3)
-    target = [e for e in dev.app.game.enemies if e.sector == 1][0]
+    target = [e for e in dev.app.siege.game.enemies if e.sector == 1][0]
     for fields in ({"turn": 2}, {"turn": 0}, {"button": "start"}, {"button": None}, {}):
         reply, pushed = dev.request("press", **fields)
         assert reply["ok"] is False and reply["error"] and pushed == []
@@ -426,9 +427,9 @@ def test_press_command_drives_the_ui(tmp_path):
     reply, pushed = dev.ok("press", button="action")  # hit the enemy there
     assert [m["ev"] for m in pushed][-1] == "state"
     assert pushed[0] == {"ev": "hit", "enemy": target.id, "armor": target.armor}
-    assert dev.app.game.log.dicts() == [{"do": "hit", "enemy": target.id}]
+    assert dev.app.siege.game.log.dicts() == [{"do": "hit", "enemy": target.id}]
     dev.ok("press", button="back", long=True)        # undo
-    assert dev.app.game.log.dicts() == []
+    assert dev.app.siege.game.log.dicts() == []
 
 
 def test_repl_replies_then_releases_the_port(tmp_path):
@@ -501,7 +502,7 @@ def _random_session(dev, setup, agent_seed, attempts, undo_every=0):
     agent = RandomPlayer(agent_seed, skill=1)
     accepted = 0
     for k in range(attempts):
-        if dev.app.game.outcome != PLAYING:
+        if dev.app.siege.game.outcome != PLAYING:
             break
         before = snapshot(dev)
         if undo_every and k % undo_every == undo_every - 1 and accepted:
@@ -509,8 +510,8 @@ def _random_session(dev, setup, agent_seed, attempts, undo_every=0):
             accepted -= 1
             assert reply["seq"] == accepted
         else:
-            action = agent.action(dev.app.game)
-            mirror = replay(dev.app.game.setup_dict(), dev.app.game.log.tuples())
+            action = agent.action(dev.app.siege.game)
+            mirror = replay(dev.app.siege.game.setup_dict(), dev.app.siege.game.log.tuples())
             try:
                 expected = canon(mirror.apply(action))
             except RuleError as exc:
@@ -566,27 +567,27 @@ def test_state_pushes_mirror_the_game_and_log_replays_it(tmp_path, setup, agent_
 def _to_cell(dev, sector, line):
     """Turn the encoder from where the cursor is to (sector, line)."""
     target = (sector - 1) * 5 + line
-    steps = (target - dev.app.ui.cursor) % 30
+    steps = (target - dev.app.siege.ui.cursor) % 30
     dev.turn(1, steps)
-    assert dev.app.ui.cursor_cell() == (sector, line)
+    assert dev.app.siege.ui.cursor_cell() == (sector, line)
 
 
 def test_a_turn_from_the_buttons_alone(tmp_path):
     dev = Dev(tmp_path)
     dev.ok("new", seed=21)
-    game = dev.app.game
+    game = dev.app.siege.game
     e = max(game.enemies, key=lambda x: (x.armor, -x.id))
     assert e.line == 1 and e.armor >= 2
     # the encoder wraps backwards too: one step back is sector 6's city
     dev.turn(-1)
-    assert dev.app.ui.cursor_cell() == (6, 4)
+    assert dev.app.siege.ui.cursor_cell() == (6, 4)
     _to_cell(dev, e.sector, e.line)
     dev.take()
     dev.press("action")                                   # hit it
     msgs = dev.take()
     assert msgs[0] == {"ev": "hit", "enemy": e.id, "armor": e.armor}
     assert msgs[-1]["ev"] == "state" and msgs[-1]["seq"] == 1
-    assert dev.app.game.log.dicts() == [{"do": "hit", "enemy": e.id}]
+    assert dev.app.siege.game.log.dicts() == [{"do": "hit", "enemy": e.id}]
     after_hit = snapshot(dev)
 
     _to_cell(dev, e.sector, 0)                           # an empty rear cell
@@ -595,17 +596,17 @@ def test_a_turn_from_the_buttons_alone(tmp_path):
     assert states_in(dev.take()) == [] and snapshot(dev) == after_hit
 
     dev.press("back")                                     # phase 4 -> the enemies move
-    assert dev.app.game.log.dicts()[-1] == {"do": "move"}
-    assert dev.app.game.phase == 6 and dev.app.game.pending is None
-    assert dev.app.game.reveals >= 1
+    assert dev.app.siege.game.log.dicts()[-1] == {"do": "move"}
+    assert dev.app.siege.game.phase == 6 and dev.app.siege.game.pending is None
+    assert dev.app.siege.game.reveals >= 1
     dev.press("action")                                   # reveal one token
-    assert dev.app.game.log.dicts()[-1] == {"do": "reveal"}
-    turn, player = dev.app.game.turn, dev.app.game.player
+    assert dev.app.siege.game.log.dicts()[-1] == {"do": "reveal"}
+    turn, player = dev.app.siege.game.turn, dev.app.siege.game.player
     dev.press("back")                                     # end the turn
-    assert dev.app.game.log.dicts()[-1] == {"do": "end_turn"}
-    assert (dev.app.game.turn, dev.app.game.player) != (turn, player)
-    assert dev.app.game.phase == 4
-    seq = len(dev.app.game.log)
+    assert dev.app.siege.game.log.dicts()[-1] == {"do": "end_turn"}
+    assert (dev.app.siege.game.turn, dev.app.siege.game.player) != (turn, player)
+    assert dev.app.siege.game.phase == 4
+    seq = len(dev.app.siege.game.log)
     assert seq == 4
     st, s = dev.state()
     assert s == seq
@@ -615,21 +616,21 @@ def test_a_turn_from_the_buttons_alone(tmp_path):
     msgs = dev.take()
     assert {"ev": "undo", "seq": seq - 1} in msgs
     assert msgs[-1]["ev"] == "state" and msgs[-1]["seq"] == seq - 1
-    assert dev.app.game.log.dicts()[-1] == {"do": "reveal"}
-    assert dev.app.game.phase == 6
+    assert dev.app.siege.game.log.dicts()[-1] == {"do": "reveal"}
+    assert dev.app.siege.game.phase == 6
     for _ in range(3):
         dev.press("back", long=True)
-    assert len(dev.app.game.log) == 0
+    assert len(dev.app.siege.game.log) == 0
     dev.press("back", long=True)                          # nothing left to undo: harmless
-    assert len(dev.app.game.log) == 0
-    assert dev.app.game.phase == 4
+    assert len(dev.app.siege.game.log) == 0
+    assert dev.app.siege.game.phase == 4
 
 
 def test_a_refused_button_action_reports_and_changes_nothing(tmp_path):
     dev = Dev(tmp_path)
     dev.ok("new", seed=21)
     dev.ok("act", action={"do": "push_back", "enemy": 1})   # enemy 1 now in the rear
-    e = dev.app.game.enemy(1)
+    e = dev.app.siege.game.enemy(1)
     before = snapshot(dev)
     _to_cell(dev, e.sector, 0)
     dev.take()
@@ -651,7 +652,7 @@ def _choice_dev(tmp_path):
 def test_damage_choice_answered_with_encoder_and_action(tmp_path):
     dev = _choice_dev(tmp_path)
     dev.press("back")                                   # move: both attack the dotted wall
-    p = dev.app.game.pending
+    p = dev.app.siege.game.pending
     assert p is not None and p["choice"] == "damage" and len(p["candidates"]) == 2
     cands = list(p["candidates"])
     before = snapshot(dev)
@@ -664,7 +665,7 @@ def test_damage_choice_answered_with_encoder_and_action(tmp_path):
     dev.turn(-1)                                        # -> the second candidate
     dev.take()
     dev.press("action")
-    assert dev.app.game.log.dicts() == [{"do": "move"}, {"do": "choose", "enemy": cands[1]}]
+    assert dev.app.siege.game.log.dicts() == [{"do": "move"}, {"do": "choose", "enemy": cands[1]}]
     game, _ = scenario.run({**CHOICE_SETUP, "actions": [{"do": "move"}, {"do": "choose", "enemy": cands[1]}]})
     assert snapshot(dev) == (engine_state(game), 2)
     assert dev.take()[-1] == {"ev": "state", "seq": 2, "state": engine_state(game)}
@@ -673,7 +674,7 @@ def test_damage_choice_answered_with_encoder_and_action(tmp_path):
 def test_play_menu_hedgehog_and_dot(tmp_path):
     dev = Dev(tmp_path)
     dev.ok("new", seed=21)
-    e = dev.app.game.enemies[2]
+    e = dev.app.siege.game.enemies[2]
     _to_cell(dev, e.sector, e.line)
     before = snapshot(dev)
     dev.press("action", long=True)                      # the play menu ...
@@ -682,22 +683,22 @@ def test_play_menu_hedgehog_and_dot(tmp_path):
     dev.press("action", long=True)
     dev.turn(1)                                         # kill, [hedgehog], ...
     dev.press("action")
-    assert dev.app.game.log.dicts() == [{"do": "hedgehog", "enemy": e.id}]
+    assert dev.app.siege.game.log.dicts() == [{"do": "hedgehog", "enemy": e.id}]
     st, _ = dev.state()
     assert [x["held"] for x in st["enemies"] if x["id"] == e.id] == [True]
     dev.press("action", long=True)
     dev.turn(1, 3)                                      # ..., push_back, [dot]
     dev.press("action")
-    assert dev.app.game.log.dicts()[-1] == {"do": "dot", "sector": e.sector}
+    assert dev.app.siege.game.log.dicts()[-1] == {"do": "dot", "sector": e.sector}
     assert dev.state()[0]["dots"] == [e.sector]
     dev.press("action", long=True)
     dev.turn(-1)                                        # wraps to the last: patrol
     dev.press("action")
-    assert dev.app.game.log.dicts()[-1] == {"do": "patrol"}
+    assert dev.app.siege.game.log.dicts()[-1] == {"do": "patrol"}
     # back in play mode: ACTION hits again
     dev.press("action")
-    assert dev.app.game.log.dicts()[-1] == {"do": "hit", "enemy": e.id}
-    assert len(dev.app.game.log) == 4
+    assert dev.app.siege.game.log.dicts()[-1] == {"do": "hit", "enemy": e.id}
+    assert len(dev.app.siege.game.log) == 4
 
 
 @pytest.mark.parametrize("players_i,mode_i,variant_is,expect_players", [
@@ -720,18 +721,18 @@ def test_setup_menu_starts_a_new_game(tmp_path, players_i, mode_i, variant_is, e
         dev.turn(1, v - sel)
         sel = v
         dev.press("action")
-    assert len(dev.app.game.log) == 1                 # nothing started yet
+    assert len(dev.app.siege.game.log) == 1                 # nothing started yet
     dev.take()
     dev.press("back")                                 # start
     msgs = dev.take()
     evs = [m["ev"] for m in msgs if "ev" in m]
     assert "setup" in evs and evs[-1] == "state" and evs.count("state") == 1
-    setup = dev.app.game.setup_dict()
+    setup = dev.app.siege.game.setup_dict()
     assert setup["players"] == expect_players
     assert setup["mode"] == MODES[mode_i]
     assert setup["variants"] == sorted(VARIANTS[i] for i in variant_is)
     assert setup["seed"] == dev.hw.free_roll_seed() & 0x3FFFFFFF
-    assert len(dev.app.game.log) == 0
+    assert len(dev.app.siege.game.log) == 0
     expected = Game.from_setup(setup)
     assert dev.state() == (engine_state(expected), 0)
     assert msgs[-1] == {"ev": "state", "seq": 0, "state": engine_state(expected)}
@@ -748,10 +749,10 @@ def test_setup_menu_cancelled_changes_nothing(tmp_path):
     dev.press("action")
     dev.press("back")                                 # cancel at the mode menu
     assert snapshot(dev) == before
-    assert dev.app.game.setup_dict()["seed"] == 3
+    assert dev.app.siege.game.setup_dict()["seed"] == 3
     dev.turn(1)
     dev.press("action")                               # play mode again: a hit
-    assert len(dev.app.game.log) == 1
+    assert len(dev.app.siege.game.log) == 1
 
 
 def test_encoder_press_rolls_the_free_die(tmp_path):
@@ -774,17 +775,17 @@ def test_marshal_plays_from_the_buttons(tmp_path):
     dev = Dev(tmp_path)
     dev.ok("new", players=2, mode="marshal", seed=14)
     dev.press("back")                                  # phase 4 -> move, then phase 7
-    assert dev.app.game.phase == 7
-    hand = list(dev.app.game.state()["marshal_hand"])
+    assert dev.app.siege.game.phase == 7
+    hand = list(dev.app.siege.game.state()["marshal_hand"])
     assert len(hand) >= 2
     dev.press("action")                                # the marshal's menu: his hand
     dev.press("action")                                # pick the first two tokens
     dev.turn(1)
     dev.press("action")
-    n = len(dev.app.game.log)
+    n = len(dev.app.siege.game.log)
     dev.press("back")                                  # play them
-    assert len(dev.app.game.log) == n + 1
-    assert dev.app.game.log.dicts()[-1] == {"do": "marshal_play", "tokens": hand[:2]}
+    assert len(dev.app.siege.game.log) == n + 1
+    assert dev.app.siege.game.log.dicts()[-1] == {"do": "marshal_play", "tokens": hand[:2]}
 
 
 def _marshal_dev(tmp_path, seed=3):
@@ -792,8 +793,8 @@ def _marshal_dev(tmp_path, seed=3):
     dev = Dev(tmp_path)
     dev.ok("new", players=2, mode="marshal", seed=seed)
     dev.press("back")                                  # phase 4: end the turn -> phase 7
-    assert dev.app.game.log.dicts() == [{"do": "end_turn"}]
-    assert dev.app.game.phase == 7
+    assert dev.app.siege.game.log.dicts() == [{"do": "end_turn"}]
+    assert dev.app.siege.game.phase == 7
     return dev
 
 
@@ -803,7 +804,7 @@ def _refusals(msgs):
 
 def test_marshal_menu_offers_only_r60_plays(tmp_path):
     dev = _marshal_dev(tmp_path)
-    assert dev.app.game.state()["marshal_hand"] == ["sabotage_air", "tiger", "pz3"]
+    assert dev.app.siege.game.state()["marshal_hand"] == ["sabotage_air", "tiger", "pz3"]
     before = snapshot(dev)
     dev.press("action")                                # his menu
     dev.press("action")                                # sabotage_air alone ...
@@ -814,7 +815,7 @@ def test_marshal_menu_offers_only_r60_plays(tmp_path):
     assert r["rule"] == "R60" and r["source"] == "buttons"
     assert r["error"].startswith("a lone sabotage_air is no play: one token alone must be a tank")
     assert states_in(msgs) == [] and snapshot(dev) == before
-    assert dev.app.ui.mode == 2 and dev.app.ui.menu[0] == "marshal"       # the menu stays open
+    assert dev.app.siege.ui.mode == 2 and dev.app.siege.ui.menu[0] == "marshal"       # the menu stays open
     dev.turn(1)
     dev.press("action")                                # + tiger
     dev.turn(1)
@@ -822,10 +823,10 @@ def test_marshal_menu_offers_only_r60_plays(tmp_path):
     dev.press("action")                                # + pz3: a third token is refused
     (r,) = _refusals(dev.take())
     assert r["rule"] == "R60" and "at most 2" in r["error"]
-    assert dev.app.ui.menu[2] == [True, True, False]
+    assert dev.app.siege.ui.menu[2] == [True, True, False]
     dev.press("back")                                  # two tokens: a play, tanks by die roll
-    assert dev.app.game.log.dicts()[-1] == {"do": "marshal_play", "tokens": ["sabotage_air", "tiger"]}
-    assert dev.app.game.turn == 2
+    assert dev.app.siege.game.log.dicts()[-1] == {"do": "marshal_play", "tokens": ["sabotage_air", "tiger"]}
+    assert dev.app.siege.game.turn == 2
 
 
 def test_marshal_lone_tank_goes_where_he_chooses(tmp_path):
@@ -834,32 +835,32 @@ def test_marshal_lone_tank_goes_where_he_chooses(tmp_path):
     dev.turn(1)
     dev.press("action")                                # the tiger alone
     dev.press("back")                                  # -> where? the sector menu
-    assert dev.app.ui.menu[0] == "sector"
+    assert dev.app.siege.ui.menu[0] == "sector"
     dev.turn(1, 3)
     dev.press("action")                                # sector 4
-    assert dev.app.game.log.dicts()[-1] == {"do": "marshal_play", "tokens": ["tiger"], "sector": 4}
-    assert [(e.sector, e.line) for e in dev.app.game.enemies if e.id == dev.app.game.next_id - 1] == [(4, 0)]
+    assert dev.app.siege.game.log.dicts()[-1] == {"do": "marshal_play", "tokens": ["tiger"], "sector": 4}
+    assert [(e.sector, e.line) for e in dev.app.siege.game.enemies if e.id == dev.app.siege.game.next_id - 1] == [(4, 0)]
 
 
 def test_marshal_back_plays_nothing_and_a_patrol_skips_him(tmp_path):
     dev = _marshal_dev(tmp_path)
     dev.press("back")                                  # phase 7: BACK = he plays nothing
-    assert dev.app.game.log.dicts()[-1] == {"do": "marshal_play", "tokens": []}
-    assert (dev.app.game.turn, dev.app.game.phase) == (2, 4)
-    hand = list(dev.app.game.marshal_hand)
+    assert dev.app.siege.game.log.dicts()[-1] == {"do": "marshal_play", "tokens": []}
+    assert (dev.app.siege.game.turn, dev.app.siege.game.phase) == (2, 4)
+    hand = list(dev.app.siege.game.marshal_hand)
     dev.press("action", long=True)
     dev.turn(-1)                                       # the play menu's last item: patrol
     dev.press("action")
     dev.press("back")                                  # end the turn: with a patrol, no phase 7 stop
-    assert dev.app.game.log.dicts()[-2:] == [{"do": "patrol"}, {"do": "end_turn"}]
-    assert (dev.app.game.turn, dev.app.game.phase) == (3, 4) and dev.app.game.marshal_hand == hand
+    assert dev.app.siege.game.log.dicts()[-2:] == [{"do": "patrol"}, {"do": "end_turn"}]
+    assert (dev.app.siege.game.turn, dev.app.siege.game.phase) == (3, 4) and dev.app.siege.game.marshal_hand == hand
 
 
 def test_marshal_extra_play_takes_a_lone_non_tank(tmp_path):
     dev = _marshal_dev(tmp_path, seed=11)              # his hand: reveal4, pz3, sabotage_air
     dev.ok("act", action={"do": "marshal_play", "tokens": ["reveal4", "sabotage_air"]})
-    assert dev.app.game.pending == {"choice": "marshal_extra", "count": 4}
-    hand = [KIND_IDS[k] for k in dev.app.game.marshal_hand]
+    assert dev.app.siege.game.pending == {"choice": "marshal_extra", "count": 4}
+    hand = [KIND_IDS[k] for k in dev.app.siege.game.marshal_hand]
     lone = [i for i, k in enumerate(hand) if KIND_CLASS[KIND_IDS.index(k)] > 1][0]
     dev.press("action")                                # the menu: up to 4, by die rolls
     dev.turn(1, lone)
@@ -867,7 +868,7 @@ def test_marshal_extra_play_takes_a_lone_non_tank(tmp_path):
     dev.take()
     dev.press("back")
     assert _refusals(dev.take()) == []
-    assert dev.app.game.log.dicts()[-1] == {"do": "marshal_play", "tokens": [hand[lone]]}
+    assert dev.app.siege.game.log.dicts()[-1] == {"do": "marshal_play", "tokens": [hand[lone]]}
 
 
 # ================================================================ LED frames
@@ -890,9 +891,9 @@ def test_frame_after_new_is_deterministic(tmp_path):
         now = _quiet_frame_time(dev)
         frames[name] = (now, dev.hw.leds.frame, dev.ok("leds", ms=0)[0]["leds"])
         # the frame for this known state is the renderer's picture of that game
-        r = renderer_from_config(CFG)
+        r = board_from_config(CFG)
         r.render(Game(seed=seed), now)
-        assert bytes(r.buf) == dev.hw.leds.frame
+        assert bytes(r.frame.buf) == dev.hw.leds.frame
     assert frames["a"] == frames["b"]
     assert Game(seed=42).state()["enemies"] != Game(seed=43).state()["enemies"]
     assert frames["a"][1] != frames["c"][1]
@@ -904,21 +905,21 @@ def test_frame_changes_when_an_enemy_moves(tmp_path):
     dev.tick(100, ms=100)
     _quiet_frame_time(dev)
     before = dev.hw.leds.frame
-    old = {e.id: (e.sector, e.line, e.armor) for e in dev.app.game.enemies}
+    old = {e.id: (e.sector, e.line, e.armor) for e in dev.app.siege.game.enemies}
     dev.ok("act", action={"do": "move"})
-    moved = [e for e in dev.app.game.enemies if e.id in old and (e.sector, e.line) != old[e.id][:2]]
+    moved = [e for e in dev.app.siege.game.enemies if e.id in old and (e.sector, e.line) != old[e.id][:2]]
     assert moved
     dev.tick(100, ms=100)                       # the sweep has played
-    assert dev.app.anims == []
+    assert dev.app.siege.anims == []
     now = _quiet_frame_time(dev)
     after = dev.hw.leds.frame
     assert after != before
-    r = renderer_from_config(CFG)
-    r.render(replay(dev.app.game.setup_dict(), dev.app.game.log.tuples()), now)
-    assert bytes(r.buf) == after
+    r = board_from_config(CFG)
+    r.render(replay(dev.app.siege.game.setup_dict(), dev.app.siege.game.log.tuples()), now)
+    assert bytes(r.frame.buf) == after
     lay = dev.app.layout
     for e in moved:
-        alone = [x for x in dev.app.game.enemies if (x.sector, x.line) == (e.sector, e.line)] == [e]
+        alone = [x for x in dev.app.siege.game.enemies if (x.sector, x.line) == (e.sector, e.line)] == [e]
         was_alone = sum(1 for v in old.values() if v[:2] == old[e.id][:2]) == 1
         if alone and was_alone and e.armor == old[e.id][2] and e.line < 4:
             i_old = lay.index(old[e.id][0], old[e.id][1])
@@ -935,18 +936,18 @@ def test_move_sweep_cells(tmp_path):
     dev = Dev(tmp_path)
     dev.ok("new", seed=42)
     dev.tick(100, ms=100)
-    game = dev.app.game
+    game = dev.app.siege.game
     old = {e.id: (e.sector, e.line) for e in game.enemies}
-    before = dev.app.positions
+    before = dev.app.siege.positions
     assert before == {i: s * 8 + line for i, (s, line) in old.items()}
     dev.ok("act", action={"do": "move"})
     groups = [[] for _ in range(5)]
-    for e in dev.app.game.enemies:
+    for e in dev.app.siege.game.enemies:
         if e.id in old and (e.sector, e.line) != old[e.id]:
             groups[e.line].append((e.sector, e.line if e.line < 4 else "city"))
     want = [g for g in groups if g]
-    assert want and dev.app._moved_cells(before) == want
-    assert app_mod._cell(3 * 8 + 4) == (3, "city") and app_mod._cell(6 * 8 + 0) == (6, 0)
+    assert want and dev.app.siege._moved_cells(before) == want
+    assert siege_mode._cell(3 * 8 + 4) == (3, "city") and siege_mode._cell(6 * 8 + 0) == (6, 0)
 
 
 def test_every_animation_ends(tmp_path):
@@ -956,9 +957,9 @@ def test_every_animation_ends(tmp_path):
     names = set()
     accepted = 0
     for _ in range(400):
-        if dev.app.game.outcome != PLAYING:
+        if dev.app.siege.game.outcome != PLAYING:
             break
-        reply, pushed = dev.act(agent.action(dev.app.game))
+        reply, pushed = dev.act(agent.action(dev.app.siege.game))
         if not reply["ok"]:
             continue
         accepted += 1
@@ -967,7 +968,7 @@ def test_every_animation_ends(tmp_path):
             dev.ok("roll")
         dev.clock.advance(10000)
         dev.tick(2)
-        assert dev.app.anims == [], [type(a).__name__ for a in dev.app.anims]
+        assert dev.app.siege.anims == [], [type(a).__name__ for a in dev.app.siege.anims]
     assert accepted > 40
     assert {"move", "reveal"} <= names
     # from the buttons too
@@ -975,7 +976,7 @@ def test_every_animation_ends(tmp_path):
     dev.press("back", long=True)
     dev.clock.advance(10000)
     dev.tick(2)
-    assert dev.app.anims == []
+    assert dev.app.siege.anims == []
 
 
 # ================================================================ power-safe
@@ -1001,8 +1002,8 @@ def test_restart_restores_game_seq_and_pending_choice(tmp_path):
     # the restored choice can be answered, from the buttons
     cand = st["pending"]["candidates"][0]
     dev2.press("action")
-    assert dev2.app.game.log.dicts()[-1] == {"do": "choose", "enemy": cand}
-    assert dev2.app.game.pending is None
+    assert dev2.app.siege.game.log.dicts()[-1] == {"do": "choose", "enemy": cand}
+    assert dev2.app.siege.game.pending is None
     # and once more
     st3, seq3 = dev2.state()
     dev3 = Dev(tmp_path, seed=7)
@@ -1027,7 +1028,7 @@ def test_host_that_never_reads(tmp_path):
     dev = Dev(tmp_path, serial=serial)
     limit = dev.app.outbox.limit
     max_line = CFG["serial"]["max_line"]
-    e = dev.app.game.enemies[0]
+    e = dev.app.siege.game.enemies[0]
     target = (e.sector - 1) * 5 + e.line
     for _ in range(target):
         dev.hw.inputs.turn(1)
@@ -1046,7 +1047,7 @@ def test_host_that_never_reads(tmp_path):
     assert serial.host_take() == b""
     # the device kept working: the buttons played, the LEDs were drawn
     assert dev.hw.leds.writes - frames >= 250
-    assert dev.app.game.log.dicts() in ([], [{"do": "hit", "enemy": e.id}], [{"do": "patrol"}],
+    assert dev.app.siege.game.log.dicts() in ([], [{"do": "hit", "enemy": e.id}], [{"do": "patrol"}],
                                         [{"do": "patrol"}, {"do": "hit", "enemy": e.id}])
     # the host reads again, and asks something
     serial.capacity = 1 << 20
@@ -1166,7 +1167,7 @@ def test_press_with_a_bad_turn_is_refused_and_the_loop_lives(tmp_path, turn):
     assert reply["ok"] is False and "turn" in reply["error"] and pushed == []
     for _ in range(30):
         dev.tick(ms=40)                   # frames with the cursor blink on
-    assert dev.app.ui.cursor == 0 and type(dev.app.ui.cursor) is int
+    assert dev.app.siege.ui.cursor == 0 and type(dev.app.siege.ui.cursor) is int
     assert dev.ok("hello")[0]["seq"] == 0
     assert snapshot(dev) == before
 
@@ -1177,17 +1178,17 @@ def _long_game(dev, min_bytes):
     dev.ok("new", players=2, seed=11)
     agent = RandomPlayer(3, skill=2)
     for _ in range(5000):
-        game = dev.app.game
+        game = dev.app.siege.game
         size = len(dumps({"setup": game.setup_dict(), "actions": game.log.dicts()}))
         if size > min_bytes or game.outcome != PLAYING:
             break
         try:
-            dev.app.apply(agent.action(game))
+            dev.app.siege.apply(agent.action(game))
         except RuleError:
             continue
         dev.tick()                        # the host reads the pushes
         dev.take()
-    assert size > min_bytes and dev.app.game.outcome == PLAYING
+    assert size > min_bytes and dev.app.siege.game.outcome == PLAYING
     dev.tick(5)
     dev.take()
 
@@ -1197,10 +1198,10 @@ def test_log_of_a_long_game_comes_in_pages(tmp_path):
     dropped, with no reply) comes page by page, every page answered."""
     dev = Dev(tmp_path)
     _long_game(dev, 2 * dev.app.outbox.limit)
-    n = len(dev.app.game.log)
+    n = len(dev.app.siege.game.log)
     assert n > 3 * LOG_PAGE
     setup, actions = dev.log()
-    assert actions == dev.app.game.log.dicts()
+    assert actions == dev.app.siege.game.log.dicts()
     game, events = scenario.run({**setup, "actions": actions})
     assert [e for e in events if e["ev"] == "refused"] == []
     assert (engine_state(game), n) == snapshot(dev)
@@ -1258,7 +1259,7 @@ def _cursor_after_a_roll(tmp_path, start):
         seen = set()
         for _ in range(40):
             dev.tick(ms=25)
-            seen.add(tuple(dev.app.renderer.rgb_list()[i]))
+            seen.add(tuple(dev.app.frame.rgb_list()[i]))
         return seen
 
     before = cursor_colours()
@@ -1314,14 +1315,14 @@ def test_a_configured_buzzer_sounds_what_a_player_must_not_miss(tmp_path):
     dev.ok("new", seed=21)
     dev.ok("act", action={"do": "push_back", "enemy": 1})
     assert bz.tones == []                                   # quiet play
-    _to_cell(dev, dev.app.game.enemy(1).sector, 0)
+    _to_cell(dev, dev.app.siege.game.enemy(1).sector, 0)
     dev.press("action")                                     # R10: refused from the buttons
     assert bz.tones == [TONES["refused"]]
     del bz.tones[:]
     # a game that loses its last building on the first move
     lost = {"board": {"walls": [], "buildings": [1],
                       "enemies": [{"kind": "maus", "sector": 1, "line": "tank"}]}, "seed": 1}
-    dev.app.new_game(lost)                                  # (the protocol's new takes no board)
+    dev.app.siege.new_game(lost)                                  # (the protocol's new takes no board)
     dev.ok("act", action={"do": "end_turn"})                # the enemy phase: the Maus reaches the city
-    assert dev.app.game.outcome == "lost"
+    assert dev.app.siege.game.outcome == "lost"
     assert bz.tones == [TONES["building_destroyed"], TONES["lost"]]

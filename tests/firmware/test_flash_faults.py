@@ -14,7 +14,7 @@ from rules_support import engine_state
 from test_app import Dev, states_in
 
 from osada_fw import app as app_mod
-from osada_fw import journal as journal_mod
+from osada_fw.store import journal as journal_mod
 from shared_rules.engine import replay
 
 
@@ -84,14 +84,14 @@ def test_a_failing_flash_never_refuses_an_action_and_the_game_is_saved_when_it_w
     reply, pushed = dev.ok("act", action={"do": "reveal"})
     assert reply["saved"] is False and reply["journal"] == words
     assert journal_events(pushed) == [{"ev": "journal", "saved": False, "status": words}]
-    assert len(dev.app.game.log) == 3 and states_in(pushed)[-1]["seq"] == 3
+    assert len(dev.app.siege.game.log) == 3 and states_in(pushed)[-1]["seq"] == 3
     reply, pushed = dev.ok("act", action={"do": "end_turn"})     # still not saved: said once
     assert reply["saved"] is False and journal_events(pushed) == []
     reply, _ = dev.ok("undo")
     assert reply["saved"] is False and reply["seq"] == 3
     assert dev.ok("hello")[0]["journal"] == words and dev.ok("state")[0]["journal"] == words
     # the ring says it: the outer LED of every sector amber in the sign's window
-    r = dev.app.renderer
+    r = dev.app.frame
     dev.app.draw(app_mod.FLASH_SIGN_PERIOD_MS * 10 + 10, force=True)
     amber = tuple(r.buf[3 * r.layout.index(1, 0):3 * r.layout.index(1, 0) + 3])
     for s in range(1, 7):
@@ -106,11 +106,11 @@ def test_a_failing_flash_never_refuses_an_action_and_the_game_is_saved_when_it_w
     assert "saved" not in reply
     assert journal_events(pushed) == [{"ev": "journal", "saved": True, "status": "ok"}]
     assert dev.ok("hello")[0]["journal"] == "ok"
-    want = engine_state(dev.app.game)
+    want = engine_state(dev.app.siege.game)
     # every action, those played while unsaved too, is in the journal now
     again = Dev(tmp_path)
-    assert again.boot_msgs[0]["restored"] is True and engine_state(again.app.game) == want
-    assert again.app.game.log.tuples() == dev.app.game.log.tuples()
+    assert again.boot_msgs[0]["restored"] is True and engine_state(again.app.siege.game) == want
+    assert again.app.siege.game.log.tuples() == dev.app.siege.game.log.tuples()
 
 
 def test_a_new_game_on_a_full_flash_is_played_in_ram(tmp_path, monkeypatch):
@@ -120,7 +120,7 @@ def test_a_new_game_on_a_full_flash_is_played_in_ram(tmp_path, monkeypatch):
     reply, pushed = dev.ok("new", seed=3)
     assert reply["saved"] is False and journal_events(pushed)[0]["status"] == "flash full"
     dev.ok("act", action={"do": "move"})
-    assert len(dev.app.game.log) == 1
+    assert len(dev.app.siege.game.log) == 1
 
 
 @pytest.mark.parametrize("code,words", [(errno.ENOSPC, "flash full"), (errno.EROFS, "flash not writable"),
@@ -133,7 +133,7 @@ def test_a_fresh_board_whose_flash_fails_boots_into_a_game(tmp_path, monkeypatch
     assert boot == [{"ev": "boot", "restored": False, "seq": 0, "journal": words}]
     assert journal_events(dev.boot_msgs) == [{"ev": "journal", "saved": False, "status": words}]
     reply, _ = dev.ok("act", action={"do": "move"})
-    assert reply["saved"] is False and len(dev.app.game.log) == 1
+    assert reply["saved"] is False and len(dev.app.siege.game.log) == 1
 
 
 def test_a_saved_game_on_flash_that_turned_read_only_is_restored_and_played_on(tmp_path, monkeypatch):
@@ -143,10 +143,10 @@ def test_a_saved_game_on_flash_that_turned_read_only_is_restored_and_played_on(t
     flash = Flash(monkeypatch, errno.EROFS)
     flash.broken = True
     again = Dev(tmp_path)
-    assert again.boot_msgs[0]["restored"] is True and len(again.app.game.log) == 1
+    assert again.boot_msgs[0]["restored"] is True and len(again.app.siege.game.log) == 1
     reply, pushed = again.ok("act", action={"do": "reveal"})
     assert reply["saved"] is False and journal_events(pushed)[0]["status"] == "flash not writable"
-    assert len(again.app.game.log) == 2
+    assert len(again.app.siege.game.log) == 2
 
 
 def test_a_corrupt_journal_at_boot_starts_a_game_and_says_the_saved_one_was_lost(tmp_path):
@@ -156,7 +156,7 @@ def test_a_corrupt_journal_at_boot_starts_a_game_and_says_the_saved_one_was_lost
     assert boot["ev"] == "boot" and boot["restored"] is False and "lost" in boot
     assert "setup" in boot["lost"]
     dev.ok("act", action={"do": "move"})
-    assert Dev(tmp_path).app.game.log.tuples() == dev.app.game.log.tuples()   # the new game is saved
+    assert Dev(tmp_path).app.siege.game.log.tuples() == dev.app.siege.game.log.tuples()   # the new game is saved
 
 
 def test_an_internal_error_while_unsaved_keeps_the_game_from_ram(tmp_path, monkeypatch):
@@ -165,7 +165,7 @@ def test_an_internal_error_while_unsaved_keeps_the_game_from_ram(tmp_path, monke
     dev.ok("new", seed=5)
     flash.broken = True
     dev.ok("act", action={"do": "move"})
-    want = engine_state(dev.app.game)
+    want = engine_state(dev.app.siege.game)
     dev.app.recover()                     # what handle_line does after a bug
-    assert engine_state(dev.app.game) == want
-    assert engine_state(replay(dev.app.game.setup_dict(), dev.app.game.log.tuples())) == want
+    assert engine_state(dev.app.siege.game) == want
+    assert engine_state(replay(dev.app.siege.game.setup_dict(), dev.app.siege.game.log.tuples())) == want

@@ -1,4 +1,4 @@
-"""The game journal on raw NOR flash (firmware/osada_fw/flashlog.py), on
+"""The game journal on raw NOR flash (firmware/osada_fw/store/flashlog.py), on
 hal/fake.py's FakeNorFlash (erase -> 0xFF, program ANDs whole 256-byte pages,
 power cuts at any byte of an erase or program).
 
@@ -18,9 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from osada.fw_extras import journal_load
-from osada_fw import flashlog as FL
-from osada_fw.flashlog import FlashLog
+from tests.support.fw_extras import journal_load
+from osada_fw.store import flashlog as FL
+from osada_fw.store.flashlog import FlashLog
 from osada_fw.hal.fake import FakeNorFlash, PowerCut
 from shared_rules.actions import parse
 from shared_rules.autoplay import play
@@ -449,7 +449,7 @@ def test_the_app_uses_the_hals_raw_journal_and_erases_only_when_idle(tmp_path):
     from shared_rules.actions import to_dict
     flash = FakeNorFlash(16)
     app, hw, clock = _app(tmp_path / "osada", flash)
-    assert isinstance(app.journal, FlashLog)
+    assert isinstance(app.siege.journal, FlashLog)
     app.boot()
     assert _request(app, hw, clock, {"id": 1, "cmd": "new", **SETUP})["ok"]
     for _ in range(3):                            # idle ticks: the next sector gets erased
@@ -467,7 +467,7 @@ def test_the_app_uses_the_hals_raw_journal_and_erases_only_when_idle(tmp_path):
     # a reboot on the same flash restores the game
     app2, hw2, clock2 = _app(tmp_path / "osada", flash)
     app2.boot()
-    assert app2.game.log.tuples() == acts
+    assert app2.siege.game.log.tuples() == acts
     app2.tick()
     boot = [json.loads(x) for x in hw2.serial.host_take().splitlines() if b'"boot"' in x][0]
     assert boot["restored"] is True and boot["seq"] == 40 and "lost" not in boot

@@ -1,4 +1,4 @@
-"""The power-safe game journal (firmware/osada_fw/journal.py).
+"""The power-safe game journal (firmware/osada_fw/store/journal.py).
 
 Every accepted action is journalled before it is acknowledged; on boot the game
 in progress is restored, pending choice included; a torn last record is dropped
@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from osada.fw_extras import journal_load
-from osada_fw import journal as J
-from osada_fw import journal_core
-from osada_fw.journal import Journal
+from tests.support.fw_extras import journal_load
+from osada_fw.store import journal as J
+from osada_fw.store import core as journal_core
+from osada_fw.store.journal import Journal
 from shared_rules.actions import encode, parse
 from shared_rules.autoplay import play, random_setup
 from shared_rules.engine import Game, replay
@@ -81,7 +81,7 @@ def run_ops(j, ops):
 def boundaries(setup, ops):
     """Byte offsets where each record of a fresh (uncompacted) journal ends:
     [header, setup record, op 1, op 2, ...] -- the documented format."""
-    ends = [4, 4 + 7 + len(J._dumps(setup).encode())]
+    ends = [4, 4 + 7 + len(journal_core.dumps(setup).encode())]
     for kind, t in ops:
         ends.append(ends[-1] + 7 + (len(encode(t)) if kind == "A" else 0))
     return ends
@@ -134,7 +134,7 @@ def test_random_games_round_trip(tmp_path, seed):
 
 def test_round_trip_without_bytearray_slice_assignment(tmp_path, monkeypatch):
     """A port built without MICROPY_PY_ARRAY_SLICE_ASSIGN: the byte-loop path."""
-    monkeypatch.setattr(journal_core, "_SLICE", False)
+    monkeypatch.setattr(journal_core, "SLICE", False)
     setup = random_setup(34)
     d = str(tmp_path)
     j = Journal(d, limit=512)
@@ -698,7 +698,7 @@ import sys, os
 from shared_rules.autoplay import play, random_setup
 from shared_rules.actions import parse
 from shared_rules.engine import Game, replay
-from osada_fw.journal import Journal
+from osada_fw.store.journal import Journal
 
 base = sys.argv[1]
 

@@ -18,11 +18,15 @@ except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
 import osada_fw  # noqa: E402
-from osada.fw_extras import Blink, frame, renderer_from_config  # noqa: E402
-from osada_fw import anim, colors, layouts  # noqa: E402
-from osada_fw.anim import DieRoll, He111Flight, MoveSteps, Reveal, he111_path  # noqa: E402
+from osada.buildguide.power import Blink  # noqa: E402
+from tests.support.fw_extras import frame, board_from_config  # noqa: E402
+from osada_fw.siege import anim, colors
+from osada_fw import frame as frame_mod  # noqa: E402
+from osada_fw import layouts  # noqa: E402
+from osada_fw.siege.anim import DieRoll, He111Flight, MoveSteps, Reveal, he111_path  # noqa: E402
 from osada_fw.layouts import LAYOUTS, Layout, LayoutError  # noqa: E402
-from osada_fw.render import Renderer  # noqa: E402
+from osada_fw.frame import Frame
+from osada_fw.siege.board import Board  # noqa: E402
 from shared_rules.catalog import KIND_IDS, KINDS, kind_index, opposite  # noqa: E402
 from shared_rules.engine import Game  # noqa: E402
 
@@ -43,7 +47,7 @@ def _wire(rgb, order="GRB", bri=96):
 
 
 def _leds(r, i):
-    return tuple(r.buf[3 * i:3 * i + 3])
+    return tuple(r.frame.buf[3 * i:3 * i + 3])
 
 
 def game(enemies=(), walls=(1, 2, 3, 4, 5, 6), dots=(), buildings=(1, 2, 3, 4, 5, 6), held=None):
@@ -162,16 +166,16 @@ def test_layout_errors_are_clear():
 def test_from_config():
     from osada_fw import config
     c = config.validate({"leds": {"layout": "rings", "city": True, "order": "RGB", "brightness": 40}})
-    r = renderer_from_config(c)
+    r = board_from_config(c)
     assert r.layout.name == "rings" and r.layout.city and r.count == config.led_count(c) == 36
-    assert r.order == "RGB" and r.brightness == 40 and len(r.buf) == 108
+    assert r.frame.order == "RGB" and r.frame.brightness == 40 and len(r.frame.buf) == 108
 
 
 # ---------------------------------------------------------------- colours
 
 
 def test_gamma_table():
-    g = colors.GAMMA
+    g = frame_mod.GAMMA
     assert isinstance(g, bytes) and len(g) == 256
     assert g[0] == 0 and g[255] == 255
     assert all(g[i] <= g[i + 1] for i in range(255))
@@ -220,7 +224,7 @@ TIGER = colors.named("armor3")
 @pytest.mark.parametrize("order", ["GRB", "RGB", "BGR"])
 def test_one_tiger_lights_exactly_its_cell(name, city, order):
     L = Layout(name, city)
-    r = Renderer(L, 96, order)
+    r = Board(Frame(L, 96, order))
     g = game([{"kind": "tiger", "sector": 3, "line": "artillery"}], walls=(1, 2), dots=(1,),
              buildings=(1, 2, 3, 4, 6))
     for t in (0, 333, 5000):
@@ -237,11 +241,11 @@ def test_one_tiger_lights_exactly_its_cell(name, city, order):
             else:
                 want = _wire(colors.rgb(colors.SECTOR_TINT[s]), order)
             assert _leds(r, i) == want, (i, s, part, t)
-        assert not r.limited
+        assert not r.frame.limited
 
 
 def test_empty_board_shows_the_sector_tints():
-    r = Renderer(Layout("spokes"), 96)
+    r = Board(Frame(Layout("spokes"), 96))
     r.render(game(), 0)
     red, green, blue = (_wire(colors.rgb(colors.SECTOR_TINT[s])) for s in (1, 3, 5))
     assert red != green != blue != red
@@ -259,7 +263,7 @@ def _seen(r, g, i, t0=0, t1=4000, dt=10):
 
 
 def test_several_enemies_in_a_cell_alternate_with_a_dark_gap():
-    r = Renderer(Layout("rings"), 96)
+    r = Board(Frame(Layout("rings"), 96))
     i = r.layout.index(2, 1)
     g = game([{"kind": "sdkfz", "sector": 2, "line": "air"},
               {"kind": "panther", "sector": 2, "line": "air"},
@@ -276,14 +280,14 @@ def test_several_enemies_in_a_cell_alternate_with_a_dark_gap():
 
 
 def test_two_alike_enemies_still_give_the_cue():
-    r = Renderer(Layout("spokes"), 96)
+    r = Board(Frame(Layout("spokes"), 96))
     i = r.layout.index(4, 3)
     g = game([{"kind": "pz3", "sector": 4, "line": "tank"}, {"kind": "pz3", "sector": 4, "line": "tank"}])
     assert set(_seen(r, g, i)) == {_wire(colors.named("armor2")), (0, 0, 0)}
 
 
 def test_three_in_a_cell_cycle_strongest_first():
-    r = Renderer(Layout("spokes"), 96)
+    r = Board(Frame(Layout("spokes"), 96))
     i = r.layout.index(1, 0)
     g = game([{"kind": "sdkfz", "sector": 1, "line": "rear"},
               {"kind": "tiger", "sector": 1, "line": "rear", "armor": 2},
@@ -299,7 +303,7 @@ def _leds_at(r, g, i, t):
 
 
 def test_held_enemy_blinks_white():
-    r = Renderer(Layout("ring24"), 96)
+    r = Board(Frame(Layout("ring24"), 96))
     g = game([{"kind": "tiger", "sector": 6, "line": "tank"}, {"kind": "pz3", "sector": 1, "line": "air"}],
              held=1)
     i, j = r.layout.index(6, 3), r.layout.index(1, 1)
@@ -313,7 +317,7 @@ def test_held_enemy_blinks_white():
 
 
 def test_held_enemy_in_a_shared_cell_blinks_in_its_own_slot():
-    r = Renderer(Layout("spokes"), 96)
+    r = Board(Frame(Layout("spokes"), 96))
     i = r.layout.index(3, 1)
     g = game([{"kind": "tiger", "sector": 3, "line": "air"}, {"kind": "sdkfz", "sector": 3, "line": "air"}],
              held=2)
@@ -324,7 +328,7 @@ def test_held_enemy_in_a_shared_cell_blinks_in_its_own_slot():
 
 
 def test_pending_choice_candidates_blink():
-    r = Renderer(Layout("spokes", True), 96)
+    r = Board(Frame(Layout("spokes", True), 96))
     g = game([{"kind": "pz3", "sector": 2, "line": "tank"}, {"kind": "tiger", "sector": 2, "line": "tank"},
               {"kind": "pz3", "sector": 4, "line": "tank"}], walls=(1, 3, 4, 5, 6))
     g.pending = {"choice": "damage", "candidates": [1, 2]}
@@ -338,7 +342,7 @@ def test_pending_choice_candidates_blink():
 
 def test_city_enemies_and_city_leds():
     g = game([{"kind": "maus", "sector": 3, "line": "city"}], walls=(1, 2, 4), dots=(4,), buildings=(1, 2, 4, 5, 6))
-    r = Renderer(Layout("spokes", True), 96)
+    r = Board(Frame(Layout("spokes", True), 96))
     r.render(g, 0)
     L = r.layout
     assert _leds(r, L.building_index(3)) == _wire(colors.named("maus"))
@@ -351,7 +355,7 @@ def test_city_enemies_and_city_leds():
     r.render(g, 0)
     assert _leds(r, L.building_index(6)) == _wire(colors.named("ruin"))
     # no city LEDs: the city enemy shows on its sector's tank LED
-    r2 = Renderer(Layout("spokes"), 96)
+    r2 = Board(Frame(Layout("spokes"), 96))
     r2.render(g, 0)
     assert _leds(r2, r2.layout.index(3, 3)) == _wire(colors.named("maus"))
 
@@ -359,18 +363,18 @@ def test_city_enemies_and_city_leds():
 def test_brightness_scales_and_render_leaves_the_game_alone():
     g = game([{"kind": "pz2h", "sector": 1, "line": "air"}], held=1)
     before = g.state_json()
-    dim, bright = Renderer(Layout("spokes"), 10), Renderer(Layout("spokes"), 255)
+    dim, bright = Board(Frame(Layout("spokes"), 10)), Board(Frame(Layout("spokes"), 255))
     dim.render(g, 500)
     bright.render(g, 500)
-    assert all(a <= b for a, b in zip(dim.buf, bright.buf))
+    assert all(a <= b for a, b in zip(dim.frame.buf, bright.frame.buf))
     assert _leds(bright, bright.layout.index(1, 1)) == _wire(colors.named("pz2h"), bri=255)
     # dim tints stay visible at low brightness
     assert max(_leds(dim, dim.layout.index(3, 0))) == 1
     assert g.state_json() == before
     with pytest.raises(ValueError):
-        Renderer(Layout("spokes"), 0)
+        Board(Frame(Layout("spokes"), 0))
     with pytest.raises(ValueError):
-        Renderer(Layout("spokes"), 96, order="RGBW")
+        Board(Frame(Layout("spokes"), 96, order="RGBW"))
 
 
 # ---------------------------------------------------------------- power cap
@@ -378,43 +382,43 @@ def test_brightness_scales_and_render_leaves_the_game_alone():
 
 @pytest.mark.parametrize("name,city", ALL)
 def test_power_cap_worst_case(name, city):
-    r = Renderer(Layout(name, city), 255, max_ma=400, ma_per_channel=20)
-    r.fill(255, 255, 255)
+    r = Board(Frame(Layout(name, city), 255, max_ma=400, ma_per_channel=20))
+    r.frame.fill(255, 255, 255)
     n = r.count
     uncapped = n * 1 + n * 3 * 20
-    assert r.frame_ma() == uncapped > 400
-    r.limit()
-    assert r.limited
-    ma = r.frame_ma()
+    assert r.frame.frame_ma() == uncapped > 400
+    r.frame.limit()
+    assert r.frame.limited
+    ma = r.frame.frame_ma()
     # frame_ma() is computed from the frame: check it independently
-    assert ma == n + -(-sum(r.buf) * 20 // 255)
+    assert ma == n + -(-sum(r.frame.buf) * 20 // 255)
     assert 380 <= ma <= 400
-    assert len(set(r.buf)) == 1                        # the whole frame scaled alike
+    assert len(set(r.frame.buf)) == 1                        # the whole frame scaled alike
 
 
 def test_power_cap_keeps_colours_and_leaves_a_small_frame_alone():
-    r = Renderer(Layout("spokes", True), 255, max_ma=300, ma_per_channel=20)
+    r = Board(Frame(Layout("spokes", True), 255, max_ma=300, ma_per_channel=20))
     g = game([{"kind": "tiger", "sector": s, "line": "air"} for s in range(1, 7)])
     r.render(g, 0)
-    assert not r.limited and 200 < r.frame_ma() <= 300
-    small = bytes(r.buf)
-    r.fill(255, 128, 0)
-    r.limit()
-    assert r.limited and r.frame_ma() <= 300
-    red, green, _ = r.get_pixel(0)
+    assert not r.frame.limited and 200 < r.frame.frame_ma() <= 300
+    small = bytes(r.frame.buf)
+    r.frame.fill(255, 128, 0)
+    r.frame.limit()
+    assert r.frame.limited and r.frame.frame_ma() <= 300
+    red, green, _ = r.frame.get_pixel(0)
     assert green * 4 < red                             # hue kept (within rounding)
-    r2 = Renderer(Layout("spokes", True), 255, max_ma=5000, ma_per_channel=20)
+    r2 = Board(Frame(Layout("spokes", True), 255, max_ma=5000, ma_per_channel=20))
     r2.render(g, 0)
-    assert bytes(r2.buf) == small
+    assert bytes(r2.frame.buf) == small
 
 
 def test_power_cap_scales_the_rendered_board():
     # 24 tigers at full brightness on a 150 mA budget
-    r = Renderer(Layout("rings"), 255, max_ma=150, ma_per_channel=20)
+    r = Board(Frame(Layout("rings"), 255, max_ma=150, ma_per_channel=20))
     g = game([{"kind": "tiger", "sector": s, "line": line} for s in range(1, 7)
               for line in ("rear", "air", "artillery", "tank")])
     r.render(g, 0)
-    assert r.limited and r.frame_ma() <= 150
+    assert r.frame.limited and r.frame.frame_ma() <= 150
 
 
 # --------------------------------------------------------------- animations
@@ -430,12 +434,12 @@ def _run_until_done(a, r, t0=0, dt=5, limit=60000):
 
 @pytest.mark.parametrize("result", range(1, 7))
 def test_die_roll_spins_and_lands(result):
-    r = Renderer(Layout("spokes", True), 96)
+    r = Board(Frame(Layout("spokes", True), 96))
     a = DieRoll(result, 1000)
     assert a.duration_ms <= DieRoll.MAX_MS
     lit = []
     for t in range(1000, 1000 + a._spin_ms, 5):
-        r.clear()
+        r.frame.clear()
         assert a.step(t, r)
         sectors = sorted({r.layout.cell_of(i)[0] for i in range(r.count) if any(_leds(r, i))})
         assert len(sectors) == 1
@@ -445,7 +449,7 @@ def test_die_roll_spins_and_lands(result):
     assert lit[-1] == result and len(lit) >= 12
     assert all(b == a_ % 6 + 1 for a_, b in zip(lit, lit[1:]))
     # then the result holds in its bright sector colour
-    r.clear()
+    r.frame.clear()
     assert a.step(1000 + a.duration_ms - 1, r)
     on = {r.layout.cell_of(i) for i in range(r.count) if any(_leds(r, i))}
     assert on == {(result, p) for p in (0, 1, 2, 3, "wall", "city")}
@@ -458,7 +462,7 @@ def test_die_roll_spins_and_lands(result):
 
 
 def test_every_animation_ends_within_its_stated_time():
-    r = Renderer(Layout("rings", True), 96)
+    r = Board(Frame(Layout("rings", True), 96))
     anims = [DieRoll(6, 0), DieRoll(1, 0, spins=3), Reveal(2, 0, (255, 0, 0), 0),
              MoveSteps([(1, 1), [(2, 2), (3, 3)], (4, "city")], 0),
              He111Flight(3, None, [(3, 1), (3, "wall")], 0), He111Flight(5, he111_path(5)[:4], (), 0)]
@@ -470,11 +474,11 @@ def test_every_animation_ends_within_its_stated_time():
 
 
 def test_animation_before_start_and_across_the_ticks_wrap():
-    r = Renderer(Layout("spokes"), 96)
+    r = Board(Frame(Layout("spokes"), 96))
     start = (1 << 30) - 300                           # ticks_ms wraps at 2**30
     a = Reveal(1, 0, (0, 255, 0), start)
     assert a.step(start - 50, r)                      # not started yet: draws nothing
-    r.clear()
+    r.frame.clear()
     assert a.step(100, r)                             # 400 ms after start, past the wrap
     assert any(_leds(r, r.layout.index(1, 0)))
     assert not a.step((start + a.duration_ms) & ((1 << 30) - 1), r)
@@ -482,12 +486,12 @@ def test_animation_before_start_and_across_the_ticks_wrap():
 
 
 def test_reveal_flashes_where_the_enemy_lands():
-    r = Renderer(Layout("ring24"), 96)
+    r = Board(Frame(Layout("ring24"), 96))
     a = Reveal(4, "rear", colors.named("maus"), 0)
     i = r.layout.index(4, 0)
     seen = []
     for t in range(0, a.duration_ms, 20):
-        r.clear()
+        r.frame.clear()
         a.step(t, r)
         assert [k for k in range(r.count) if any(_leds(r, k))] == [i]
         seen.append(_leds(r, i))
@@ -496,14 +500,14 @@ def test_reveal_flashes_where_the_enemy_lands():
 
 
 def test_move_steps_light_cells_in_sequence():
-    r = Renderer(Layout("spokes"), 96)
+    r = Board(Frame(Layout("spokes"), 96))
     cells = [(1, 1), [(2, 2), (3, 3)], (4, "tank"), (5, "city")]  # city: no LED here
     a = MoveSteps(cells, 0, step_ms=200)
     assert a.duration_ms == 800
     step, trail = _wire(colors.named("step")), _wire(colors.named("trail"))
 
     def lit(t):
-        r.clear()
+        r.frame.clear()
         assert a.step(t, r)
         return {r.layout.cell_of(i): _leds(r, i) for i in range(r.count) if any(_leds(r, i))}
 
@@ -526,13 +530,13 @@ def test_he111_path_is_r41():
 
 @pytest.mark.parametrize("city", [False, True])
 def test_he111_flight_follows_the_path_and_flashes_what_it_destroys(city):
-    r = Renderer(Layout("spokes", city), 96)
+    r = Board(Frame(Layout("spokes", city), 96))
     path = he111_path(2)
     a = He111Flight(2, path, [(2, 1), (5, "city")], 0, step_ms=100)
     plane, blast = _wire(colors.named("plane")), _wire(colors.named("blast"))
     visited = []
     for t in range(0, 5000, 50):
-        r.clear()
+        r.frame.clear()
         if not a.step(t, r):
             break
         on = {r.layout.cell_of(i): _leds(r, i) for i in range(r.count) if any(_leds(r, i))}
@@ -552,7 +556,7 @@ def test_he111_flight_follows_the_path_and_flashes_what_it_destroys(city):
 
 
 def test_blink_runs_until_cancelled_and_run_removes_finished():
-    r = Renderer(Layout("spokes"), 96)
+    r = Board(Frame(Layout("spokes"), 96))
     g = game([{"kind": "tiger", "sector": 5, "line": "air"}])
     b = Blink([(5, 1), (5, 2)], 0, period_ms=400)
     i = r.layout.index(5, 1)
@@ -566,24 +570,24 @@ def test_blink_runs_until_cancelled_and_run_removes_finished():
     assert not b.step(2100, r)
     assert anim.run(lst, 2100, r) == 0 and lst == []
     c = Blink([(1, 0)], 0, color=(255, 255, 255))
-    r.clear()
+    r.frame.clear()
     c.step(250, r)
     assert _leds(r, r.layout.index(1, 0)) == _wire((255, 255, 255))
 
 
 def test_rgb_list_is_the_frame_in_rgb_order():
-    r = Renderer(Layout("spokes"), 96, "GRB")
+    r = Board(Frame(Layout("spokes"), 96, "GRB"))
     r.render(game([{"kind": "pz4h", "sector": 2, "line": "air"}]), 0)
-    rows = r.rgb_list()
+    rows = r.frame.rgb_list()
     assert len(rows) == 24 and rows[r.layout.index(2, 1)] == [_lut(v) for v in colors.named("pz4h")]
-    assert all(tuple(row) == r.get_pixel(i) for i, row in enumerate(rows))
+    assert all(tuple(row) == r.frame.get_pixel(i) for i, row in enumerate(rows))
 
 
 def test_frame_helper_overlays_then_caps():
-    r = Renderer(Layout("spokes"), 255, max_ma=60, ma_per_channel=20)
+    r = Board(Frame(Layout("spokes"), 255, max_ma=60, ma_per_channel=20))
     g = game()
     out = frame(r, g, 0, [DieRoll(3, 0)])
-    assert out is r.buf and r.limited and r.frame_ma() <= 60
+    assert out is r.frame.buf and r.frame.limited and r.frame.frame_ma() <= 60
 
 
 # ------------------------------------------------------ inside MicroPython
@@ -597,8 +601,9 @@ import gc
 import binascii
 from shared_rules.engine import Game
 from osada_fw.layouts import Layout, LAYOUTS
-from osada_fw.render import Renderer
-from osada_fw import anim
+from osada_fw.frame import Frame
+from osada_fw.siege.board import Board
+from osada_fw.siege import anim
 
 try:
     _alloc = gc.mem_alloc
@@ -643,7 +648,7 @@ def run_scene():
     for name in LAYOUTS:
         for city in (False, True):
             for bri, max_ma in ((96, 400), (255, 150)):
-                r = Renderer(Layout(name, city), bri, "GRB", max_ma, 20)
+                r = Board(Frame(Layout(name, city), bri, "GRB", max_ma, 20))
                 key = "%s%s/%d/%d" % (name, "+city" if city else "", bri, max_ma)
                 out = []
                 for t in TIMES:
@@ -651,7 +656,7 @@ def run_scene():
                     r.render(g, t)
                     a1 = _alloc() if _alloc else 0
                     allocs.append(["render " + key, t, a1 - a0])
-                    out.append(hexbuf(r.buf))
+                    out.append(hexbuf(r.frame.buf))
                 anims = make_anims(100)
                 for t in (50, 100, 180, 700, 1500, 2300, 3200, 4100):
                     r.draw(g, t)
@@ -661,14 +666,14 @@ def run_scene():
                         a1 = _alloc() if _alloc else 0
                         allocs.append(["step %s %s" % (type(a).__name__, key), t, a1 - a0])
                     a0 = _alloc() if _alloc else 0
-                    r.limit()
+                    r.frame.limit()
                     a1 = _alloc() if _alloc else 0
                     allocs.append(["limit " + key, t, a1 - a0])
-                    out.append(hexbuf(r.buf))
+                    out.append(hexbuf(r.frame.buf))
                 frames[key] = out
     # control: the measurement does see an allocation (get_pixel builds a tuple)
     a0 = _alloc() if _alloc else 0
-    r.get_pixel(0)
+    r.frame.get_pixel(0)
     a1 = _alloc() if _alloc else 0
     allocs.append(["control", 0, a1 - a0])
     return frames, allocs
@@ -702,7 +707,7 @@ frames, allocs = run_scene()
 g = make_game()
 timing = {}
 for name, city in (("spokes", False), ("spokes", True), ("ring24", True)):
-    r = Renderer(Layout(name, city), 96, "GRB", 400, 20)
+    r = Board(Frame(Layout(name, city), 96, "GRB", 400, 20))
     state = [0]
 
     def one():

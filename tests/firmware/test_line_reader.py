@@ -1,4 +1,4 @@
-"""The device's line reader (firmware/osada_fw/protocol.py LineReader): LF, CR
+"""The device's line reader (firmware/osada_fw/link/protocol.py LineReader): LF, CR
 (what `screen` and some terminals send on Enter) and CRLF all end a line, a
 CRLF is ONE line end even when its CR and LF arrive in separate reads, and a
 UTF-8 byte order mark at the start of a line is dropped.  The same cases run
@@ -16,7 +16,7 @@ try:
 except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
-from osada_fw.protocol import LineReader  # noqa: E402
+from osada_fw.link.protocol import LineReader  # noqa: E402
 
 BOM = b"\xef\xbb\xbf"
 
@@ -75,7 +75,7 @@ def test_a_cr_only_host_gets_answers_from_the_app(tmp_path):
 
 VM_CODE = """
 import sys
-from osada_fw.protocol import LineReader
+from osada_fw.link.protocol import LineReader
 CASES = %r
 res = []
 for reads in CASES:

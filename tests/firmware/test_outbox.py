@@ -1,4 +1,4 @@
-"""The outbox (firmware/osada_fw/protocol.py): lines waiting for the host.
+"""The outbox (firmware/osada_fw/link/protocol.py): lines waiting for the host.
 
 Objects are written with the runtime's json.dumps into its buffer and sent
 from an offset, so these check that what comes out is exactly the lines put in,
@@ -17,7 +17,7 @@ except ImportError:  # run from the tree
 
 import pytest  # noqa: E402
 
-from osada_fw.protocol import Outbox  # noqa: E402
+from osada_fw.link.protocol import Outbox  # noqa: E402
 
 
 class Clock:

@@ -374,9 +374,9 @@ class Rig:
         return msgs
 
     def snapshot(self):
-        st = self.app.game.state()
+        st = self.app.siege.game.state()
         del st["events"]
-        return dumps(st), len(self.app.game.log)
+        return dumps(st), len(self.app.siege.game.log)
 
 
 def split_chunks(rng, data):
@@ -451,7 +451,7 @@ def test_protocol_fuzz(tmp_path):
                 assert msgs[prev_reply + 1:idx] == [], (ln[:200], msgs[prev_reply + 1:idx])
             prev_reply = idx
         answered += len(replies)
-        longest = max(longest, len(rig.app.game.log))
+        longest = max(longest, len(rig.app.siege.game.log))
         # ---- the state moves only with accepted mutating lines
         after = rig.snapshot()
         if not changed:
@@ -473,11 +473,11 @@ def test_protocol_fuzz(tmp_path):
     msgs = rig.run([b'{"id": 1, "cmd": "hello"}\n'])
     assert [m for m in msgs if "ok" in m] == [{
         "id": 1, "ok": True, "protocol": 1, "firmware": msgs[-1]["firmware"], "game": "siege",
-        "leds": led_count(CFG), "layout": CFG["leds"]["layout"], "seq": len(rig.app.game.log), "journal": "ok"}]
+        "leds": led_count(CFG), "layout": CFG["leds"]["layout"], "seq": len(rig.app.siege.game.log), "journal": "ok"}]
     msgs = rig.run([b'{"id": 2, "cmd": "state"}\n'])
     st = msgs[-1]
     assert (dumps(st["state"]), st["seq"]) == rig.snapshot()
-    game = rig.app.game
+    game = rig.app.siege.game
     mirror = replay(game.setup_dict(), game.log.tuples()).state()
     del mirror["events"]
     assert (dumps(mirror), len(game.log)) == rig.snapshot()
@@ -501,6 +501,6 @@ def test_press_turn_not_an_int_is_refused(tmp_path, line):
         for _ in range(20):                 # frames with the cursor blink on
             rig.clock.advance(40)
             rig.app.tick()
-    assert type(rig.app.ui.cursor) is int
+    assert type(rig.app.siege.ui.cursor) is int
     msgs = rig.run([b'{"id": 1, "cmd": "hello"}\n'])
     assert [m["ok"] for m in msgs if "ok" in m] == [True]

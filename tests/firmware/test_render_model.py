@@ -3,7 +3,7 @@
 Renderer.draw is written for speed on the Pico (a prebuilt empty board, only
 the cells with enemies painted, colours and ranks looked up lazily, the city
 LEDs rebuilt only when a wall, dot or building changes).  This test spells the
-module comment of osada_fw/render.py out the slow, obvious way, LED by LED, and
+module comment of osada_fw/siege/board.py out the slow, obvious way, LED by LED, and
 checks the two agree byte for byte on many random boards, times, layouts,
 brightnesses and channel orders, with the board changing between frames the
 way a game changes it (walls, dots, buildings, enemies, the hedgehog, a
@@ -23,10 +23,11 @@ try:
 except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
-from osada_fw import colors as C  # noqa: E402
-from osada_fw import render  # noqa: E402
+from osada_fw.siege import colors as C  # noqa: E402
+from osada_fw.siege import board as render  # noqa: E402
 from osada_fw.layouts import LAYOUTS, P_CITY, P_WALL, Layout  # noqa: E402
-from osada_fw.render import Renderer  # noqa: E402
+from osada_fw.frame import GAMMA, Frame
+from osada_fw.siege.board import Board as SiegeBoard  # noqa: E402
 from shared_rules.autoplay import RandomPlayer  # noqa: E402
 from shared_rules.catalog import KIND_IDS, strength  # noqa: E402
 from shared_rules.engine import PLAYING, Enemy, Game, RuleError, replay  # noqa: E402
@@ -71,7 +72,7 @@ def model_frame(board, layout, brightness, order, now):
         c = layout.leds[i]
         rgb = C.rgb(model_pal(board, layout, c // 6 + 1, c % 6, now))
         for ch in range(3):
-            g = C.GAMMA[rgb[ch]]
+            g = GAMMA[rgb[ch]]
             v = (g * brightness + 127) // 255
             out[3 * i + order.index("RGB"[ch])] = 1 if (v == 0 and rgb[ch]) else v
     return out
@@ -126,7 +127,7 @@ def test_frames_match_the_model(name, city):
     for _ in range(25):
         brightness = rng.randint(1, 255)
         order = rng.choice(("GRB", "RGB", "BRG", "BGR"))
-        r = Renderer(layout, brightness, order, max_ma=100000)
+        r = SiegeBoard(Frame(layout, brightness, order, max_ma=100000))
         b = random_board(rng)
         now = rng.randint(0, (1 << 29))
         for _ in range(25):
@@ -135,9 +136,10 @@ def test_frames_match_the_model(name, city):
                 mutate(rng, b)
             if rng.random() < 0.05:
                 brightness = rng.randint(1, 255)
-                r.set_brightness(brightness)
+                r.frame.set_brightness(brightness)
+                r.rewire()
             r.draw(b, now)
-            assert r.buf == model_frame(b, layout, brightness, order, now), (name, city, now)
+            assert r.frame.buf == model_frame(b, layout, brightness, order, now), (name, city, now)
             frames += 1
     assert frames == 625
 
@@ -146,12 +148,12 @@ def test_the_model_check_can_fail():
     """The comparison sees a single wrong byte: a renderer whose empty board is
     off by one in one LED does not match the model."""
     layout = Layout("spokes", True)
-    r = Renderer(layout, 96, "GRB")
+    r = SiegeBoard(Frame(layout, 96, "GRB"))
     b = random_board(random.Random(3))
     b.enemies = []
     r._base[5] ^= 1
     r.draw(b, 1000)
-    assert r.buf != model_frame(b, layout, 96, "GRB", 1000)
+    assert r.frame.buf != model_frame(b, layout, 96, "GRB", 1000)
 
 
 @pytest.mark.parametrize("seed,name,city", [(1, "spokes", False), (2, "rings", True), (3, "ring24", False),
@@ -163,7 +165,7 @@ def test_frames_of_played_games_match_the_model(seed, name, city):
     rng = random.Random(seed)
     layout = Layout(name, city)
     brightness = 96
-    r = Renderer(layout, brightness, "GRB", max_ma=100000)
+    r = SiegeBoard(Frame(layout, brightness, "GRB", max_ma=100000))
     game = Game.from_setup({"players": 2 + seed % 3, "seed": seed})
     agent = RandomPlayer(seed, skill=1)
     now = 0
@@ -185,11 +187,12 @@ def test_frames_of_played_games_match_the_model(seed, name, city):
                     pass
         if rng.random() < 0.03:
             brightness = rng.randint(1, 255)
-            r.set_brightness(brightness)
+            r.frame.set_brightness(brightness)
+            r.rewire()
         for _ in range(3):
             now += rng.randint(1, 300)
             r.draw(game, now)
-            assert r.buf == model_frame(game, layout, brightness, "GRB", now), (seed, len(game.log), now)
+            assert r.frame.buf == model_frame(game, layout, brightness, "GRB", now), (seed, len(game.log), now)
             frames += 1
         most = max(most, len(game.enemies))
         blinking = max(blinking, r._ndyn)
@@ -204,17 +207,17 @@ def test_a_hedgehog_or_choice_set_from_outside_is_drawn():
                     "enemies": [{"kind": "tiger", "sector": 2, "line": "air"},
                                 {"kind": "pz3", "sector": 4, "line": "rear"}]}, pool=["pz3"])
     layout = Layout("spokes")
-    r = Renderer(layout, 96, "GRB", max_ma=100000)
+    r = SiegeBoard(Frame(layout, 96, "GRB", max_ma=100000))
     tiger = layout.index(2, 1)
     r.draw(g, 1000)
-    steady = bytes(r.buf[3 * tiger:3 * tiger + 3])
+    steady = bytes(r.frame.buf[3 * tiger:3 * tiger + 3])
     g.hedgehog = g.enemies[0].id
     r.draw(g, 2000)                                      # the start of a held period: white
-    assert r.buf == model_frame(g, layout, 96, "GRB", 2000) and r.buf[3 * tiger:3 * tiger + 3] != steady
+    assert r.frame.buf == model_frame(g, layout, 96, "GRB", 2000) and r.frame.buf[3 * tiger:3 * tiger + 3] != steady
     g.hedgehog = 0
     g.pending = {"choice": "damage", "candidates": [g.enemies[0].id]}
     r.draw(g, 2200)                                      # a candidate in its dark half
-    assert r.buf == model_frame(g, layout, 96, "GRB", 2200) and r.buf[3 * tiger:3 * tiger + 3] == b"\0\0\0"
+    assert r.frame.buf == model_frame(g, layout, 96, "GRB", 2200) and r.frame.buf[3 * tiger:3 * tiger + 3] == b"\0\0\0"
     g.pending = None
     r.draw(g, 2200)
-    assert r.buf[3 * tiger:3 * tiger + 3] == steady
+    assert r.frame.buf[3 * tiger:3 * tiger + 3] == steady

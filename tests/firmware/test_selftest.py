@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from osada_fw.anim import SELFTEST_MS
+from osada_fw.selftest import SELFTEST_MS
 from osada_fw.app import App
 from osada_fw.config import led_count, validate
 from osada_fw.hal.fake import FakeHardware, ManualClock
@@ -66,10 +66,10 @@ def test_a_button_press_ends_the_selftest(tmp_path):
     clock.advance(40)
     app.tick()
     assert app.selftest_led == 0
-    before = app.game.state_json(events=[])
+    before = app.siege.game.state_json(events=[])
     hw.inputs.press("back")             # BACK would end the turn's phase 4 in a game
     clock.advance(40)
     app.tick()
     assert app.selftest_led is None
-    assert app.game.state_json(events=[]) == before     # the press did not act on the game
-    assert len(app.game.log) == 0
+    assert app.siege.game.state_json(events=[]) == before     # the press did not act on the game
+    assert len(app.siege.game.log) == 0

@@ -1,4 +1,4 @@
-"""The simulator (host/osada/sim.py) over a REAL pseudo-terminal, spoken to
+"""The simulator (host/osada/sim/simulator.py) over a REAL pseudo-terminal, spoken to
 with pyserial exactly as a host speaks to a Pico: in-process (the app loop in
 a background thread) and as the `osada sim --headless` command (a subprocess,
 stopped with SIGTERM and restarted on the same journal)."""
@@ -25,7 +25,7 @@ except ImportError:  # run from the tree
 
 from rules_support import engine_state  # noqa: E402
 
-from osada.sim import Simulator  # noqa: E402
+from osada.sim.simulator import Simulator  # noqa: E402
 from shared_rules.engine import Game  # noqa: E402
 from shared_rules.jsonout import dumps  # noqa: E402
 
@@ -211,7 +211,7 @@ def test_reconnecting_client_still_gets_answers(sim):
     try:
         reply, _ = c.call("state")
         assert reply["seq"] == 3
-        assert reply["state"] == engine_state(sim.sim.app.game)
+        assert reply["state"] == engine_state(sim.sim.app.siege.game)
     finally:
         c.close()
 

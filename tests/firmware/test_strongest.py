@@ -9,9 +9,10 @@ from test_app import Dev, _to_cell  # the app tests' device driver
 from test_leds import _wire
 
 from osada import monitor
-from osada_fw import colors
+from osada_fw.siege import colors
 from osada_fw.layouts import Layout
-from osada_fw.render import Renderer
+from osada_fw.frame import Frame
+from osada_fw.siege.board import Board
 from shared_rules.catalog import kind_index, strength
 from shared_rules.engine import Game
 
@@ -43,15 +44,15 @@ def test_the_tie_is_broken_the_same_way_by_keys_leds_and_monitor(tmp_path):
     assert monitor.strongest(cell)["id"] == 2
 
     # the LEDs: the first slot of the shared cell shows the panther's colour
-    r = Renderer(Layout("spokes"), 96)
+    r = Board(Frame(Layout("spokes"), 96))
     r.render(g, 0)
     i = r.layout.index(2, 2)
-    assert tuple(r.buf[3 * i:3 * i + 3]) == _wire(colors.named("panther"))
+    assert tuple(r.frame.buf[3 * i:3 * i + 3]) == _wire(colors.named("panther"))
 
     # the device's ACTION key hits the panther
     dev = Dev(tmp_path)
-    dev.app.game = g
-    dev.app.journal.start(g.setup_dict())
+    dev.app.siege.game = g
+    dev.app.siege.journal.start(g.setup_dict())
     _to_cell(dev, 2, 2)
     dev.take()
     dev.press("action")

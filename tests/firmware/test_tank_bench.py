@@ -9,7 +9,7 @@ import sys
 import pytest
 from test_tank_device import ring, roll, tank_dev
 
-from osada_fw import games
+from osada_fw import forget, games
 from osada_fw.tank.bench import MAX_ROLLS
 from osada_fw.tank.mode import TESTS
 
@@ -49,7 +49,7 @@ def test_bench_leaves_the_players_numbers_last_roll_and_ring_as_they_were(tmp_pa
 
 
 def test_the_bench_module_loads_only_when_asked_and_goes_with_the_tank_mode(tmp_path):
-    games.unload(("osada_fw.tank.bench",))                  # as a board that never measured
+    forget("osada_fw.tank.bench", always=True)                  # as a board that never measured
     dev = tank_dev(tmp_path)
     roll(dev, test="counter")
     assert "osada_fw.tank.bench" not in sys.modules

@@ -11,13 +11,13 @@ import sys
 import pytest
 from test_app import CFG, NLEDS, Dev, engine_state
 
-from osada.fw_extras import renderer_from_config
-from osada_fw import games
-from osada_fw.app import SETTING
+from tests.support.fw_extras import board_from_config
+from osada_fw import forget, games
+from osada_fw.games import SETTING
 from osada_fw.games import GAME_MENU_MS
 from osada_fw.tank import view as tank_view
 from osada_fw.tank.mode import FIELDS, MAX_TIED, TEST_FIELDS, TESTS
-from osada_fw.ui import M_MENU, MENU_COLORS
+from osada_fw.siege.ui import M_MENU, MENU_COLORS
 from shared_rules.tank import dice
 
 TANK_MODULES = ("osada_fw.tank.mode", "osada_fw.tank.view")
@@ -54,23 +54,29 @@ def roll(dev, **fields):
 def ring(dev):
     """The 24 positions of tank_view (position p = sector p//4+1, line p%4), as RGB."""
     dev.app.draw(dev.clock.ticks_ms(), force=True)
-    rgb = dev.app.renderer.rgb_list()
+    rgb = dev.app.frame.rgb_list()
     lay = dev.app.layout
     return [tuple(rgb[lay.index(p // 4 + 1, p % 4)]) for p in range(24)]
 
 
+def unload(names):
+    """Forget modules, as a board that never loaded them (a fresh device)."""
+    for name in names:
+        forget(name, always=True)
+
+
 def gid(dev):
     """The game that runs, as `hello` says it."""
-    return dev.app.mode.id if dev.app.mode is not None else "siege"
+    return dev.app.mode.id
 
 
 def menu_sel(dev):
-    """The highlighted game of the open game menu (the UI's or games.Menu), None if closed."""
+    """The highlighted game of the open game menu (Siege's or gamemenu.Menu), None if closed."""
     app = dev.app
-    if hasattr(app.mode, "inner"):                          # games.Menu, in front of the game
+    if hasattr(app.mode, "inner"):                          # gamemenu.Menu, in front of the game
         return app.mode.sel
-    if app.ui.mode == M_MENU and app.ui.menu[0] == "game":
-        return app.ui.sel
+    if app.siege.ui.mode == M_MENU and app.siege.ui.menu[0] == "game":
+        return app.siege.ui.sel
     return None
 
 
@@ -97,12 +103,12 @@ def test_hello_state_and_game_say_which_game_runs(tmp_path):
 def test_unknown_game_is_refused_and_changes_nothing(tmp_path, bad):
     dev = Dev(tmp_path)
     dev.ok("act", action={"do": "patrol"})
-    before = engine_state(dev.app.game)
+    before = engine_state(dev.app.siege.game)
     fields = {"game": bad} if bad is not None else {"game": []}
     reply, pushed = dev.request("game", **fields)
     assert reply["ok"] is False and "unknown game" in reply["error"] and "siege, tank" in reply["error"]
-    assert pushed == [] and gid(dev) == "siege" and dev.app.mode is None
-    assert engine_state(dev.app.game) == before
+    assert pushed == [] and gid(dev) == "siege" and dev.app.mode is dev.app.siege
+    assert engine_state(dev.app.siege.game) == before
     assert not os.path.exists(str(tmp_path) + SETTING)
 
 
@@ -110,8 +116,8 @@ def test_siege_in_progress_survives_tank_and_back_journal_untouched(tmp_path):
     dev = Dev(tmp_path)
     dev.ok("act", action={"do": "patrol"})
     dev.ok("act", action={"do": "move"})
-    before = engine_state(dev.app.game)
-    seq = len(dev.app.game.log)
+    before = engine_state(dev.app.siege.game)
+    seq = len(dev.app.siege.game.log)
     journal = {f: open(os.path.join(str(tmp_path), f), "rb").read()
                for f in os.listdir(str(tmp_path)) if "/" + f != SETTING}
     dev.ok("game", game="tank")
@@ -122,14 +128,14 @@ def test_siege_in_progress_survives_tank_and_back_journal_untouched(tmp_path):
     for cmd in ("new", "undo", "log"):
         assert dev.request(cmd)[0]["ok"] is False
     dev.ok("game", game="siege")
-    assert engine_state(dev.app.game) == before and len(dev.app.game.log) == seq
+    assert engine_state(dev.app.siege.game) == before and len(dev.app.siege.game.log) == seq
     assert dev.ok("state")[0]["seq"] == seq
     now = {f: open(os.path.join(str(tmp_path), f), "rb").read()
            for f in os.listdir(str(tmp_path)) if "/" + f != SETTING}
     assert now == journal
     # and after a reboot in Siege, the same game from the journal
     dev2 = Dev(tmp_path)
-    assert gid(dev2) == "siege" and engine_state(dev2.app.game) == before
+    assert gid(dev2) == "siege" and engine_state(dev2.app.siege.game) == before
 
 
 def test_the_choice_is_remembered_across_a_reboot(tmp_path):
@@ -141,7 +147,7 @@ def test_the_choice_is_remembered_across_a_reboot(tmp_path):
     assert dev2.boot_msgs[0] == {"ev": "boot", "restored": True, "seq": 0}
     dev2.ok("game", game="siege")
     dev3 = Dev(tmp_path)
-    assert gid(dev3) == "siege" and dev3.app.mode is None
+    assert gid(dev3) == "siege" and dev3.app.mode is dev3.app.siege
 
 
 def test_a_flash_that_cannot_keep_the_choice_does_not_stop_the_switch(tmp_path):
@@ -157,21 +163,21 @@ def test_a_garbled_setting_boots_siege(tmp_path):
     with open(str(tmp_path) + SETTING, "w") as f:
         f.write("\x00garbage\n")
     dev = Dev(tmp_path, menu=True)
-    assert gid(dev) == "siege" and dev.app.mode is None and menu_sel(dev) == 0
+    assert gid(dev) == "siege" and dev.app.mode is dev.app.siege and menu_sel(dev) == 0
     err = [m for m in dev.boot_msgs if m.get("ev") == "error"]
     assert len(err) == 1 and "unknown game" in err[0]["error"] and err[0]["source"] == "boot"
 
 
 def test_siege_does_not_load_the_tank_mode_nor_keep_the_menu(tmp_path):
-    games.unload(TANK_MODULES + ("osada_fw.games",))          # as a fresh device
+    unload(TANK_MODULES + ("osada_fw.gamemenu",))          # as a fresh device
     dev = Dev(tmp_path, menu=True)
-    assert menu_sel(dev) == 0 and not any(m in sys.modules for m in TANK_MODULES + ("osada_fw.games",))
+    assert menu_sel(dev) == 0 and not any(m in sys.modules for m in TANK_MODULES + ("osada_fw.gamemenu",))
     dev.ok("act", action={"do": "patrol"})                          # a host that acts closes the menu
-    assert menu_sel(dev) is None and "osada_fw.games" not in sys.modules
+    assert menu_sel(dev) is None and "osada_fw.gamemenu" not in sys.modules
     dev.ok("game", game="tank")
     assert all(m in sys.modules for m in TANK_MODULES)
     dev.ok("game", game="siege")
-    assert not any(m in sys.modules for m in TANK_MODULES + ("osada_fw.games",))
+    assert not any(m in sys.modules for m in TANK_MODULES + ("osada_fw.gamemenu",))
 
 
 # ================================================================ the menu
@@ -179,14 +185,14 @@ def test_siege_does_not_load_the_tank_mode_nor_keep_the_menu(tmp_path):
 
 def seen_colour(dev, c):
     """Colour c as the strip shows it (brightness, gamma)."""
-    r = renderer_from_config(CFG)
-    r.set_pixel(0, c[0], c[1], c[2])
-    return tuple(r.rgb_list()[0])
+    r = board_from_config(CFG)
+    r.frame.set_pixel(0, c[0], c[1], c[2])
+    return tuple(r.frame.rgb_list()[0])
 
 
 def menu_colours(dev):
     lay = dev.app.layout
-    rgb = dev.app.renderer.rgb_list()
+    rgb = dev.app.frame.rgb_list()
     return [tuple(rgb[lay.index(s, 0)]) for s in (1, 2, 3)]
 
 
@@ -202,10 +208,10 @@ def test_boot_menu_shows_the_games_and_times_out_on_the_highlighted_one(tmp_path
     assert {s[1] for s in seen} == {seen_colour(dev, MENU_COLORS[1])}
     r, _ = dev.ok("hello")                                   # read-only: the menu stays
     assert r["game"] == "siege" and menu_sel(dev) == 0
-    games.unload(("osada_fw.games",))
+    unload(("osada_fw.gamemenu",))
     dev.tick(n=2, ms=GAME_MENU_MS)
     assert menu_sel(dev) is None and gid(dev) == "siege"
-    assert "osada_fw.games" not in sys.modules                 # taking Siege loads nothing
+    assert "osada_fw.gamemenu" not in sys.modules                 # taking Siege loads nothing
     assert [m for m in dev.take() if m.get("ev") == "game"] == []
 
 
@@ -225,11 +231,11 @@ def test_boot_menu_back_cancels_other_buttons_are_the_games(tmp_path):
     dev.press("encoder")                                    # Siege's free die roll, the menu stays
     assert menu_sel(dev) == 0
     assert [m for m in dev.take() if m.get("ev") == "roll"][0].keys() == {"ev", "value"}
-    before = engine_state(dev.app.game)
+    before = engine_state(dev.app.siege.game)
     dev.press("back")                                       # cancels: Siege goes on, nothing played
-    assert menu_sel(dev) is None and gid(dev) == "siege" and engine_state(dev.app.game) == before
+    assert menu_sel(dev) is None and gid(dev) == "siege" and engine_state(dev.app.siege.game) == before
     dev.press("back")                                       # now it is Siege's BACK (the enemies move)
-    assert engine_state(dev.app.game) != before
+    assert engine_state(dev.app.siege.game) != before
 
 
 def test_boot_menu_turned_then_left_takes_the_highlighted_game(tmp_path):
@@ -244,12 +250,12 @@ def test_boot_menu_turned_then_left_takes_the_highlighted_game(tmp_path):
 def test_action_and_back_held_long_open_the_menu_without_undoing(tmp_path):
     dev = Dev(tmp_path)
     dev.ok("act", action={"do": "patrol"})
-    seq = len(dev.app.game.log)
+    seq = len(dev.app.siege.game.log)
     dev.hw.inputs.held_buttons = {"action", "back"}
     dev.hw.inputs.press("back", long=True)
     dev.hw.inputs.press("action", long=True)
     dev.tick()
-    assert menu_sel(dev) == 0 and len(dev.app.game.log) == seq   # no undo, no play menu
+    assert menu_sel(dev) == 0 and len(dev.app.siege.game.log) == seq   # no undo, no play menu
     dev.hw.inputs.held_buttons = set()
     dev.turn(1)
     dev.press("action")
@@ -262,16 +268,16 @@ def test_action_and_back_held_long_open_the_menu_without_undoing(tmp_path):
     assert menu_sel(dev) == 1
     dev.turn(-1)
     dev.press("action")
-    assert gid(dev) == "siege" and len(dev.app.game.log) == seq
+    assert gid(dev) == "siege" and len(dev.app.siege.game.log) == seq
     # BACK held alone is still Siege's undo
     dev.press("back", long=True)
-    assert len(dev.app.game.log) == seq - 1
+    assert len(dev.app.siege.game.log) == seq - 1
 
 
 def test_a_protocol_press_during_the_menu_goes_to_the_running_game(tmp_path):
     dev = Dev(tmp_path, menu=True)
     dev.ok("press", turn=1)                                 # Siege's cursor, not the menu
-    assert menu_sel(dev) is None and dev.app.ui.cursor == 1
+    assert menu_sel(dev) is None and dev.app.siege.ui.cursor == 1
 
 
 # ================================================================ the rolls
@@ -672,7 +678,7 @@ def test_the_led_selftest_runs_in_the_tank_game_and_a_button_ends_it(tmp_path):
     reply, _ = dev.ok("selftest")
     assert dev.app.selftest_led is not None
     dev.tick(ms=10)
-    lit = [i for i, c in enumerate(dev.app.renderer.rgb_list()) if c != [0, 0, 0] and tuple(c) != (0, 0, 0)]
+    lit = [i for i, c in enumerate(dev.app.frame.rgb_list()) if c != [0, 0, 0] and tuple(c) != (0, 0, 0)]
     assert lit == [dev.app.selftest_led]
     dev.take()
     dev.press("action")                                     # ends it: no roll

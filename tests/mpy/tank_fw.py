@@ -24,7 +24,7 @@ from osada_fw.app import App  # noqa: E402
 from osada_fw.config import led_count, validate  # noqa: E402
 from osada_fw.hal.pico import PicoHardware  # noqa: E402
 
-LAZY = ("osada_fw.games", "shared_rules.newgame", "shared_rules.marshal")
+LAZY = ("osada_fw.gamemenu", "shared_rules.newgame", "shared_rules.marshal")
 
 
 def loaded(phase):
@@ -52,7 +52,7 @@ def main():
     send(app, serial, {"id": 2, "cmd": "act", "action": {"do": "end_turn"}})
     send(app, serial, {"id": 2, "cmd": "undo"})
     loaded("siege")
-    siege = json.dumps(app.game.state())
+    siege = json.dumps(app.siege.game.state())
     send(app, serial, {"id": 3, "cmd": "game", "game": "tank"})
     loaded("tank")
     tank = app.mode
@@ -99,7 +99,7 @@ def main():
     send(app, serial, {"id": 4, "cmd": "game", "game": "siege"})
     gc.collect()
     loaded("back")
-    print("siege", len(app.game.log), json.dumps(app.game.state()) == siege)
+    print("siege", len(app.siege.game.log), json.dumps(app.siege.game.state()) == siege)
     send(app, serial, {"id": 12, "cmd": "new", "players": 2, "mode": "marshal", "seed": 5})
     loaded("marshal")
 

@@ -7,9 +7,9 @@ import json
 
 from pico_support import IDLE_HIGH, PINS, boot, boot_fs, connect, one_file, write_fs
 
-from osada import deploy, fsimage, uf2
-from osada import pico_emu as pe
-from osada_fw import lfsregion
+from osada.flash import deploy, fsimage, uf2
+from osada_fw.store import lfsregion
+from tests.support import pico_emu as pe
 
 T = 30.0
 

@@ -1,8 +1,8 @@
 """The game never stops for the flash (issue 19), on the official firmware
 on the emulated Pico: the table of failures.  The journal is the raw-flash
-log in the blocks of a littlefs file (osada_fw/lfsregion.py), made by `make
+log in the blocks of a littlefs file (osada_fw/store/lfsregion.py), made by `make
 uf2` or at the first boot; a board with no room for that file keeps the
-littlefs-file journal (osada_fw/journal.py).
+littlefs-file journal (osada_fw/store/journal.py).
 
     littlefs full, journal file made   does not matter: the log is not written through littlefs
     littlefs full, no room to make it  every action accepted, `saved: false` / "flash full"
@@ -23,10 +23,10 @@ import pytest
 from pico_support import IDLE_HIGH, accepted_actions, boot, boot_fs, connect, mirror_after
 from rules_support import engine_state
 
-from osada import deploy, fsimage
-from osada import pico_emu as pe
-from osada_fw import lfsregion
-from osada_fw.journal import Journal
+from osada.flash import deploy, fsimage
+from osada_fw.store import lfsregion
+from osada_fw.store.journal import Journal
+from tests.support import pico_emu as pe
 
 T = 30.0
 FREE_BLOCKS = 3           # room for the journal of a new game, not for many actions

@@ -1,17 +1,17 @@
 """The journal on real flash: the harness gives MicroPython a working flash
 (the bootrom's flash routines), so a power cut is the emulator stopping with
 its flash bytes kept, and a reboot is a new emulator on them.  The journal is
-the raw-flash log (osada_fw/flashlog.py) in the blocks of a littlefs file
-(osada_fw/lfsregion.py), on the official image."""
+the raw-flash log (osada_fw/store/flashlog.py) in the blocks of a littlefs file
+(osada_fw/store/lfsregion.py), on the official image."""
 
 import pytest
 from pico_support import IDLE_HIGH, accepted_actions, boot, connect, mirror_after
 from rules_support import engine_state
 
-from osada import fsimage
-from osada import pico_emu as pe
-from osada_fw import flashlog, lfsregion
+from osada.flash import fsimage
+from osada_fw.store import flashlog, lfsregion
 from shared_rules.autoplay import random_setup
+from tests.support import pico_emu as pe
 
 T = 30.0
 SETUP = random_setup(7)

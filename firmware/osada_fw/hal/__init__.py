@@ -23,7 +23,8 @@
 #   hw.state_dir              directory for the game journal (flash)
 #   hw.watchdog               None, or an object with feed()
 #   hw.buzzer                 None, or an object with tone(freq_hz, ms)
-#   hw.free_roll_seed()       an integer seed from a hardware entropy source
+#   hw.free_roll_seed()       an integer seed from a hardware entropy source,
+#                             0 <= seed < 2**30 (a small int on the Pico)
 #   hw.console_release()      give the serial line back to the REPL (exit)
 
 EVENT_TURN = "turn"

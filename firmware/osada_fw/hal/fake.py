@@ -170,14 +170,14 @@ class FakeHardware:
         the app then keeps the littlefs-style file journal in state_dir."""
         if self.journal_flash is None:
             return None
-        from osada_fw.flashlog import FlashLog
+        from osada_fw.store.flashlog import FlashLog
         f = self.journal_flash
         return FlashLog(f, 0, f.blocks, f.BLOCK)
 
     def free_roll_seed(self):
         if self._seed is not None:
             return self._seed
-        return int.from_bytes(os.urandom(4), "little")
+        return int.from_bytes(os.urandom(4), "little") >> 2     # below 2**30, as the HAL promises
 
     def console_release(self):
         self.released = True
@@ -190,7 +190,7 @@ class PowerCut(BaseException):
 
 class FakeNorFlash:
     """NOR flash as a block device, the way rp2.Flash is one (what
-    osada_fw/flashlog.py writes to): blocks of 4096 bytes; ioctl(6, n) erases
+    store/flashlog.py writes to): blocks of 4096 bytes; ioctl(6, n) erases
     block n to 0xFF; writeblocks(n, buf, off) programs (ANDs bits in: a
     program only clears bits), like the RP2040's ROM only whole, aligned
     256-byte pages (anything else raises ValueError here, as it would

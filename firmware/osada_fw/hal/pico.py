@@ -216,8 +216,8 @@ class PicoHardware:
         micropython.kbd_intr(-1)
 
     def open_journal(self):
-        """The raw-flash journal (osada_fw/flashlog.py) in the blocks of a
-        littlefs file made for it (osada_fw/lfsregion.py), or None (no room
+        """The raw-flash journal (store/flashlog.py) in the blocks of a
+        littlefs file made for it (store/lfsregion.py), or None (no room
         for that file, or no flash to write): the app then keeps the
         littlefs-file journal."""
         try:
@@ -225,9 +225,10 @@ class PicoHardware:
             flash = rp2.Flash()                   # the block device littlefs "/" is mounted on
         except Exception:
             return None
-        from osada_fw import forget, lfsregion
+        from osada_fw import forget
+        from osada_fw.store import lfsregion
         j = lfsregion.open_region(flash, self.state_dir)
-        forget("osada_fw.lfsregion")              # boot-only: finding or making the file
+        forget("osada_fw.store.lfsregion")              # boot-only: finding or making the file
         return j
 
     def free_roll_seed(self):

@@ -1,6 +1,7 @@
 # The `roll` request's `bench` field: `make bench`'s Tank battle figures,
 # measured on the board itself.  Loaded by mode.cmd_roll only when a
-# request asks for it (so a board that never measures carries none of it),
+# request asks for it, which hands it its own module (tm: the Tank class
+# and its field numbers; this module imports nothing of mode) (so a board that never measures carries none of it),
 # unloaded with the tank mode (mode.MODULES); Siege never imports it.
 #
 # {"cmd": "roll", "bench": N} (N = 1..MAX_ROLLS, nothing else) rolls on a
@@ -25,8 +26,8 @@
 import gc
 import time
 
-from osada_fw.protocol import CommandError
-from osada_fw.tank import mode as tm
+from osada_fw import later
+from osada_fw.link.protocol import CommandError
 from osada_fw.tank.view import ROLL_MS
 from shared_rules.rng import Rng
 
@@ -52,7 +53,7 @@ def clock(us, diff):
     _diff = diff
 
 
-def bench(app, req):
+def bench(app, req, tm):
     n = req.get("bench")
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_ROLLS:
         raise CommandError("roll: bench must be 1..%d, the rolls to measure (got %r)" % (MAX_ROLLS, n))
@@ -92,16 +93,16 @@ def bench(app, req):
             dice[i] = _diff(t1, t0)
         for test in range(len(tm.TESTS)):
             t.test = test
-            _roll(app, t, 1)           # warm-up
+            _roll(app, t, 1, tm.F_PROT)           # warm-up
             if mem is None:            # CPython: the rolls all the same, nothing to count
-                _roll(app, t, n)
+                _roll(app, t, n, tm.F_PROT)
                 grew[tm.TESTS[test]] = None
                 continue
             gc.collect()
             gc.disable()
             try:
                 m0 = mem()
-                _roll(app, t, n)
+                _roll(app, t, n, tm.F_PROT)
                 grew[tm.TESTS[test]] = mem() - m0
             finally:
                 gc.enable()
@@ -119,15 +120,15 @@ def _show_at(app, t):
     if wd is not None:
         wd.feed()
     now = app.hw.clock.ticks_ms()
-    t.at = (now - ROLL_MS) & 0x3FFFFFFF
+    t.at = later(now, -ROLL_MS)
     return now
 
 
-def _roll(app, t, n):
+def _roll(app, t, n, prot):
     """n rolls of the current test, each drawn; allocates nothing (what `bytes` checks)."""
     v = t.vals
     for _ in range(n):
-        v[tm.F_PROT] = 4
+        v[prot] = 4
         now = _show_at(app, t)
         t.roll()
         app.draw(now, force=True)

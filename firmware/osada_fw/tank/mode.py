@@ -1,5 +1,5 @@
 # «Кубики»: the device's dice mode for «Танковый бой» (issue 13; rule ids T..
-# in ../shared/spec/tank-battle.md).  Loaded by osada_fw/games.py only when
+# in ../shared/spec/tank-battle.md).  Loaded by osada_fw/gamemenu.py only when
 # the player picks Tank battle, unloaded when Siege is picked again; Siege's
 # game and journal stay as they are meanwhile.
 #
@@ -21,7 +21,7 @@
 #   ACTION          roll (from anywhere), again and again with the same numbers
 #   hold BACK       new game turn: protection back to the value last set (T17)
 #   hold ENCODER    every number back to its default
-#   hold BACK with ACTION held: the game menu (osada_fw/games.py)
+#   hold BACK with ACTION held: the game menu (osada_fw/gamemenu.py)
 # After a fire roll the protection left (P - absorbed hits) becomes the next
 # shot's P: the next shooter at the same target this turn (T16, T19).
 #
@@ -32,7 +32,7 @@
 
 import json
 
-from osada_fw.protocol import CommandError
+from osada_fw.link.protocol import CommandError
 from osada_fw.tank import view as tank_view
 from shared_rules.tank import dice
 
@@ -87,7 +87,6 @@ class Tank:
         self.totals = bytearray(2 * MAX_UNITS)  # ... and die + steadiness
         self.vals = bytearray(len(FIELDS))
         self.count = bytearray(7)      # view.py: dice per face
-        self.handlers = HANDLERS
         self.modules = MODULES
         self.fields = FIELDS
         self.test_fields = TEST_FIELDS
@@ -111,6 +110,14 @@ class Tank:
         self.na = 1                    # collision: A's units (dice, totals: A's first)
         self.ties = 0                  # counter-attack: tied throws re-rolled (TA8)
         self.winner = -1               # duels: 0 A, 1 B, -1 nobody moves in (T39 tie)
+
+    def handlers(self):
+        """The requests this game answers itself (before link/commands.py's)."""
+        return HANDLERS
+
+    def acting(self):
+        """A request that changes something comes: no menu of its own to close."""
+        return self
 
     def defaults(self):
         for k in range(len(FIELDS)):
@@ -218,12 +225,8 @@ class Tank:
         app = self.app
         what, value = ev
         fields = TEST_FIELDS[self.test]
-        if app.selftest_led is not None:   # the LED self-test: any button ends it
-            if what == "press":
-                app.selftest_led = None
-        elif what == "long" and value == "back" and app.hw.inputs.held("action"):
-            from osada_fw import games  # ACTION and BACK held together: the game menu
-            games.open_menu(app, now)
+        if what == "long" and value == "back" and app.hw.inputs.held("action"):
+            app.pick_game(None, now)   # ACTION and BACK held together: the game menu
         elif what == "press" and value == "action":
             self.do_roll(app, now, "buttons")
         elif self.view == V_RESULT:
@@ -375,8 +378,10 @@ def cmd_roll(app, req):
     if not isinstance(tank, Tank):
         raise CommandError("the device runs %s, not Tank battle" % tank.id)
     if "bench" in req:                 # make bench's figures, measured here (loaded only when asked)
+        import sys
+
         from osada_fw.tank import bench as tank_bench
-        return tank_bench.bench(app, req)
+        return tank_bench.bench(app, req, sys.modules[__name__])   # the bench imports nothing of this
     tank.set_from(req)
     ev = tank.do_roll(app, app.hw.clock.ticks_ms(), "host")
     out = dict(ev)
@@ -386,8 +391,9 @@ def cmd_roll(app, req):
 
 def cmd_state(app, req):
     tank = app.mode if isinstance(app.mode, Tank) else app.mode.inner   # the game menu stands in front
-    return {"game": "tank", "tank": tank.state(), "seq": len(app.game.log),
-            "journal": app.journal_status()}
+    siege = app.siege                  # the home game's record, as in hello
+    return {"game": "tank", "tank": tank.state(), "seq": len(siege.game.log),
+            "journal": siege.journal_status()}
 
 
 def cmd_siege_only(app, req):

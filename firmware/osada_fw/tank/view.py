@@ -37,6 +37,8 @@
 #
 # Allocates nothing per frame.  Runs on MicroPython and CPython alike.
 
+from osada_fw import TICKS_MASK
+
 ROLL_MS = 400
 TEST_COLORS = ((255, 90, 0), (255, 0, 0), (0, 80, 255), (170, 0, 255), (200, 200, 200))
 # per number of mode.FIELDS: its colour; for a collision's numbers
@@ -86,7 +88,7 @@ def draw(tank, lay, now, r):
         _edit(tank, blink, r)
         return
     t = tank.rolled
-    age = (now - tank.at) & 0x3FFFFFFF    # ticks_ms wraps at 2**30
+    age = (now - tank.at) & TICKS_MASK    # ticks_ms wraps at 2**30
     if age < ROLL_MS:                  # the tumble
         k = age // 25
         for j in range(3):

@@ -7,8 +7,8 @@
 import binascii
 import json
 
-from osada_fw.records import (
-    _RESIDUE,
+from osada_fw.store.records import (
+    RESIDUE,
     MAGIC,
     MAX_ACTION,
     MAX_BATCH,
@@ -57,7 +57,7 @@ def read_setup(f):
     body = f.read(n + 4)
     if len(body) < n + 4:
         return None, None, "torn setup record"
-    if binascii.crc32(body, binascii.crc32(head)) != _RESIDUE:
+    if binascii.crc32(body, binascii.crc32(head)) != RESIDUE:
         return None, None, "CRC mismatch in the setup record"
     raw = body[:n]
     try:
@@ -99,7 +99,7 @@ def read_actions(f, pos, sink):
             if end < k:
                 err = "torn record"
                 break
-        if binascii.crc32(mv[start:start + 3 + n + 4]) != _RESIDUE:
+        if binascii.crc32(mv[start:start + 3 + n + 4]) != RESIDUE:
             err = "CRC mismatch"
             break
         err = take_record(typ, buf, mv, start + 3, start + 3 + n, sink)

@@ -4,7 +4,7 @@
 # block on every append after a sync).  The Pico's HAL gives it the blocks of
 # a littlefs file made for it (lfsregion.py: the official MicroPython image
 # has no flash outside littlefs).  The game in memory, the public API and the
-# restore are journal_core.py's.  Runs on MicroPython 1.2x and CPython (tests:
+# restore are core.py's.  Runs on MicroPython 1.2x and CPython (tests:
 # hal/fake.py FakeNorFlash).
 #
 # The device: a block device as rp2.Flash is one (readblocks(n, buf, off),
@@ -52,43 +52,22 @@
 
 import binascii
 
-from osada_fw.journal_core import GameJournal
-from osada_fw.records import MAX_ACTION, MAX_BATCH, T_ACTION, T_BATCH, T_SETUP, T_UNDO
+from osada_fw.store.core import GameJournal
+from osada_fw.store.records import (LOG_HEADER, LOG_MAGIC, LOG_MAX_SETUP, PAGE, RESIDUE, T_ACTION, T_BATCH,
+                                    T_END, T_SETUP, T_UNDO, u32)
 
 SECTOR = 4096
-PAGE = 256
-HEADER = 16
-MAGIC = b"OSL\x01"
-T_END = 0x45
-MAX_SETUP = 1024
 BATCH = 240                 # payload of a snapshot's 'B' records
-READ_BUF = 9 + MAX_SETUP + 7
 EROFS = 30
 ENOSPC = 28
-_RESIDUE = 0x2144DF1C       # crc32 of any data followed by its own crc32 (LE)
 ERASED = b"\xff" * PAGE
 
-
-def _u32(b, i):
-    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | (b[i + 3] & 0x3F) << 24
-
-
-def _maxlen(typ):
-    if typ == T_ACTION:
-        return MAX_ACTION
-    if typ == T_BATCH:
-        return MAX_BATCH
-    if typ == T_SETUP:
-        return MAX_SETUP
-    if typ == T_UNDO or typ == T_END:
-        return 0
-    return -1
 
 
 class FlashLog(GameJournal):
     """The journal on blocks first .. first + nblocks - 1 of block device dev."""
 
-    max_setup = MAX_SETUP
+    max_setup = LOG_MAX_SETUP
 
     def __init__(self, dev, first, nblocks, sector=SECTOR):
         self.dev = dev
@@ -198,8 +177,8 @@ class FlashLog(GameJournal):
         self._gen = g
         self._pos = 0
         self._page[:] = ERASED
-        head = bytearray(HEADER)
-        head[0:4] = MAGIC
+        head = bytearray(LOG_HEADER)
+        head[0:4] = LOG_MAGIC
         for i in range(4):
             head[4 + i] = (g >> (8 * i)) & 255
             head[8 + i] = (base >> (8 * i)) & 255
@@ -274,7 +253,7 @@ class FlashLog(GameJournal):
     def _snap_sectors(self):
         """Sectors a snapshot of the game would take."""
         snap = 9 + len(self._setup) + self._used + 9 * (self._used // (BATCH - 12) + 2)
-        return snap // (self.sector - HEADER) + 1
+        return snap // (self.sector - LOG_HEADER) + 1
 
     def _maybe_compact(self):
         # compact while the free sectors still hold a snapshot and one to spare
@@ -285,14 +264,15 @@ class FlashLog(GameJournal):
 
     def _scan(self):
         """Read the log into memory.  Returns the setup dict, or None.
-        Reading is a boot-time job: its code (osada_fw/flashscan.py) is
+        Reading is a boot-time job: its code (store/flashscan.py) is
         loaded for it and dropped after, so it holds no heap during a game."""
-        from osada_fw import flashscan, forget
+        from osada_fw import forget
+        from osada_fw.store import flashscan
         try:
             return flashscan.scan(self)
         finally:
-            forget("osada_fw.flashscan")
-            forget("osada_fw.records_read")
+            forget("osada_fw.store.flashscan")
+            forget("osada_fw.store.records_read")
 
 
 def _crc4(buf, n):

@@ -1,10 +1,11 @@
-# The board as one LED frame.
+# Siege's board, painted into the device's LED frame (osada_fw/frame.py).
 #
-#     r = Renderer(Layout("spokes"), brightness=96, order="GRB", max_ma=400, ma_per_channel=20)
-#     r.render(game, time.ticks_ms())      # the board into r.buf (wire order, capped)
-#     for a in anims: a.step(now, r)       # optional overlays (osada_fw.anim)
-#     r.limit()                            # re-apply the power cap after overlays
-#     strip.write(r.buf)
+#     f = Frame(Layout("spokes"), brightness=96, order="GRB", max_ma=400, ma_per_channel=20)
+#     b = Board(f)
+#     b.render(game, time.ticks_ms())      # the board into f.buf (wire order, capped)
+#     for a in anims: a.step(now, b)       # optional overlays (siege/anim.py)
+#     f.limit()                            # re-apply the power cap after overlays
+#     strip.write(f.buf)
 #
 # What a frame shows (all timings below are constants of this module):
 # - a cell with one enemy: its colour (colors.enemy_pal: plain tanks by
@@ -23,22 +24,16 @@
 #   WITHOUT the city LEDs an enemy in the city is drawn on its sector's tank
 #   LED (it counts as one more enemy there).
 #
-# Brightness and gamma: a channel value v (0-255, colour space) becomes
-# GAMMA[v] * brightness / 255, rounded, and at least 1 when v > 0 (so the dim
-# tints stay visible at low brightness).  One 256-byte table does both.
-#
-# Power cap: the frame's current is estimated from the frame itself:
-#     frame_ma = idle_ma * count + sum(every channel byte) * ma_per_channel / 255
-# (idle_ma = IDLE_MA = 1 mA per LED, the WS2812's own draw).  If it exceeds
-# max_ma, every byte is scaled by the same factor so that it fits.
+# Brightness, gamma, channel order and the power cap are the frame's.
 #
 # How a frame is built fast (issue 12: one frame <= 4 ms on a Pico): the
-# palette is kept ready in wire bytes (_wire: brightness, gamma and channel
-# order applied, 3 bytes per palette number), and so is the empty board
+# palette is kept ready in wire bytes (wire_pal: the frame's brightness, gamma and
+# channel order applied, 3 bytes per palette number), and so is the empty board
 # (_base: every LED's tint, wall or building colour).  draw() copies _base
 # into buf in one slice assignment (C memcpy) and then paints only the LEDs
 # of the cells that hold enemies; _base is rebuilt when the brightness changes
-# and, with the city LEDs, when a wall, dot or building does.
+# (rewire(), after the frame's set_brightness) and, with the city LEDs, when
+# a wall, dot or building does.
 # Between two changes of a game, most of that is the same from frame to frame:
 # a cell with one enemy that is neither hedgehog-held nor a candidate shows
 # its colour steadily.  So for a shared_rules Game (it has .log) the cells are
@@ -51,15 +46,15 @@
 # their identity cannot be reused by new objects); anything without .log is
 # indexed afresh every frame.
 #
-# render(), limit(), set_pixel() and the rest allocate nothing on MicroPython:
+# render(), set_pal() and the rest allocate nothing on MicroPython:
 # all tables are preallocated here, colours are palette numbers, and all time
 # arithmetic stays within small ints as long as now_ms is a time.ticks_ms()
 # value (< 2**30).
 #
 # Runs on MicroPython and CPython alike.
 
-from osada_fw import colors as C
-from osada_fw.layouts import NCELLS, NONE, NPARTS, P_CITY, P_WALL, Layout
+from osada_fw.layouts import NCELLS, NONE, NPARTS, P_CITY, P_WALL
+from osada_fw.siege import colors as C
 from shared_rules.catalog import strength
 
 SLOT_MS = 500           # shared cell: each enemy's turn
@@ -67,46 +62,21 @@ GAP_MS = 100            # ... of which the last GAP_MS are dark
 HELD_PERIOD_MS = 1000   # hedgehog mark period for a cell with one enemy
 HELD_ON_MS = 150        # white at the start of the period / of its slot
 CAND_PERIOD_MS = 250    # pending choice candidates: on, then dark
-IDLE_MA = 1             # quiescent current per LED, mA
 MAX_ENEMIES = 64        # enemies drawn (the game has at most 31 on the board)
 
 _PAL = C.PALETTE
 _ZERO_CELLS = bytes(NCELLS)
 
 
-def _order_offsets(order):
-    if not isinstance(order, str) or len(order) != 3 or sorted(order) != ["B", "G", "R"]:
-        raise ValueError("order must be a permutation of RGB such as GRB (got %r)" % (order,))
-    return order.index("R"), order.index("G"), order.index("B")
+class Board:
+    """Siege's board in a frame's LEDs; see the module comment."""
 
-
-def _int(v, lo, hi, what):
-    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
-        raise ValueError("%s must be an integer %d-%d (got %r)" % (what, lo, hi, v))
-    return v
-
-
-class Renderer:
-    """One preallocated frame for a layout; see the module comment."""
-
-    def __init__(self, layout, brightness=96, order="GRB", max_ma=400,
-                 ma_per_channel=20, idle_ma=IDLE_MA):
-        if not isinstance(layout, Layout):
-            raise ValueError("layout must be a layouts.Layout")
+    def __init__(self, frame):
+        layout = frame.layout
+        self.frame = frame
         self.layout = layout
-        self.count = layout.count
-        self.order = order
-        self._ro, self._go, self._bo = _order_offsets(order)
-        self.max_ma = _int(max_ma, 1, 100000, "max_ma")
-        self.ma_per_channel = _int(ma_per_channel, 1, 255, "ma_per_channel")
-        self.idle_ma = _int(idle_ma, 0, 100, "idle_ma")
-        # the cap in channel-value units: sum(buf) may not exceed this
-        b = (self.max_ma - self.idle_ma * self.count) * 255 // self.ma_per_channel
-        self._budget = b if b > 0 else 0
-        self.limited = False            # did the last limit() scale the frame?
-        self.buf = bytearray(self.count * 3)
-        self._lut = bytearray(256)
-        self._wire = bytearray(len(_PAL))        # the palette in wire bytes (see the module comment)
+        self.count = frame.count
+        self.wire_pal = bytearray(len(_PAL))        # the palette in wire bytes (see the module comment)
         self._base = bytearray(self.count * 3)   # the empty board in wire bytes
         self._board = bytearray(self.count * 3)  # _base and the steady enemy cells (see above)
         self._kenemies = None                    # what _board was built from: the game's enemies list,
@@ -118,8 +88,7 @@ class Renderer:
             self._walls = [-1] * 7
             self._dots = [-1] * 7
             self._bldg = [-1] * 7
-        self.brightness = 0
-        self.set_brightness(brightness)
+        self.rewire()
         # per cell (code = (sector - 1) * 6 + part)
         self._n = bytearray(NCELLS)      # enemies in the cell
         self._cand = bytearray(NCELLS)   # holds a pending-choice candidate
@@ -134,25 +103,12 @@ class Renderer:
 
     # ------------------------------------------------------------ settings
 
-    def set_brightness(self, brightness):
-        """1-255; rebuilds the brightness+gamma table in place."""
-        _int(brightness, 1, 255, "brightness")
-        self.brightness = brightness
-        lut = self._lut
-        g = C.GAMMA
-        for v in range(256):
-            x = (g[v] * brightness + 127) // 255
-            if x == 0 and v > 0:
-                x = 1
-            lut[v] = x
-        w = self._wire
-        ro = self._ro
-        go = self._go
-        bo = self._bo
+    def rewire(self):
+        """The palette in the frame's wire bytes (after its set_brightness)."""
+        w = self.wire_pal
+        wire = self.frame.wire
         for p in range(0, len(_PAL), 3):
-            w[p + ro] = lut[_PAL[p]]
-            w[p + go] = lut[_PAL[p + 1]]
-            w[p + bo] = lut[_PAL[p + 2]]
+            wire(_PAL[p:p + 3], w, p)
         self._build_base()
 
     def _build_base(self):
@@ -160,7 +116,7 @@ class Renderer:
         marked stale, for _city_base to fill in from the game."""
         leds = self.layout.leds
         base = self._base
-        w = self._wire
+        w = self.wire_pal
         tint = C.SECTOR_TINT
         for i in range(self.count):
             c = leds[i]
@@ -184,7 +140,7 @@ class Renderer:
             return False
         inv = self.layout.inv
         base = self._base
-        w = self._wire
+        w = self.wire_pal
         for s in range(1, 7):
             if not walls[s]:
                 pal = C.OFF
@@ -213,24 +169,12 @@ class Renderer:
 
     # ------------------------------------------------------------- pixels
 
-    def set_pixel(self, i, r, g, b):
-        """LED i to colour (r, g, b) (0-255, before brightness and gamma).
-        An index outside the strip (e.g. -1 for a missing city LED) is ignored."""
-        if i < 0 or i >= self.count:
-            return
-        lut = self._lut
-        buf = self.buf
-        o = i * 3
-        buf[o + self._ro] = lut[r]
-        buf[o + self._go] = lut[g]
-        buf[o + self._bo] = lut[b]
-
     def set_pal(self, i, pal):
         """LED i to palette colour pal (colors.*)."""
         if i < 0 or i >= self.count:
             return
-        w = self._wire
-        buf = self.buf
+        w = self.wire_pal
+        buf = self.frame.buf
         o = i * 3
         p = pal * 3
         buf[o] = w[p]
@@ -244,62 +188,15 @@ class Renderer:
         if i != NONE:
             self.set_pal(i, pal)
 
-    def fill(self, r, g, b):
-        """Every LED to (r, g, b)."""
-        for i in range(self.count):
-            self.set_pixel(i, r, g, b)
-
-    def clear(self):
-        buf = self.buf
-        for i in range(len(buf)):
-            buf[i] = 0
-
-    def get_pixel(self, i):
-        """(r, g, b) wire bytes of LED i (allocates a tuple; for tests and tools)."""
-        o = i * 3
-        return (self.buf[o + self._ro], self.buf[o + self._go], self.buf[o + self._bo])
-
-    def rgb_list(self):
-        """The frame as [[r, g, b], ...] per LED, channels in R, G, B order (the
-        wire bytes: after brightness, gamma and the cap).  Allocates; for the
-        host protocol and the simulator, not for the frame loop."""
-        buf = self.buf
-        out = []
-        for i in range(self.count):
-            o = i * 3
-            out.append([buf[o + self._ro], buf[o + self._go], buf[o + self._bo]])
-        return out
-
-    # -------------------------------------------------------------- power
-
-    def frame_sum(self):
-        return sum(self.buf)            # the builtin's C loop: ~0.8 ms less a frame on a Pico, no allocation
-
-    def frame_ma(self):
-        """Estimated current of the frame in .buf, mA (rounded up)."""
-        return self.idle_ma * self.count + (self.frame_sum() * self.ma_per_channel + 254) // 255
-
-    def limit(self):
-        """Scale the whole frame down if it would draw more than max_ma."""
-        total = self.frame_sum()
-        budget = self._budget
-        if total <= budget:
-            self.limited = False
-            return
-        buf = self.buf
-        for i in range(len(buf)):
-            buf[i] = buf[i] * budget // total
-        self.limited = True
-
     # ------------------------------------------------------------ the board
 
     def render(self, game, now_ms):
-        """The board of `game` at time now_ms into .buf, power-capped."""
+        """The board of `game` at time now_ms into the frame, power-capped."""
         self.draw(game, now_ms)
-        self.limit()
+        self.frame.limit()
 
     def draw(self, game, now_ms):
-        """The board into .buf without the power cap (render() = draw + limit)."""
+        """The board into the frame without the power cap (render() = draw + limit)."""
         if self._walls is not None and self._city_base(game):
             self._kenemies = None
         if not self._same(game):
@@ -385,7 +282,7 @@ class Renderer:
         dyn = occ
         nd = 0
         inv = self.layout.inv
-        w = self._wire
+        w = self.wire_pal
         enemy_pal = C.enemy_pal
         none = NONE                              # module constants as locals: a global is a dict lookup
         rstart = self._rstart
@@ -418,7 +315,7 @@ class Renderer:
 
     def _paint(self, game, now_ms):
         """_board, then the LED of each blinking cell as it is now."""
-        buf = self.buf
+        buf = self.frame.buf
         buf[:] = self._board                     # same length: a copy, no allocation
         nd = self._ndyn
         if not nd:
@@ -430,7 +327,7 @@ class Renderer:
         cand = self._cand
         dyn = self._occ
         inv = self.layout.inv
-        w = self._wire
+        w = self.wire_pal
         enemy_pal = C.enemy_pal
         held_phase = now_ms % HELD_PERIOD_MS
         cand_off = now_ms % CAND_PERIOD_MS >= CAND_PERIOD_MS // 2

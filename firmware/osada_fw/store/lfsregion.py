@@ -31,7 +31,8 @@
 # Runs on MicroPython 1.2x and CPython (tests: littlefs-python on a fake
 # flash; the host builds the pair into `make uf2`'s filesystem image).
 
-from osada_fw.flashlog import ERASED, LOG_BLOCKS, MARK, PAGE, SECTOR, FlashLog, Region, head, pointers
+from osada_fw.store.flashlog import ERASED, LOG_BLOCKS, MARK, SECTOR, FlashLog, Region, head, pointers
+from osada_fw.store.records import PAGE
 
 RAW = "journal.raw"
 MAP = "journal.map"

@@ -1,9 +1,8 @@
-# The device's menus (osada_fw/ui.py): what a press does in one.  Loaded
-# by UI._menu_event for a press and dropped after (osada_fw.forget), so a
-# game played from the host carries none of it.  Runs on MicroPython and
+# Siege's menus on the device (siege/ui.py): what a press does in one.
+# Loaded by UI._menu_event for a press and dropped after (osada_fw.forget),
+# so a game played from the host carries none of it.  Runs on MicroPython and
 # CPython alike.
 
-from osada_fw.ui import M_PLAY
 from shared_rules.catalog import MODES, VARIANTS
 
 
@@ -16,10 +15,10 @@ def press(ui, what, value, now):
         if kind == "variants":
             _finish_setup(ui, now)
         elif kind == "marshal":
-            from osada_fw import marshal_menu
+            from osada_fw.siege import marshal_menu
             marshal_menu.play(ui, now)
         else:
-            ui.mode = M_PLAY
+            ui.close()
             ui.setup = None
         return
     if not (what == "press" and value == "action") or not items:
@@ -27,25 +26,25 @@ def press(ui, what, value, now):
     item = items[ui.sel]
     if picked is not None:                       # multi-select: toggle
         if kind == "marshal":
-            from osada_fw import marshal_menu
+            from osada_fw.siege import marshal_menu
             if not marshal_menu.may_pick(ui, picked, now):
                 return
         picked[ui.sel] = not picked[ui.sel]
         return
-    ui.mode = M_PLAY
+    ui.close()
     if kind == "play":
         _play_item(ui, item, now)
     elif kind == "players":
         ui.setup["players"] = item
-        ui._open_menu("mode", MODES)
+        ui.open_menu("mode", MODES)
     elif kind == "mode":
         ui.setup["mode"] = item
         if item == "solo":
             ui.setup["players"] = 1
-        ui._open_menu("variants", VARIANTS, multi=True)
+        ui.open_menu("variants", VARIANTS, multi=True)
     elif kind == "sector":
         ui.pending_action["sector"] = item
-        ui._act(ui.pending_action, now)
+        ui.act(ui.pending_action, now)
     elif kind == "game":
         ui.pick(item, now)
 
@@ -53,20 +52,20 @@ def press(ui, what, value, now):
 def _play_item(ui, item, now):
     s, line = ui.cursor_cell()
     if item in ("dot", "rebuild"):
-        ui._act({"do": item, "sector": s}, now)
+        ui.act({"do": item, "sector": s}, now)
     elif item == "patrol":
-        ui._act({"do": "patrol"}, now)
+        ui.act({"do": "patrol"}, now)
     else:
-        e = ui._top_enemy(s, line)
+        e = ui.top_enemy(s, line)
         if e is None:
-            ui.message_until = ui._until(now, 300)
+            ui.flash_red(now, 300)
         else:
-            ui._act({"do": item, "enemy": e.id}, now)
+            ui.act({"do": item, "enemy": e.id}, now)
 
 
 def _finish_setup(ui, now):
     kind, items, picked = ui.menu
-    ui.mode = M_PLAY
+    ui.close()
     setup = ui.setup
     ui.setup = None
     setup["variants"] = [items[i] for i in range(len(items)) if picked[i]]
@@ -75,7 +74,7 @@ def _finish_setup(ui, now):
     if setup.get("mode") not in (None, "solo", "marshal") and setup.get("players", 2) < 2:
         setup["players"] = 2
     try:
-        ui.app.new_game(setup)
+        ui.siege.new_game(setup)
     except Exception as exc:
-        ui.app.push({"ev": "error", "error": str(exc), "source": "buttons"})
-        ui.message_until = ui._until(now, 600)
+        ui.siege.app.push({"ev": "error", "error": str(exc), "source": "buttons"})
+        ui.flash_red(now, 600)

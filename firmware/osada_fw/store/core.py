@@ -1,9 +1,9 @@
 # What both game journals share: the game in memory (its setup and its live
 # actions, packed), the public API the app uses, and the restore that replays
 # the journal through the engine.  Where the records go is a backend's:
-#   osada_fw/journal.py    a littlefs file (any MicroPython with a filesystem;
+#   store/journal.py    a littlefs file (any MicroPython with a filesystem;
 #                          CPython: a directory)
-#   osada_fw/flashlog.py   an append-only log on raw NOR flash (the blocks of a
+#   store/flashlog.py   an append-only log on raw NOR flash (the blocks of a
 #                          littlefs file, lfsregion.py): no sector erase in an action's path
 # The Pico's HAL picks one (hal/pico.py open_journal); only that backend's
 # module is imported.  Runs unchanged on MicroPython 1.2x and CPython.
@@ -24,18 +24,18 @@
 
 import json
 
-from osada_fw.records import MAX_SETUP, T_ACTION, T_UNDO, alen
+from osada_fw.store.records import MAX_SETUP, T_ACTION, T_UNDO, alen
 from shared_rules.actions import decode, encode
 
 try:                        # bytearray slice assignment (MICROPY_PY_ARRAY_SLICE_ASSIGN)
     _t = bytearray(2)
     _t[0:1] = b"x"
-    _SLICE = True
+    SLICE = True
 except Exception:
-    _SLICE = False
+    SLICE = False
 
 
-def _room(buf, need):
+def room(buf, need):
     """buf, grown to hold at least `need` bytes, in steps of 256: little
     slack (doubling left up to half of it unused; the heap is the Pico's
     tightest resource, and a step is ~64 actions)."""
@@ -46,7 +46,7 @@ def _room(buf, need):
     return buf
 
 
-def _dumps(obj):
+def dumps(obj):
     try:
         return json.dumps(obj, separators=(",", ":"))
     except TypeError:               # a port without separators
@@ -200,14 +200,14 @@ class GameJournal:
     def _push(self, src, n):
         """Add a live action: its encoding src (n bytes)."""
         used = self._used
-        live = self._live = _room(self._live, used + n)
-        if _SLICE:
+        live = self._live = room(self._live, used + n)
+        if SLICE:
             live[used:used + n] = src
         else:
             for i in range(n):
                 live[used + i] = src[i]
         self._used = used + n
-        sizes = self._sizes = _room(self._sizes, self._count + 1)
+        sizes = self._sizes = room(self._sizes, self._count + 1)
         sizes[self._count] = n
         self._count += 1
 
@@ -227,7 +227,7 @@ class GameJournal:
         self._used -= self._sizes[self._count]
 
     def _setup_bytes(self, setup):
-        raw = _dumps(setup).encode()
+        raw = dumps(setup).encode()
         if len(raw) > self.max_setup:
             raise ValueError("setup too large for the journal (%d > %d bytes)" % (len(raw), self.max_setup))
         return raw

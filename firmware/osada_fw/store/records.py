@@ -1,6 +1,6 @@
 # The journal's on-flash format: framing a record, checking it (reading a
 # journal file back is records_read.py's, loaded only for that).  What is
-# written when, and the files themselves, are osada_fw/journal.py's.  Runs
+# written when, and the files themselves, are store/journal.py's.  Runs
 # unchanged on MicroPython 1.2x and CPython.
 #
 # journal.bin = header, then records:
@@ -39,7 +39,33 @@ MAX_TOKENS = 8
 MAX_ACTION = 4 + MAX_TOKENS
 MAX_BATCH = 1024
 READ_BUF = 2048             # > the largest action record (7 + MAX_BATCH)
-_RESIDUE = 0x2144DF1C       # crc32 of any data followed by its own crc32 (LE)
+RESIDUE = 0x2144DF1C        # crc32 of any data followed by its own crc32 (LE)
+
+# The raw-flash log's framing (flashlog.py writes it, flashscan.py reads it):
+# a sector's header, the 'E' record that commits a snapshot, its records'
+# length limits.
+PAGE = 256                  # the NOR flash's program unit
+LOG_HEADER = 16
+LOG_MAGIC = b"OSL\x01"
+T_END = 0x45
+LOG_MAX_SETUP = 1024
+LOG_READ_BUF = 9 + LOG_MAX_SETUP + 7
+
+
+def u32(b, i):
+    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | (b[i + 3] & 0x3F) << 24
+
+
+def log_maxlen(typ):
+    if typ == T_ACTION:
+        return MAX_ACTION
+    if typ == T_BATCH:
+        return MAX_BATCH
+    if typ == T_SETUP:
+        return LOG_MAX_SETUP
+    if typ == T_UNDO or typ == T_END:
+        return 0
+    return -1
 
 _NOPS = len(OPS)
 

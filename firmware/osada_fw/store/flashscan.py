@@ -1,4 +1,4 @@
-# Reading the flash journal back (osada_fw/flashlog.py's format) at boot:
+# Reading the flash journal back (store/flashlog.py's format) at boot:
 # FlashLog._scan loads this module (and records_read.py) for the read and
 # forgets them after, so a game in progress carries none of their code.  Functions of the FlashLog
 # (`log`) being read.  Runs on MicroPython 1.2x and CPython.
@@ -6,9 +6,9 @@
 import binascii
 import json
 
-from osada_fw.flashlog import _RESIDUE, HEADER, MAGIC, PAGE, READ_BUF, T_END, _maxlen, _u32
-from osada_fw.journal_core import _SLICE, _room
-from osada_fw.records import T_ACTION, T_SETUP, alen
+from osada_fw.store.core import SLICE, room
+from osada_fw.store.records import (LOG_HEADER, LOG_MAGIC, LOG_READ_BUF, PAGE, RESIDUE, T_ACTION, T_END, T_SETUP, alen,
+                                    log_maxlen, u32)
 
 
 def scan(log):
@@ -67,14 +67,14 @@ def _headers(log):
     n = log.nblocks
     gens = [-1] * n
     bases = [0] * n
-    head = bytearray(HEADER)
+    head = bytearray(LOG_HEADER)
     for s in range(n):
         log.dev.readblocks(log.first + s, head, 0)
-        if head[0:4] == MAGIC and binascii.crc32(head) == _RESIDUE:
-            g = _u32(head, 4)
+        if head[0:4] == LOG_MAGIC and binascii.crc32(head) == RESIDUE:
+            g = u32(head, 4)
             if g % n == s:
                 gens[s] = g
-                bases[s] = _u32(head, 8)
+                bases[s] = u32(head, 8)
     return gens, bases
 
 
@@ -85,7 +85,7 @@ def _read(log, b, top, gens, bases):
     last good record when that is the clean end of sector top, else
     set to start a fresh sector."""
     n = log.nblocks
-    buf = bytearray(READ_BUF)
+    buf = bytearray(LOG_READ_BUF)
     log._rseq = 0                      # the next record's seq
     log._rsetup = None                 # the setup dict, once read
     log._rdone = False                 # the snapshot's 'E' seen
@@ -135,14 +135,14 @@ def _read_sector(log, blk, buf):
     count = log._count
     live = log._live
     sizes = log._sizes
-    pos = HEADER
+    pos = LOG_HEADER
     end = pos                           # buf holds flash bytes [pos, end)
     i = 0
     while True:
         if end - pos - i < 5:
             pos += i
             i = 0
-            k = min(READ_BUF, size - pos)
+            k = min(LOG_READ_BUF, size - pos)
             if k < 5:
                 _put(log, seq, total, used, count, live, sizes)
                 return pos, None
@@ -154,25 +154,25 @@ def _read_sector(log, blk, buf):
             return pos + i, None
         ln = buf[i + 1] | buf[i + 2] << 8
         k = 9 + ln
-        if ln > _maxlen(typ) or pos + i + k > size:
+        if ln > log_maxlen(typ) or pos + i + k > size:
             _put(log, seq, total, used, count, live, sizes)
             return -1, "bad record"
         if i + k > end - pos:
             pos += i
             i = 0
-            end = pos + min(READ_BUF, size - pos)
+            end = pos + min(LOG_READ_BUF, size - pos)
             read(blk, mv[:end - pos], pos)
-        if crc32(mv[i:i + k]) != _RESIDUE:
+        if crc32(mv[i:i + k]) != RESIDUE:
             _put(log, seq, total, used, count, live, sizes)
             return -1, "torn record"    # or a bad one: it ends the sector
-        if (_SLICE and typ == T_ACTION and seq and (buf[i + 3] | buf[i + 4] << 8) == seq
+        if (SLICE and typ == T_ACTION and seq and (buf[i + 3] | buf[i + 4] << 8) == seq
                 and alen(buf, i + 5, i + 5 + ln) == ln):
             if used + ln > len(live):   # the common record: one action
-                live = _room(live, used + ln)
+                live = room(live, used + ln)
             live[used:used + ln] = mv[i + 5:i + 5 + ln]
             used += ln
             if count >= len(sizes):
-                sizes = _room(sizes, count + 1)
+                sizes = room(sizes, count + 1)
             sizes[count] = ln
             count += 1
         else:
@@ -219,7 +219,7 @@ def _take(log, typ, buf, mv, i, ln):
     else:
         # a batch or an undo: records_read.py (~7 ms to import on a Pico) is
         # loaded only for a log that has them, not for plain action records
-        from osada_fw.records_read import take_record
+        from osada_fw.store.records_read import take_record
         if take_record(typ, buf, mv, i + 5, i + 5 + ln, log) is not None:
             return "bad record"
     return None

@@ -22,24 +22,21 @@
 #
 # The menus are data (item lists) so they take no code per item.
 
-from osada_fw import elapsed as anim_elapsed
+from osada_fw import elapsed, later
+from osada_fw.games import GAME_MENU_MS, GAMES, MENU_COLORS
 from osada_fw.layouts import NONE, NPARTS
 from shared_rules.catalog import strength
 from shared_rules.engine import PHASE_MARSHAL, PHASE_PLAY, PHASE_REVEAL, RuleError
 
 CURSOR_CELLS = 30          # 6 sectors x (4 lines + city)
 PLAY_MENU = ("kill", "hedgehog", "push_back", "dot", "rebuild", "patrol")
-MENU_COLORS = ((255, 40, 0), (255, 255, 255), (0, 120, 255), (255, 200, 0), (0, 255, 60), (180, 0, 255))
 CURSOR = (255, 255, 255)
 CURSOR_CITY = (0, 255, 255)
 CHOSEN = (255, 0, 255)
-# The games of the device (issue 13), in menu order; game g other than Siege
-# (this app) is the device module osada_fw/<g>_mode.py.  The game menu at
-# boot is one of this UI's menus ("game"): sector k in MENU_COLORS[k]; turns
-# pick, ACTION takes, BACK cancels (Siege goes on); after GAME_MENU_MS the
-# highlighted one is taken (GAME_MENU_MS, games.py).  Switching:
-# osada_fw/games.py, loaded only then.
-GAMES = ("siege", "tank")
+# The game menu at a Siege boot is one of this UI's menus ("game", the
+# registry's games, osada_fw/gamemenu.py): turns pick, ACTION takes, BACK
+# cancels (Siege goes on); after GAME_MENU_MS the highlighted one is taken.
+# Switching: osada_fw/gamemenu.py, loaded only then (app.pick_game).
 
 M_PLAY = 0
 M_CHOOSE = 1
@@ -47,8 +44,8 @@ M_MENU = 2
 
 
 class UI:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, siege):
+        self.siege = siege             # siege/mode.py: the game, its actions; siege.app: the device
         self.reset()
 
     def reset(self):
@@ -65,25 +62,37 @@ class UI:
         self.message_until = 0
 
     def game_menu(self, now):
-        self._open_menu("game", GAMES)
-        self.menu_until = self._until(now, 2500)    # GAME_MENU_MS
+        self.open_menu("game", GAMES)
+        self.menu_until = later(now, GAME_MENU_MS)
+
+    def game_menu_open(self):
+        return self.mode == M_MENU and self.menu[0] == "game"
+
+    def close_game_menu(self):
+        """A host's request that changes something closes the game menu."""
+        if self.game_menu_open():
+            self.close()
+
+    def close(self):
+        """Back to play: whatever menu was open is closed."""
+        self.mode = M_PLAY
+        self.menu = None
 
     def pick(self, gid, now):
-        """Run game gid (None: the menu of games.py); Siege runs already."""
+        """Run game gid (None: the game menu of gamemenu.py); Siege runs already."""
         if gid != "siege":
-            from osada_fw import games  # loaded only for this
-            games.pick(self.app, gid, now)
+            self.siege.app.pick_game(gid, now)
 
     # ------------------------------------------------------------- helpers
 
     def cursor_cell(self):
         return self.cursor // 5 + 1, self.cursor % 5
 
-    def _top_enemy(self, sector, line):
+    def top_enemy(self, sector, line):
         """The cell's strongest enemy (catalog.strength), as the LEDs show it."""
         best = None
         top = -1
-        for e in self.app.game.enemies:
+        for e in self.siege.game.enemies:
             if e.sector == sector and e.line == line:
                 sc = strength(e.kind, e.armor, e.id)
                 if sc > top:
@@ -91,18 +100,24 @@ class UI:
                     top = sc
         return best
 
-    def _act(self, action, now):
+    def act(self, action, now):
+        """Apply an action from the buttons; a refusal is told to the host
+        and flashed red on the cursor.  True if it was applied."""
         try:
-            self.app.apply(action)
+            self.siege.apply(action)
             return True
         except RuleError as exc:
-            self.app.push({"ev": "refused", "rule": exc.rule, "error": exc.message, "source": "buttons"})
+            self.siege.app.push({"ev": "refused", "rule": exc.rule, "error": exc.message, "source": "buttons"})
         except Exception as exc:       # CommandError (flash): told to the host
-            self.app.push({"ev": "error", "error": str(exc), "source": "buttons"})
-        self.message_until = self._until(now, 600)  # a red flash on the cursor
+            self.siege.app.push({"ev": "error", "error": str(exc), "source": "buttons"})
+        self.flash_red(now, 600)
         return False
 
-    def _open_menu(self, kind, items, multi=False):
+    def flash_red(self, now, ms):
+        """The cursor red for ms: that did nothing."""
+        self.message_until = later(now, ms)
+
+    def open_menu(self, kind, items, multi=False):
         self.mode = M_MENU
         self.menu = (kind, items, [False] * len(items) if multi else None)
         self.sel = 0
@@ -111,27 +126,24 @@ class UI:
 
     def handle(self, ev, now):
         what, value = ev
-        game = self.app.game
-        if self.app.selftest_led is not None:
-            if what == "press":                  # any button ends the self-test
-                self.app.selftest_led = None
-            return
+        siege = self.siege
+        game = siege.game
         if what == "press" and value == "encoder":
-            self.show_roll(self.app.free_roll(), now)
-            self.app.push({"ev": "roll", "value": self.roll_value})
+            self.show_roll(siege.app.free_roll(), now)
+            siege.app.push({"ev": "roll", "value": self.roll_value})
             return
-        if what == "long" and value == "back" and self.app.hw.inputs.held("action"):
+        if what == "long" and value == "back" and siege.app.hw.inputs.held("action"):
             self.pick(None, now)           # ACTION and BACK held together: the game menu
             return
         if what == "long" and value == "encoder":
             self.setup = {}
-            self._open_menu("players", (1, 2, 3, 4, 5, 6))
+            self.open_menu("players", (1, 2, 3, 4, 5, 6))
             return
         if what == "long" and value == "back":
             try:
-                self.app.undo()
+                siege.undo()
             except Exception:
-                self.message_until = self._until(now, 600)
+                self.flash_red(now, 600)
             self.mode = M_PLAY
             return
         if self.mode == M_MENU:
@@ -145,89 +157,83 @@ class UI:
             self._play_event(what, value, now)
 
     def _play_event(self, what, value, now):
-        game = self.app.game
+        game = self.siege.game
         if what == "turn":
             self.cursor = (self.cursor + value) % CURSOR_CELLS
         elif what == "press" and value == "action":
             if game.phase == PHASE_PLAY:
                 s, line = self.cursor_cell()
-                e = self._top_enemy(s, line)
+                e = self.top_enemy(s, line)
                 if e is None:
-                    self.message_until = self._until(now, 300)
+                    self.flash_red(now, 300)
                 else:
-                    self._act({"do": "hit", "enemy": e.id}, now)
+                    self.act({"do": "hit", "enemy": e.id}, now)
             elif game.phase == PHASE_REVEAL:
-                self._act({"do": "reveal"}, now)
+                self.act({"do": "reveal"}, now)
             elif game.phase == PHASE_MARSHAL:
                 self._marshal_menu(0)
         elif what == "long" and value == "action":
             if game.phase == PHASE_PLAY:
-                self._open_menu("play", PLAY_MENU)
+                self.open_menu("play", PLAY_MENU)
         elif what == "press" and value == "back":
             if game.phase == PHASE_PLAY and game.mode != "marshal":
-                self._act({"do": "move"}, now)
+                self.act({"do": "move"}, now)
             elif game.phase == PHASE_MARSHAL and not game.patrol:
-                self._act({"do": "marshal_play", "tokens": []}, now)   # R60: he plays nothing
+                self.act({"do": "marshal_play", "tokens": []}, now)   # R60: he plays nothing
             else:
                 # marshal mode, phase 4: the engine moves the enemies, then stops in
                 # phase 7 for the marshal (after a patrol it ends the turn, R17)
-                self._act({"do": "end_turn"}, now)
+                self.act({"do": "end_turn"}, now)
 
     def _choose_event(self, what, value, now):
-        cands = self.app.game.pending["candidates"]
+        cands = self.siege.game.pending["candidates"]
         if what == "turn":
             self.cand = (self.cand + value) % len(cands)
         elif what == "press" and value == "action":
             eid = cands[self.cand % len(cands)]
             self.cand = 0
-            self._act({"do": "choose", "enemy": eid}, now)
+            self.act({"do": "choose", "enemy": eid}, now)
 
     def _marshal_menu(self, limit):
-        from osada_fw import marshal_menu  # marshal mode only: no heap in other games
+        from osada_fw.siege import marshal_menu  # marshal mode only: no heap in other games
         marshal_menu.open_menu(self, limit)
 
     def _menu_event(self, what, value, now):
-        """A turn moves the highlight here; a press is osada_fw/ui_menu.py's,
+        """A turn moves the highlight here; a press is siege/menu.py's,
         loaded for it and dropped after (menus are rare: no heap between)."""
         items = self.menu[1]
         if what == "turn":
             if items:
                 self.sel = (self.sel + value) % len(items)
             return
-        from osada_fw import forget, ui_menu
+        from osada_fw import forget
+        from osada_fw.siege import menu
         try:
-            ui_menu.press(self, what, value, now)
+            menu.press(self, what, value, now)
         finally:
-            forget("osada_fw.ui_menu")
+            forget("osada_fw.siege.menu")
 
     # ------------------------------------------------------------ feedback
 
-    def _until(self, now, ms):
-        return (now + ms) & 0x3FFFFFFF      # ticks_ms wraps at 2**30
-
     def _before(self, now, until):
         """now is before `until` (wrap-aware, as time.ticks_diff)."""
-        return until and anim_elapsed(now, until) < 0
+        return until and elapsed(now, until) < 0
 
     def show_roll(self, value, now):
         self.roll_value = value
-        self.roll_until = self._until(now, 1500)
-        anim = getattr(self.app, "make_roll_anim", None)
-        if anim is not None:
-            anim(value, now)
+        self.roll_until = later(now, 1500)
+        self.siege.make_roll_anim(value, now)
 
     def on_events(self, events, now):
-        if self.app.game.pending is not None:
+        if self.siege.game.pending is not None:
             self.cand = 0
-        hook = getattr(self.app, "animate_events", None)
-        if hook is not None:
-            hook(events, now)
+        self.siege.animate_events(events, now)
 
     def overlay(self, now, r):
-        """Draw the cursor, the menu or the choice over the rendered board."""
-        lay = self.app.layout
+        """Draw the cursor, the menu or the choice over the board, into frame r."""
+        lay = self.siege.app.layout
         blink = (now // 250) & 1
-        game = self.app.game
+        game = self.siege.game
         if self.mode == M_MENU:
             kind, items, picked = self.menu
             if kind == "game" and not self._before(now, self.menu_until):
@@ -255,7 +261,7 @@ class UI:
         self._light_cell(r, s, line, color)
 
     def _light_cell(self, r, s, line, c):
-        inv = self.app.layout.inv      # layouts.cell_code(s, line) -> LED, without its checks: a frame is hot
+        inv = self.siege.app.layout.inv    # layouts.cell_code(s, line) -> LED, without its checks: a frame is hot
         code = (s - 1) * NPARTS + line
         i = inv[code]
         if line == 4 and i == NONE:

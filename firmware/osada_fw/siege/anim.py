@@ -2,10 +2,10 @@
 #
 #     anims.append(DieRoll(4, now))
 #     ...each frame:
-#     r.draw(game, now); run(anims, now, r); r.limit(); strip.write(r.buf)
+#     b.draw(game, now); run(anims, now, b); b.frame.limit(); strip.write(b.frame.buf)
 #
-# An animation is an object with step(now_ms, renderer) -> bool: it draws its
-# overlay into renderer.buf (after Renderer.draw/render) and returns True
+# An animation is an object with step(now_ms, board) -> bool (board.Board): it
+# draws its overlay into the board's frame (after Board.draw) and returns True
 # while it runs, False once it has ended (then it draws nothing).  Every
 # animation ends by itself, after .duration_ms at the latest (one with
 # duration_ms None runs until cancel()); any animation can be cancelled.
@@ -16,7 +16,7 @@
 #
 # step() allocates nothing on MicroPython: cells are turned into cell codes
 # (layouts.cell_code) and all timings into small ints in __init__; the LED of a
-# cell is looked up in renderer.layout.inv at each step, so one animation works
+# cell is looked up in board.layout.inv at each step, so one animation works
 # with any layout.
 #
 # Cells are (sector, part): part 0..3 for rear, air, artillery, tank (or those
@@ -28,10 +28,8 @@
 
 from osada_fw import TICKS_HALF as _HALF
 from osada_fw import TICKS_MASK as _MASK
-from osada_fw import colors as C
 from osada_fw.layouts import CITY, NCELLS, NONE, NPARTS, WALL, cell_code
-
-SELFTEST_MS = 700            # each LED lit this long in the LED self-test (the app's)
+from osada_fw.siege import colors as C
 
 
 def he111_path(sector):
@@ -88,7 +86,7 @@ class Anim:
         return True
 
     def _length(self, r):
-        """How long it runs on this renderer's layout (None: until cancelled)."""
+        """How long it runs on this board's layout (None: until cancelled)."""
         return self.duration_ms
 
     def _draw(self, t, r):
@@ -99,8 +97,8 @@ def _sector(r, s0, pal):
     """All LEDs of sector s0 + 1 (lines, wall, building) to palette pal
     (r.set_pal for each, inlined: the wire palette straight into the frame)."""
     inv = r.layout.inv
-    buf = r.buf
-    w = r._wire
+    buf = r.frame.buf
+    w = r.wire_pal
     pal *= 3
     base = s0 * NPARTS
     for p in range(base, base + NPARTS):
@@ -175,7 +173,7 @@ class Reveal(Anim):
         if t < 2 * self.FLASHES * self.FLASH_MS and (t // self.FLASH_MS) % 2 == 0:
             r.set_pal(i, C.FLASH)
         else:
-            r.set_pixel(i, self._r, self._g, self._b)
+            r.frame.set_pixel(i, self._r, self._g, self._b)
 
 
 class MoveSteps(Anim):
@@ -281,7 +279,7 @@ class He111Flight(Anim):
 
 
 def run(anims, now_ms, r):
-    """Step every animation of the list over r.buf, in order, and remove the
+    """Step every animation of the list over the board's frame, in order, and remove the
     finished ones (in place).  Returns how many still run."""
     k = 0
     while k < len(anims):

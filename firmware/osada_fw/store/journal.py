@@ -12,7 +12,7 @@
 #                 complete (os.rename is atomic on littlefs2 and POSIX)
 #
 # journal.bin is a header and records (the setup, then actions, batches of
-# actions and undo markers), each with its CRC: osada_fw/records.py.  A load
+# actions and undo markers), each with its CRC: store/records.py.  A load
 # stops at the first bad record: it and everything after it are dropped, and
 # the journal is rewritten (atomically, like a compaction) so the next append
 # lands after good data.
@@ -27,14 +27,14 @@
 # compaction runs journal.tmp adds one snapshot (~4 bytes an action + the
 # setup): under 12.5 KB in all for any game of up to 1000 live actions.
 #
-# The game in memory, the public API and the restore are journal_core.py's
+# The game in memory, the public API and the restore are core.py's
 # (shared with flashlog.py, the raw-flash journal the Pico uses when littlefs
 # had room for its file); this module is the littlefs-file backend.
 
 import os
 
-from osada_fw.journal_core import GameJournal, _dumps  # noqa: F401  (_dumps: tests use J._dumps)
-from osada_fw.records import (
+from osada_fw.store.core import GameJournal
+from osada_fw.store.records import (
     MAGIC,
     MAX_ACTION,
     MAX_BATCH,
@@ -267,7 +267,8 @@ class Journal(GameJournal):
     def _read(self, f):
         """Parse the open journal into memory.  Returns (setup dict or None,
         why reading stopped early or None)."""
-        from osada_fw import forget, records_read  # boot-time code: loaded for this, dropped after
+        from osada_fw import forget
+        from osada_fw.store import records_read    # boot-time code: loaded for this, dropped after
         try:
             raw, setup, err = records_read.read_setup(f)
             if setup is None:
@@ -276,4 +277,4 @@ class Journal(GameJournal):
             self._size, err = records_read.read_actions(f, 11 + len(raw), self)
             return setup, err
         finally:
-            forget("osada_fw.records_read")
+            forget("osada_fw.store.records_read")

@@ -3,22 +3,21 @@
 # it refuses one.  Loaded only in marshal mode, so other games pay no heap
 # for it.  Runs on MicroPython and CPython alike.
 
-from osada_fw.ui import M_PLAY
 from shared_rules.catalog import C_SPECIAL, KIND_CLASS, KIND_IDS
 
 
 def open_menu(ui, limit):
     """His hand as a multi-select menu; limit 0: his turn's play (R60),
     else the 'up to limit' play after his reveal3/reveal4."""
-    hand = ui.app.game.marshal_hand
+    hand = ui.siege.game.marshal_hand
     items = tuple(KIND_IDS[k] for k in hand[:6])
     ui.marshal_limit = limit
-    ui._open_menu("marshal", items, multi=True)
+    ui.open_menu("marshal", items, multi=True)
 
 
 def refuse(ui, error, now):
-    ui.app.push({"ev": "refused", "rule": "R60", "error": error, "source": "buttons"})
-    ui.message_until = ui._until(now, 600)
+    ui.siege.app.push({"ev": "refused", "rule": "R60", "error": error, "source": "buttons"})
+    ui.flash_red(now, 600)
 
 
 def may_pick(ui, picked, now):
@@ -40,10 +39,10 @@ def play(ui, now):
         refuse(ui, "a lone %s is no play: one token alone must be a tank, "
                    "or play two, or none" % toks[0], now)
         return
-    ui.mode = M_PLAY
+    ui.close()
     action = {"do": "marshal_play", "tokens": toks}
     if lone_tank and not ui.marshal_limit:
         ui.pending_action = action              # a lone tank: where?
-        ui._open_menu("sector", (1, 2, 3, 4, 5, 6))
+        ui.open_menu("sector", (1, 2, 3, 4, 5, 6))
         return
-    ui._act(action, now)
+    ui.act(action, now)

@@ -1,0 +1,329 @@
+# War Thunder: Siege on the device: its game, journalled as it goes, its
+# board and animations in light, its UI on the buttons (siege/ui.py).  The
+# home game (games.HOME): the app starts it at every boot (start(app)) and
+# keeps it while another game plays, so its game in progress is there when
+# the player comes back.  Its requests: siege/commands.py.
+# Runs on MicroPython and CPython alike.
+
+from osada_fw import collect, elapsed, forget, later
+from osada_fw.layouts import CITY, WALL
+from osada_fw.link.protocol import CommandError
+from osada_fw.siege import colors
+from osada_fw.siege.board import Board
+from osada_fw.siege.ui import UI
+from shared_rules.engine import Game, parse, replay
+
+MAX_LAG_MS = 4000          # queued animations never start later than this
+DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
+_SAVE_ACTION = 0           # what Siege._save writes
+_SAVE_UNDO = 1
+_SAVE_START = 2
+_SAVE_GAME = 3             # the whole game, rewritten
+
+# When flash fails the game goes on in RAM (issue 19): the journal's status
+# in words (the app flashes its sign on the ring meanwhile: app.py).
+_ERRNO_WORDS = {28: "flash full", 30: "flash not writable", 13: "flash not writable",
+                1: "flash not writable", 19: "no filesystem", 5: "flash I/O error"}
+
+
+def flash_words(exc):
+    """What an OSError from the file system means to a player, in words."""
+    code = exc.args[0] if exc.args else None
+    return _ERRNO_WORDS.get(code, "flash error")
+
+
+def _built():
+    """A game was just built (boot, new, undo, recover).  What builds one
+    (shared_rules/newgame.py: the setup's checks, the start board and pool)
+    is needed by no game in progress: it leaves the heap (~3 KB: the code
+    is in RAM, loaded from littlefs), and what the building left (that
+    code, the old game) is collected before the journal and the replies
+    allocate on top of it."""
+    forget("shared_rules.newgame")
+    collect()
+
+
+def _stop_index(path, sector, part):
+    """Where in the bomber's R41 path it stopped."""
+    for k in range(len(path)):
+        if path[k][0] == sector and path[k][1] == part:
+            return k
+    return len(path) - 1
+
+
+def _cell(code):
+    """Siege.positions' sector * 8 + line -> the cell (sector, line 0-3 or
+    CITY) the animations take."""
+    line = code & 7
+    return (code >> 3, line if line < 4 else CITY)
+
+
+# what stopped the bomber -> the part of the path it stands on
+_STOP_PART = {"wall": WALL, "dot": WALL, "building": CITY}
+
+
+def _open_journal(hw):
+    """The HAL's journal if it has one (the Pico's raw-flash log), else the
+    littlefs file journal in hw.state_dir: only one backend is imported."""
+    opener = getattr(hw, "open_journal", None)
+    j = opener() if opener is not None else None
+    if j is None:
+        from osada_fw.store.journal import Journal
+        j = Journal(hw.state_dir)
+    return j
+
+
+def start(app):
+    return Siege(app)
+
+
+class Siege:
+    id = "siege"
+    modules = ()                   # never unloaded: its game waits while another plays
+
+    def __init__(self, app):
+        self.app = app
+        self.journal = _open_journal(app.hw)
+        self.board = Board(app.frame)
+        self.game = None
+        self.anims = []
+        self.anim_end = 0
+        self.positions = {}
+        self.unsaved = None            # None: the journal holds the game; else why not (words)
+        self.replaced = None           # the game a new game replaced: (setup, its actions encoded), for undo
+        self.ui = UI(self)
+
+    def boot(self):
+        """Restore the game in progress from the journal, or start one.  No
+        file system trouble (missing, full, read-only, a corrupt journal)
+        stops the boot: the board comes up with a game and says what happened."""
+        clock = self.app.hw.clock
+        t0 = clock.ticks_ms()
+        try:
+            self.game = self.journal.restore()
+        except Exception as exc:       # OSError, MemoryError: play on without it
+            self.game = None
+            self.journal.last_error = "journal unreadable: %r" % (exc,)
+        restore_ms = clock.diff(clock.ticks_ms(), t0)
+        lost = self.journal.last_error   # a saved game could not be read back
+        if self.game is None:
+            setup = dict(DEFAULT_SETUP)
+            setup["seed"] = self.app.hw.free_roll_seed()
+            self._start(setup)
+            restored = False
+        else:
+            restored = True
+        _built()
+        self.ui.reset()
+        self.positions = self._positions()
+        ev = {"ev": "boot", "restored": restored, "seq": len(self.game.log), "restore_ms": restore_ms}
+        if self.unsaved is not None:
+            ev["journal"] = self.unsaved
+        if lost is not None:
+            ev["lost"] = lost
+        self.app.push(ev)
+
+    # ------------------------------------------------- the app's game protocol
+
+    def handlers(self):
+        from osada_fw.siege.commands import HANDLERS   # loaded with the host's first request
+        return HANDLERS
+
+    def acting(self):
+        self.ui.close_game_menu()
+        return self
+
+    def handle(self, ev, now):
+        self.ui.handle(ev, now)
+
+    def draw(self, now, frame):
+        b = self.board
+        b.draw(self.game, now)
+        self.ui.overlay(now, frame)
+        if self.anims:                 # siege/anim.py: loaded with the first animation, not at boot
+            from osada_fw.siege import anim
+            anim.run(self.anims, now, b)
+
+    # ------------------------------------------------------------ animations
+
+    def animate(self, a, now):
+        """Queue an animation after the ones already playing.  One that would
+        start more than MAX_LAG_MS late is skipped: the board never lags the
+        game by more than that (a cascade of reveals stays watchable)."""
+        if len(self.anims) >= 8:
+            return
+        start = now
+        if self.anims and elapsed(self.anim_end, now) > 0:
+            if elapsed(self.anim_end, now) > MAX_LAG_MS:
+                return
+            start = self.anim_end
+        a.start_ms = start
+        self.anim_end = later(start, a.duration_ms)
+        self.anims.append(a)
+
+    def make_roll_anim(self, value, now):
+        from osada_fw.siege import anim
+        self.anims = []                # a die roll takes the board at once
+        self.animate(anim.DieRoll(value, now), now)
+
+    def animate_events(self, events, now):
+        """Turn what the engine reports into light: reveals flash where the
+        enemy lands, moves sweep inwards, the bomber flies its R41 path."""
+        from osada_fw.siege import anim
+        before = self.positions
+        for ev in events:
+            name = ev["ev"]
+            if name == "reveal" and "sector" in ev:
+                # the die spins and lands on the sector (tanks, He-111), then
+                # the enemy flashes where it lands; the bomber's flight follows
+                self.animate(anim.DieRoll(ev["sector"], now, spins=1), now)
+                e = self.game.enemy(ev["enemy"]) if "enemy" in ev else None
+                if e is not None:
+                    color = colors.rgb(colors.enemy_pal(e.kind, e.armor))
+                    self.animate(anim.Reveal(ev["sector"], 0, color, now), now)
+            elif name == "move" and ev["count"]:
+                steps = self._moved_cells(before)
+                if steps:
+                    self.animate(anim.MoveSteps(steps, now), now)
+            elif name == "he111":
+                path = anim.he111_path(ev["sector"])
+                if ev["stop"] is not None:
+                    path = path[:_stop_index(path, ev["at"], _STOP_PART[ev["stop"]]) + 1]
+                hit = [_cell(before[i]) for i in ev["destroyed"] if i in before]
+                self.animate(anim.He111Flight(ev["sector"], path, hit, now), now)
+        self.positions = self._positions()
+
+    def _moved_cells(self, before):
+        """Where the enemies that moved stand now, grouped by line from the
+        rear inwards: the movement phase lit step by step, as it happened."""
+        groups = [[] for _ in range(5)]
+        for e in self.game.enemies:
+            was = before.get(e.id)
+            code = e.sector * 8 + e.line
+            if was is not None and was != code:
+                groups[e.line].append(_cell(code))
+        return [g for g in groups if g]
+
+    def _positions(self):
+        # where every enemy stands (sector * 8 + line: a small int, no tuple
+        # kept per enemy), for animating what an action destroys
+        pos = {}
+        for e in self.game.enemies:
+            pos[e.id] = e.sector * 8 + e.line
+        return pos
+
+    # ------------------------------------------------------------- the game
+
+    def _start(self, setup):
+        game = Game.from_setup(setup)
+        self.game = game
+        self._save(_SAVE_START, game.setup_dict())
+
+    def _save(self, what, arg=None):
+        """Write the change just made to self.game into the journal.  When
+        flash fails (full, read-only, I/O error: any OSError) the game goes
+        on in RAM: the failure is pushed as a `journal` event once, the ring
+        shows the app's flash sign, and every later change retries by
+        rewriting the whole game from RAM; the first that works clears it.
+        Returns True if the game is saved."""
+        j = self.journal
+        try:
+            if self.unsaved is not None or what == _SAVE_GAME:
+                j.compact(self.game.setup_dict(), self.game.log.tuples())
+            elif what == _SAVE_ACTION:
+                j.append(arg)
+            elif what == _SAVE_UNDO:
+                j.undo()
+            else:
+                j.start(arg)
+        except OSError as exc:
+            words = flash_words(exc)
+            if words != self.unsaved:
+                self.unsaved = words
+                self.app.push({"ev": "journal", "saved": False, "status": words})
+            return False
+        if self.unsaved is not None:
+            self.unsaved = None
+            self.app.push({"ev": "journal", "saved": True, "status": "ok"})
+        return True
+
+    def journal_status(self):
+        return "ok" if self.unsaved is None else self.unsaved
+
+    def apply(self, action):
+        """Apply one action (dict) from the protocol or the buttons; journal it
+        before anything is acknowledged.  Returns the events; raises
+        RuleError (nothing changed).  A flash that fails does not refuse the
+        action (see _save): self.unsaved says so."""
+        t = parse(action)
+        events = self.game.apply_tuple(t)
+        self._save(_SAVE_ACTION, t)
+        self.after_change(events, now=self.app.hw.clock.ticks_ms())
+        return events
+
+    def undo(self):
+        """Take back the last action; in a new game with none yet, bring
+        back the game it replaced (CommandError if there is neither)."""
+        log = self.game.log.tuples()
+        if log:
+            self.game = replay(self.game.setup_dict(), log[:-1])
+            ev = {"ev": "undo", "seq": len(log) - 1}
+        else:
+            if self.replaced is None:
+                raise CommandError("nothing to undo")
+            from osada_fw.siege import replaced
+            self.game = replaced.back(self.replaced)
+            forget("osada_fw.siege.replaced")
+            self.replaced = None
+            self.ui.reset()
+            ev = {"ev": "undo", "seq": len(self.game.log), "game_back": True}
+        _built()
+        self._save(_SAVE_UNDO if log else _SAVE_GAME)
+        self.after_change([ev], now=self.app.hw.clock.ticks_ms())
+
+    def after_change(self, events, now):
+        push = self.app.push
+        for ev in events:
+            push(ev)
+        self.push_state()
+        self.ui.on_events(events, now)
+
+    def push_state(self):
+        st = self.game.state()
+        del st["events"]
+        self.app.outbox.put({"ev": "state", "seq": len(self.game.log), "state": st})
+
+    def new_game(self, setup):
+        """Start a new game from setup (players, mode, variants, seed: each
+        optional; a free seed if none).  RuleError('format') if it is bad,
+        nothing changed then.  Returns True if the journal saved it."""
+        setup = dict(setup)
+        if "seed" not in setup:
+            setup["seed"] = self.app.hw.free_roll_seed()
+        old = self.game
+        try:
+            game = Game.from_setup(setup)
+        finally:                       # a refused setup too
+            _built()
+        if old is not None and len(old.log):   # kept for undo (siege/replaced.py)
+            from osada_fw.siege import replaced
+            self.replaced = replaced.keep(old)
+            forget("osada_fw.siege.replaced")
+        self.game = game
+        saved = self._save(_SAVE_START, game.setup_dict())
+        self.ui.reset()
+        self.after_change(game.events, now=self.app.hw.clock.ticks_ms())
+        return saved
+
+    def recover(self):
+        """After an unexpected error the game in memory may be half-changed:
+        rebuild it from its setup and log (an action is logged only once it
+        is applied in full), which the journal holds too when it is saved."""
+        try:
+            self.game = replay(self.game.setup_dict(), self.game.log.tuples())
+        except Exception:
+            game = self.journal.restore() if self.unsaved is None else None
+            if game is not None:
+                self.game = game
+        _built()
+        self.push_state()
