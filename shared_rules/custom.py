@@ -2,7 +2,7 @@
 #
 # Only scenario files (tests, replays, `osada scenario`) give these; a game
 # started at the table uses the standard setup (R1, R2).  Kept out of
-# engine.py so the Pico does not load this code unless it is needed.
+# newgame.py so the Pico does not load this code unless it is needed.
 
 from shared_rules.catalog import CITY, KIND_ARMOR, KIND_IDS, LINES, is_enemy, kind_index
 from shared_rules.errors import bad, need_int
@@ -58,7 +58,7 @@ def place_board(game, board):
         need_int(armor, 1, KIND_ARMOR[k], "%s armor" % KIND_IDS[k])
         if line == CITY and game.buildings[s]:
             bad("format", "R23: an enemy cannot stand in the city of sector %d while its building stands" % s)
-        en = game._place(k, s, line, armor)
+        en = game.place(k, s, line, armor)
         if e.get("held"):
             if game.hedgehog:
                 bad("format", "R13: only one enemy can be under the hedgehog")

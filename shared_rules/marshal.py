@@ -1,7 +1,8 @@
 # The field marshal mode's own rules (R60): his hand, what he may play and
-# when, and his draws.  engine.py loads this only in a marshal game (its
-# marshal_play handler, and the draws of his phase), so a standard game on
-# the Pico never carries it.  Functions of the Game they are given.
+# when, and his draws.  Loaded only in a marshal game (plays.py's
+# marshal_play handler, the draws of his phase in engine.py's turn machine
+# and of his reveal3/reveal4 in moves.py), so a standard game on the Pico
+# never carries it.  Functions of the Game they are given.
 
 from shared_rules.catalog import C_SPECIAL, KIND_CLASS, KIND_IDS, PHASE_MARSHAL
 from shared_rules.errors import bad
@@ -54,7 +55,7 @@ def _may_play(g, kinds):
     his reveal3/reveal4, False for his turn's play; RuleError if neither."""
     if g.pending is not None and g.pending["choice"] == "marshal_extra":
         return True
-    g._need_phase(PHASE_MARSHAL, "marshal_play")
+    g.need_phase(PHASE_MARSHAL, "marshal_play")
     if g.ending:
         bad("R60", "the marshal has played this turn")
     if g.patrol and kinds:

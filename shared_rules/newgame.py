@@ -106,7 +106,7 @@ def _board(g, board):
     order = [kind_index(k) for k in START_ENEMIES]
     g.rng.shuffle(order)
     for s in range(1, 7):
-        g._place(order[s - 1], s, AIR, 0)
+        g.place(order[s - 1], s, AIR, 0)
 
 
 def _pool(g, pool):
