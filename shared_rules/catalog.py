@@ -29,8 +29,8 @@ C_EVENT = 3     # everything else: resolved and discarded
 # look: how the LEDs show it on the board: None for the plain tanks (their
 # colour says their CURRENT armor, osada_fw/colors.py), or its own hue
 # (r, g, b) for a special (chosen for how it looks after gamma 2.5).
-# A new kind is one row here, one row of words in host/osada/texts.py
-# (its printed name, gloss and tag), and its effect in engine.py if it has one.
+# A new kind is one row here, one row of words in host/osada/words/texts.py
+# (its printed name, gloss and tag), and its effect in moves.py if it has one.
 KINDS = (
     ("sdkfz", 6, 1, 1, C_TANK, None),
     ("pz3", 11, 2, 2, C_TANK, None),
@@ -74,20 +74,6 @@ def kind_index(name):
         raise ValueError("unknown enemy kind %r" % (name,))
     return k
 
-
-def is_enemy(k):
-    """True for kinds that stand on the board (tanks and specials)."""
-    return KIND_CLASS[k] <= C_SPECIAL
-
-
-# R2: the starting enemies, one per sector's air cell.
-START_ENEMIES = ("sdkfz", "sdkfz", "sdkfz", "pz3", "pz3", "tiger")
-
-# R61 simple_battles: tokens removed from the pool.
-SIMPLE_BATTLES_REMOVED = (
-    "reveal4", "pz4h", "maus", "sabotage_tank", "sabotage_artillery",
-    "move_blue", "move_green", "move_red", "he111", "he111", "he111",
-)
 
 # Colour-move events and the sectors they move (R33).
 MOVE_COLOR = {"move_red": "red", "move_green": "green", "move_blue": "blue"}
@@ -135,24 +121,3 @@ def cw(s):
 def ccw(s):
     """The next sector counter-clockwise (1 -> 6)."""
     return (s + 4) % 6 + 1
-
-
-def hand_limit(players, mode):
-    """R3: the hand limit reported for the players (cards stay physical)."""
-    if mode == "solo" or players <= 2:
-        return 6
-    if players <= 5:
-        return 5
-    return 4
-
-
-def trades_per_turn(players, mode):
-    """R3: card trades per turn."""
-    if mode == "solo":
-        return 0
-    return 2 if players == 6 else 1
-
-
-def discard_draw(mode):
-    """R3: cards a player may discard and redraw in phase 2 (solo: 2)."""
-    return 2 if mode == "solo" else 1

@@ -4,7 +4,7 @@
 # started at the table uses the standard setup (R1, R2).  Kept out of
 # newgame.py so the Pico does not load this code unless it is needed.
 
-from shared_rules.catalog import CITY, KIND_ARMOR, KIND_IDS, LINES, is_enemy, kind_index
+from shared_rules.catalog import C_SPECIAL, CITY, KIND_ARMOR, KIND_CLASS, KIND_IDS, LINES, kind_index
 from shared_rules.errors import bad, need_int
 
 
@@ -47,7 +47,7 @@ def place_board(game, board):
         if not isinstance(e, dict):
             bad("format", "each board enemy is an object {kind, sector, line, armor?}")
         k = _kind(e.get("kind"))
-        if k is None or not is_enemy(k):
+        if k is None or KIND_CLASS[k] > C_SPECIAL:       # only tanks and specials stand on the board
             bad("format", "board enemy kind must be a tank or special enemy (got %r)" % (e.get("kind"),))
         s = need_int(e.get("sector"), 1, 6, "board enemy sector")
         line = e.get("line")

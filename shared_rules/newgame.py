@@ -1,22 +1,21 @@
 # A game's start: the setup's checks (modes, R3/R60 players, variants,
 # seed, die rolls), then the standard board and pool (R1, R2, R61), or a
-# scenario's (custom.py), and the houses (R62).  engine.Game loads this to
+# scenario's (custom.py), the houses (R62), and the setup event with what
+# R3 gives the players (hand limit, trades).  engine.Game loads this to
 # build a game; the Pico drops it again once its game is built
-# (osada_fw/app.py), as nothing in a game's course needs it.
+# (osada_fw/siege/mode.py), as nothing in a game's course needs it.
 
-from shared_rules.catalog import (
-    AIR,
-    KINDS,
-    MODES,
-    SIMPLE_BATTLES_REMOVED,
-    START_ENEMIES,
-    VARIANTS,
-    discard_draw,
-    hand_limit,
-    kind_index,
-    trades_per_turn,
-)
+from shared_rules.catalog import AIR, KINDS, MODES, VARIANTS, kind_index
 from shared_rules.errors import bad, need_int
+
+# R2: the starting enemies, one per sector's air cell.
+START_ENEMIES = ("sdkfz", "sdkfz", "sdkfz", "pz3", "pz3", "tiger")
+
+# R61 simple_battles: tokens removed from the pool.
+SIMPLE_BATTLES_REMOVED = (
+    "reveal4", "pz4h", "maus", "sabotage_tank", "sabotage_artillery",
+    "move_blue", "move_green", "move_red", "he111", "he111", "he111",
+)
 
 SCENARIO_KEYS = ("players", "mode", "variants", "seed", "board", "pool", "rolls", "actions", "houses")
 
@@ -70,10 +69,13 @@ def start(g, board, pool, rolls, houses):
     _houses(g, houses)
     _board(g, board)
     _pool(g, pool)
+    # R3, reported for the players (their cards stay physical): the hand
+    # limit, card trades per turn, cards discarded and redrawn in phase 2
+    solo = g.mode == "solo"
     g.events.append({"ev": "setup", "players": players, "mode": g.mode,
-                     "hand_limit": hand_limit(players, g.mode),
-                     "trades": trades_per_turn(players, g.mode),
-                     "discard_draw": discard_draw(g.mode)})
+                     "hand_limit": 6 if solo or players <= 2 else 5 if players <= 5 else 4,
+                     "trades": 0 if solo else 2 if players == 6 else 1,
+                     "discard_draw": 2 if solo else 1})
     if g.mode == "marshal":
         from shared_rules import marshal
         marshal.draw(g)            # R60: he starts with 3 secret tokens
