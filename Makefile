@@ -66,13 +66,13 @@ bench: setup
 	@$(PY) -m tests.bench
 
 firmware: $(STAMP)
-	@$(PY) -m osada.deploy build
+	@$(PY) -m osada.flash.deploy build
 
 uf2: $(STAMP)
-	@$(PY) -m osada.deploy uf2 $(if $(FIRMWARE),--firmware $(FIRMWARE))
+	@$(PY) -m osada.flash.deploy uf2 $(if $(FIRMWARE),--firmware $(FIRMWARE))
 
 flash: $(STAMP)
-	@$(PY) -m osada.deploy flash $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE)) $(if $(FIRMWARE),--firmware $(FIRMWARE))
+	@$(PY) -m osada.flash.deploy flash $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE)) $(if $(FIRMWARE),--firmware $(FIRMWARE))
 
 hardware: $(STAMP)
 	@$(PY) -m osada.buildguide

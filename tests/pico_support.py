@@ -1,13 +1,14 @@
 """Helpers for the emulated-Pico tier (tests/pico/): boot the official
-MicroPython firmware (given: osada.pico_emu.firmware()) with our app in its
+MicroPython firmware (given: tests.support.pico_emu.firmware()) with our app in its
 flash, connect the host's protocol client to it."""
 
 import functools
 import json
 import os
 
-from osada import client, deploy, fsimage
-from osada import pico_emu as pe
+from osada.flash import deploy, fsimage
+from osada.link import client
+from tests.support import pico_emu as pe
 
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware", "config.json")) as _f:
     CONFIG = json.load(_f)

@@ -117,7 +117,7 @@ def test_sim_and_firmware_bundle_find_their_files(installed):
     # the Pico bundle: main.py and config.json from the package, the code from its packages
     out_dir = str(installed["home"] / "bundle")
     proc = _run(installed, installed["py"], "-c",
-                "from osada import deploy; print(len(deploy.build(%r, quiet=True)))" % out_dir)
+                "from osada.flash import deploy; print(len(deploy.build(%r, quiet=True)))" % out_dir)
     assert proc.returncode == 0, proc.stderr
     for name in ("main.py", "config.json", "osada_fw/app.mpy", "shared_rules/engine.mpy"):
         assert os.path.isfile(os.path.join(out_dir, name)), name

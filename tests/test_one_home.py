@@ -11,14 +11,14 @@ CODE = ("host", "firmware", "shared_rules")
 
 FACTS = [
     # (what, a regex of its literal, where it lives)
-    ("the simulator's link path", r"[\"']/tmp/osada-sim[\"']", "host/osada/client.py"),
-    ("the Pico's USB vendor id", r"0x2[eE]8[aA]\b", "host/osada/client.py"),
+    ("the simulator's link path", r"[\"']/tmp/osada-sim[\"']", "host/osada/link/ports.py"),
+    ("the Pico's USB vendor id", r"0x2[eE]8[aA]\b", "host/osada/link/ports.py"),
     ("the protocol version", r"PROTOCOL_VERSION\s*=\s*\d", "firmware/osada_fw/protocol.py"),
     ("the repository root", r"dirname\(os\.path\.dirname\(", "host/osada/paths.py"),
     ("the LED layouts' names", r"\(\s*[\"']spokes[\"'],\s*[\"']rings[\"'],\s*[\"']ring24[\"']\s*\)",
      "firmware/osada_fw/layouts.py"),
     # issue 27: the monitor said «Кубики» where the log said «Танковый бой»
-    ("the games' names for players", r"[\"']tank[\"']\s*:\s*[\"']Tank battle", "host/osada/game_names.py"),
+    ("the games' names for players", r"[\"']tank[\"']\s*:\s*[\"']Tank battle", "host/osada/words/game_names.py"),
 ]
 
 

@@ -1,8 +1,8 @@
 """A synthetic MicroPython firmware UF2, for the tests that need only a
 firmware's shape (the UF2 writer, the one-file install, the BOOTSEL copy,
-osada/official.py's checks): never a real firmware image."""
+osada/flash/official.py's checks): never a real firmware image."""
 
-from osada import uf2
+from osada.flash import uf2
 
 BANNER = b"MicroPython v1.28.0 on 2026-04-06; Raspberry Pi Pico with RP2040\x00"
 

@@ -5,13 +5,9 @@ import json
 import os
 import sys
 
-from osada.client import SIM_LINK
+from osada.link.device import device_cmd, fail, open_link
+from osada.link.ports import SIM_LINK
 from shared_rules.engine import RuleError
-
-
-def _fail(msg, code=2):
-    sys.stderr.write("osada: %s\n" % msg)
-    return code
 
 
 def cmd_scenario(args):
@@ -19,22 +15,22 @@ def cmd_scenario(args):
         with open(args.file, encoding="utf-8") as f:
             text = f.read()
     except OSError as exc:
-        return _fail("scenario: cannot read %s: %s" % (args.file, exc.strerror))
+        return fail("scenario: cannot read %s: %s" % (args.file, exc.strerror))
     except UnicodeDecodeError as exc:
-        return _fail("scenario: %s is not UTF-8 text (byte %d)" % (args.file, exc.start))
+        return fail("scenario: %s is not UTF-8 text (byte %d)" % (args.file, exc.start))
     if args.runtime == "cpython":
         from shared_rules.scenario import run_text
         try:
             out = run_text(text)
         except RuleError as exc:
-            return _fail("scenario: %s" % exc)
+            return fail("scenario: %s" % exc)
         sys.stdout.write(out + "\n")
         return 0
     from osada import mpyvm
     try:
         proc = mpyvm.run_scenario(args.file)
     except mpyvm.MicroPythonUnavailable as exc:
-        return _fail(str(exc), 3)
+        return fail(str(exc), 3)
     sys.stdout.write(proc.stdout.decode("utf-8"))
     sys.stderr.write(proc.stderr.decode("utf-8", "replace"))
     return proc.returncode
@@ -49,7 +45,7 @@ DEMO_QUIET = frozenset(("turn", "phase", "end_turn"))
 
 def _say(text, indent=""):
     """Print `text` wrapped to 80 columns: no line of the demo wraps in the terminal."""
-    from osada.board_text import wrap
+    from osada.words.board_text import wrap
     print("\n".join(wrap(text, indent=indent)))
 
 
@@ -59,7 +55,7 @@ def _demo_event(ev, before, as_json):
     if as_json:
         print("  " + json.dumps(ev, ensure_ascii=False))
     else:
-        from osada import texts
+        from osada.words import texts
         _say("  " + texts.describe(ev, before), indent="      ")
 
 
@@ -67,7 +63,7 @@ def _lifted(before, after):
     """The enemies whose hedgehog mark the action removed without an event of
     its own (R13: it goes when the next player's turn starts): the board's "#"
     goes, so the demo says why.  [(enemy id, its words)]"""
-    from osada import texts
+    from osada.words import texts
     now = {e["id"]: e for e in after["enemies"]}
     return [(e["id"], "Противотанковые ежи (hedgehog) lifted from %s: it moves again (R13)" % (
         texts.enemy_where(e["id"], before)))
@@ -90,18 +86,18 @@ def cmd_demo(args):
 
 
 def _demo(args):
-    from osada.board_text import render
+    from osada.words.board_text import render
     from shared_rules.autoplay import RandomPlayer
     from shared_rules.engine import PLAYING, Game
 
     if args.turns is not None and args.turns < 1:
-        return _fail("demo: --turns must be 1 or more")
+        return fail("demo: --turns must be 1 or more")
     try:
         game = Game(players=args.players, seed=args.seed)
     except RuleError as exc:
-        return _fail("demo: %s" % exc)
+        return fail("demo: %s" % exc)
     agent = RandomPlayer(args.seed, skill=1)
-    from osada.texts import count
+    from osada.words.texts import count
     _say("Osada demo: a seeded game of Siege played by the random player (seed %d, %s), %s."
          % (args.seed, count(args.players, "player", "players"), "to the end of the game" if args.turns is None
             else "for at most %s" % count(args.turns, "turn", "turns")))
@@ -144,7 +140,7 @@ def _demo_end(game, args, rule, tries):
     elif game.outcome != PLAYING:
         _say("Game over: LOST in turn %d -- the last building has fallen (%s)." % (game.turn, rule or "R50"))
     elif args.turns is not None and game.turn > args.turns:
-        from osada.texts import count
+        from osada.words.texts import count
         _say("Stopped after %s (--turns %d): the game is still going (turn %d, %s in the pool, %s on the board)."
              % (count(args.turns, "turn", "turns"), args.turns, game.turn, count(len(game.pool), "token", "tokens"),
                 count(len(game.enemies), "enemy", "enemies")))
@@ -159,47 +155,9 @@ def _pts(n):
     return "%d pt%s" % (n, "" if n == 1 else "s")
 
 
-def _open_link(args):
-    """A connected Link to --port (or the device found automatically)."""
-    from osada import client
-    port = args.port
-    if port in (None, "auto"):
-        port = client.find_device()
-        if port is None:
-            raise client.ProtocolError("no device found: plug in a Pico, or start the simulator "
-                                       "(make run, or osada sim), or give --port")
-    link = client.serial_link(port)
-    try:
-        link.connect()
-    except client.PortError as exc:     # missing, busy (and who holds it), a stale simulator link
-        raise client.ProtocolError(str(exc))
-    except TimeoutError:          # before OSError: it is one since Python 3.10
-        raise client.ProtocolError("%s does not answer: is it running the Osada firmware?" % port)
-    except OSError as exc:
-        said = str(exc)
-        if said in (client.DEVICE_GONE, client.DEVICE_STUCK):   # it opened, then failed: no "cannot open"
-            raise client.ProtocolError("%s: %s" % (port, said))
-        raise client.ProtocolError("cannot open %s: %s" % (port, said))
-    return link
-
-
-def _device_cmd(fn):
-    def run(args):
-        from osada import client
-        try:
-            return fn(args)
-        except client.ProtocolError as exc:
-            return _fail(str(exc))
-        except TimeoutError as exc:
-            return _fail("the device stopped answering: %s" % exc)
-        except OSError as exc:
-            return _fail("device: %s" % exc)
-    return run
-
-
-@_device_cmd
+@device_cmd
 def cmd_state(args):
-    link = _open_link(args)
+    link = open_link(args)
     try:
         print(json.dumps(link.mirror.state, ensure_ascii=False))
     finally:
@@ -207,15 +165,15 @@ def cmd_state(args):
     return 0
 
 
-@_device_cmd
+@device_cmd
 def cmd_send(args):
     try:
         req = json.loads(args.request)
     except ValueError as exc:
-        return _fail("send: the request is not JSON (%s)" % exc)
+        return fail("send: the request is not JSON (%s)" % exc)
     if not isinstance(req, dict) or not isinstance(req.get("cmd"), str):
-        return _fail('send: a request is an object with a "cmd", e.g. \'{"cmd": "hello"}\'')
-    link = _open_link(args)
+        return fail('send: a request is an object with a "cmd", e.g. \'{"cmd": "hello"}\'')
+    link = open_link(args)
     try:
         req.pop("id", None)
         cmd = req.pop("cmd")
@@ -226,9 +184,9 @@ def cmd_send(args):
         link.close()
 
 
-@_device_cmd
+@device_cmd
 def cmd_record(args):
-    link = _open_link(args)
+    link = open_link(args)
     try:
         scenario = link.fetch_log()
     finally:
@@ -246,8 +204,8 @@ def cmd_monitor(args):
 
 
 def cmd_sim(args):
-    from osada import sim
-    return sim.main(args)
+    from osada.sim import simulator
+    return simulator.main(args)
 
 
 class _PathsHelp(argparse.HelpFormatter):
@@ -330,8 +288,8 @@ def main(argv=None):
                     help="hardware config (default: %s, %s)" % (config_words, _arg_help(_home(sim_config))))
     sm.add_argument("--headless", action="store_true", help="no terminal display, even in a terminal")
     sm.set_defaults(func=cmd_sim)
-    from osada import tank_odds
-    tank_odds.add_parser(sub)
+    from osada.tank import cli as tank_cli
+    tank_cli.add_parser(sub, port_help)
     args = p.parse_args(argv)
     if getattr(args, "cmd", None) == "sim":          # the defaults its --help shows
         args.state = args.state or sim_state

@@ -143,7 +143,7 @@ def write_games_file(path):
 
 def micropython_figures():
     from osada import mpyvm
-    from osada.mpybuild import compile_tree
+    from osada.flash.mpybuild import compile_tree
 
     mpy_dir = os.path.join(BUILD, "mpy", "shared_rules")
     compile_tree(os.path.join(ROOT, "shared_rules"), mpy_dir, exclude=("autoplay.py", "scenario.py"))
@@ -162,7 +162,7 @@ def micropython_figures():
 
 def firmware_figures():
     from osada import mpyvm
-    from osada.mpybuild import compile_tree
+    from osada.flash.mpybuild import compile_tree
 
     rules = os.path.join(BUILD, "mpy", "shared_rules")
     fw = os.path.join(BUILD, "mpy", "osada_fw")

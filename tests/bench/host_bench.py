@@ -40,7 +40,7 @@ def _stop(proc):
 
 
 def figures(actions=200, resyncs=5):
-    from osada.client import serial_link
+    from osada.link.ports import serial_link
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         link_path = os.path.join(tmp, "tty")

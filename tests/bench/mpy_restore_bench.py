@@ -6,7 +6,7 @@
 #    the bench driver): journals the benchmark's long game (2 players, seed 1,
 #    skill 2: its first 300 actions), times restore() here, then runs this
 #    same file inside MicroPython (the official WebAssembly VM) on the .mpy
-#    build of shared_rules and osada_fw.journal, as the Pico loads them, and
+#    build of shared_rules and osada_fw.store.journal, as the Pico loads them, and
 #    prints one JSON object:
 #      cpython_restore_300_ms         median restore() time, CPython
 #      mpy_restore_300_ms             median restore() time, MicroPython (WebAssembly)
@@ -34,7 +34,7 @@ if sys.implementation.name == "micropython":
     from vmclock import now_us
 
     import shared_rules.engine  # noqa: F401,E402  (imported before timing)
-    from osada_fw.journal import Journal
+    from osada_fw.store.journal import Journal
 
     _state = {"phase": "calib", "restore": [], "scan": [], "alloc": [], "n": 0}
     _out = {}
@@ -91,7 +91,7 @@ else:
 
     def journal_300(d):
         """Journal the benchmark's long game, first 300 actions, in dir d."""
-        from osada_fw.journal import Journal
+        from osada_fw.store.journal import Journal
         from shared_rules.actions import parse
         from shared_rules.autoplay import play
         from shared_rules.engine import Game
@@ -117,7 +117,7 @@ else:
         return os.path.join(d, "journal.bin")
 
     def cpython_restore_ms(d, repeat=51):
-        from osada_fw.journal import Journal
+        from osada_fw.store.journal import Journal
         Journal(d).restore()
         ts = []
         for _ in range(repeat):
@@ -130,7 +130,7 @@ else:
     def _mpy_build(tmp):
         """The .mpy build: shared_rules (less the host-only modules) and
         osada_fw with just the journal."""
-        from osada.mpybuild import compile_tree
+        from osada.flash.mpybuild import compile_tree
         rules = os.path.join(ROOT, "build", "mpy", "shared_rules")
         compile_tree(os.path.join(ROOT, "shared_rules"), rules, exclude=("autoplay.py", "scenario.py"))
         src = os.path.join(tmp, "src", "osada_fw")

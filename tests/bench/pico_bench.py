@@ -1,4 +1,4 @@
-"""Figures measured on the emulated Pico (host/osada/pico_emu): the official
+"""Figures measured on the emulated Pico (tests/support/pico_emu): the official
 MicroPython firmware for the Pico (given: pico_emu.firmware()) booting `make
 uf2`'s one file, the app on littlefs as users have it; times on the emulator's
 simulated 125 MHz clock (rp2040js 1.4.1: instruction timing is approximate;
@@ -52,8 +52,9 @@ import sys
 import tempfile
 import time
 
-from osada import client, deploy, fsimage
-from osada import pico_emu as pe
+from osada.flash import deploy, fsimage
+from osada.link import client
+from tests.support import pico_emu as pe
 
 TANK_ROLLS = 50           # rolls per figure of the Tank battle bench
 ACTIONS = 300             # issue #12 measures restore and action times over a 300-action game

@@ -8,8 +8,9 @@ import sys
 
 import pytest
 
-from osada import deploy, mpyvm
-from osada.mpybuild import BuildError
+from osada import mpyvm
+from osada.flash import deploy
+from osada.flash.mpybuild import BuildError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -62,7 +63,7 @@ def test_bundle_boots_in_micropython_from_its_mpy_files(tmp_path):
 def test_make_firmware_command_builds(tmp_path):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,
                                                        os.path.join(ROOT, "firmware")]))
-    proc = subprocess.run([sys.executable, "-m", "osada.deploy", "build"], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "osada.flash.deploy", "build"], capture_output=True,
                           text=True, env=env, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     assert "built build/firmware" in proc.stdout and "mpy v6.3" in proc.stdout
@@ -75,7 +76,7 @@ def test_make_firmware_command_builds(tmp_path):
 def _deploy(*args):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,
                                                        os.path.join(ROOT, "firmware")]))
-    return subprocess.run([sys.executable, "-m", "osada.deploy"] + list(args), capture_output=True,
+    return subprocess.run([sys.executable, "-m", "osada.flash.deploy"] + list(args), capture_output=True,
                           text=True, env=env, cwd=ROOT, timeout=120)
 
 
@@ -137,9 +138,9 @@ def test_flash_to_the_simulator_says_it_is_not_a_pico(tmp_path):
     try:
         import time
 
-        from osada import client
+        from osada.link import ports
         end = time.monotonic() + 20
-        while client.sim_owner(link) != sim.pid:
+        while ports.sim_owner(link) != sim.pid:
             assert sim.poll() is None and time.monotonic() < end
             time.sleep(0.02)
         err = _one_clear_line(_deploy("flash", "--port", link))
@@ -186,9 +187,9 @@ def test_a_micropython_repl_passes_the_check():
 
 
 def test_flash_to_a_busy_port_names_the_holder():
-    from osada import client
+    from osada.link import ports
     dev = FakePort()
-    holder = client.open_serial(dev.port)
+    holder = ports.open_serial(dev.port)
     try:
         with pytest.raises(BuildError) as ei:
             deploy.check_board(dev.port, wait=0.3)

@@ -10,7 +10,7 @@ import os
 import pytest
 from uf2_support import synthetic_firmware
 
-from osada import deploy, fsimage, uf2
+from osada.flash import deploy, fsimage, uf2
 
 PICO_INFO = "UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\nBoard-ID: RPI-RP2\n"
 
@@ -93,7 +93,7 @@ def test_bootsel_install_offline_with_no_firmware_says_where_to_get_it_and_write
         tmp_path, serial_side, monkeypatch, capsys):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("OSADA_FIRMWARE_UF2", raising=False)
-    from osada import official
+    from osada.flash import official
     monkeypatch.setattr(official, "URL", "http://127.0.0.1:9/RPI_PICO-20260406-v1.28.0.uf2")   # nothing listens
     drive = make_drive(tmp_path)
     assert deploy.main(["flash", "--drive", str(drive)]) == 2

@@ -1,4 +1,4 @@
-"""osada_fw/lfsregion.py: the journal's raw-flash log inside a littlefs file,
+"""osada_fw/store/lfsregion.py: the journal's raw-flash log inside a littlefs file,
 checked against real littlefs (littlefs-python, the C library) sharing the
 same bytes: littlefs keeps working around the log's erases and programs and
 never hands the log's blocks to another file; a power cut between an erase
@@ -8,10 +8,10 @@ open; a missing map or a full filesystem are handled."""
 
 import pytest
 
-from osada import fsimage
-from osada_fw import flashlog
-from osada_fw import lfsregion as lr
+from osada.flash import fsimage
 from osada_fw.hal.fake import FakeNorFlash, PowerCut
+from osada_fw.store import flashlog
+from osada_fw.store import lfsregion as lr
 from shared_rules.actions import parse
 from shared_rules.autoplay import play
 from shared_rules.engine import Game

@@ -1,4 +1,4 @@
-"""End to end through the simulator (host/osada/sim.py) over a real pty, as
+"""End to end through the simulator (host/osada/sim/simulator.py) over a real pty, as
 `make run GAME=tank` plays without hardware: the host switches the device to
 the tank game, rolls (over the protocol and with the simulator's keys), sees
 each roll with its odds (`osada tank watch`), and Siege's game in progress is
@@ -12,13 +12,15 @@ import pytest
 from rules_support import engine_state
 from test_sim_pty import SimThread
 
-from osada import cli, client, tank_watch
+from osada import cli
+from osada.link import ports
+from osada.tank import rolls
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs POSIX ptys")
 
 
 def connect(sim):
-    link = client.serial_link(sim.link, timeout=5.0)
+    link = ports.serial_link(sim.link, timeout=5.0)
     link.connect()
     return link
 
@@ -38,7 +40,7 @@ def test_switch_to_tank_roll_with_odds_and_back_to_the_same_siege_game(sim):
         assert r["ok"] and len(r["dice"]) == 12
         ev = [m for m in got if m.get("ev") == "roll"]
         assert len(ev) == 1 and ev[0]["hits"] == r["hits"] == sum(1 for f in r["dice"] if f <= 2)
-        lines = tank_watch.lines_for(ev[0])
+        lines = rolls.lines_for(ev[0])
         h = ev[0]["hits"]
         assert lines[1].startswith("    %d hit" % h) and "chance" in lines[1] and not lines[2:]
         # the simulator's keys: Enter is ACTION, a roll of the same numbers from the "buttons"
@@ -104,7 +106,7 @@ def test_make_run_game_tank_starts_a_simulator_when_there_is_no_device(tmp_path,
     """`make run GAME=tank` = `osada tank watch --start-sim --switch`: with no
     device it starts the simulator (here one on a private link), plays there,
     and stops it at the end."""
-    from osada import simproc
+    from osada.link import simproc
     started = []
 
     class Sim:
@@ -120,7 +122,7 @@ def test_make_run_game_tank_starts_a_simulator_when_there_is_no_device(tmp_path,
             self.s.close()
 
     monkeypatch.setattr(simproc, "SimProcess", Sim)
-    monkeypatch.setattr(client, "find_device", lambda: started[0].link if started else None)
+    monkeypatch.setattr(ports, "find_device", lambda: started[0].link if started else None)
 
     def roll_when_tank():
         deadline = time.monotonic() + 10

@@ -15,8 +15,9 @@ try:
 except ImportError:  # run from the tree
     sys.path[:0] = [ROOT, os.path.join(ROOT, "host")]
 
-from osada import cli, texts  # noqa: E402
-from osada.board_text import columns  # noqa: E402
+from osada import cli  # noqa: E402
+from osada.words import texts  # noqa: E402
+from osada.words.board_text import columns  # noqa: E402
 from shared_rules.autoplay import RandomPlayer  # noqa: E402
 from shared_rules.engine import PLAYING, Game, RuleError  # noqa: E402
 

@@ -20,9 +20,9 @@ import subprocess
 import time
 
 import pytest
-from monitor_fakes import ROOT, FakeSession, mid_game
 
 from osada import monitor
+from tests.support.monitor_fakes import ROOT, FakeSession, mid_game
 
 PICTURE = os.path.join(ROOT, "docs", "monitor.svg")
 PICTURE_MD = "![The Osada monitor mid-game](docs/monitor.svg)"
@@ -37,8 +37,8 @@ class PictureSession(FakeSession):
     """The fake session, connected as `make run` would be: to the simulator's port."""
 
     def run(self):
-        from osada_fw.commands import FIRMWARE_VERSION
-        from osada_fw.protocol import PROTOCOL_VERSION
+        from osada_fw.link.commands import FIRMWARE_VERSION
+        from osada_fw.link.protocol import PROTOCOL_VERSION
         self.post(monitor.Session.Status("connected", "connected", "/tmp/osada-sim",
                                          {"firmware": FIRMWARE_VERSION, "protocol": PROTOCOL_VERSION}))
         self._push_state()

@@ -2,7 +2,7 @@
 for the Pico (a UF2 given as $OSADA_FIRMWARE_UF2, or the one `make uf2`
 downloaded into the per-user cache) running our app on rp2040js.  With no
 firmware at hand the tier is skipped, saying how to provide one.  See
-host/osada/pico_emu/README.md.
+tests/support/pico_emu/README.md.
 
 Each emulator is one Node.js process on one core; a booted one is shared
 where the state allows (the `pico` fixture: test_game.py, test_inputs.py)."""
@@ -14,8 +14,8 @@ import sys
 import pytest
 from pico_support import boot, firmware
 
-from osada import deploy, official
-from osada import pico_emu as pe
+from osada.flash import deploy, official
+from tests.support import pico_emu as pe
 
 
 def pytest_collection_modifyitems(items):

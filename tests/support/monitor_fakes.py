@@ -1,7 +1,8 @@
 """A stand-in for the monitor's serial session, over an engine Game in this
 process (no port, no thread of its own): the app under test gets the same
-Session messages a device would send.  Used by test_monitor_keys.py (keys)
-and test_monitor_layout.py (sizes and snapshots)."""
+Session messages a device would send.  Used by tests/host/monitor/
+(test_monitor_keys.py: keys; test_monitor_layout.py, test_monitor_snapshots.py:
+sizes and snapshots) and tests/host/test_readme.py (the README's picture)."""
 
 import os
 import sys
@@ -142,7 +143,7 @@ def marshal_turn():
     return g, history
 
 
-# Tank battle rolls as the device pushes them (tests/host/test_tank_host.py has their arithmetic checked)
+# Tank battle rolls as the device pushes them (tests/host/tank/test_tank_host.py has their arithmetic checked)
 TANK_ROLLS = (
     {"test": "fire", "dice": [1, 2, 2, 1, 2, 6, 6, 5, 4, 3, 3, 3], "n": 12, "hit": 2, "ambush": False, "hits": 5,
      "protection": 4, "absorbed": 4, "damage": 1, "morale": True, "source": "host"},

@@ -2,14 +2,43 @@
 own Renderer, measured with frame_ma() before and after its power cap; and
 the README's power section."""
 
-from osada.fw_extras import Blink
-from osada_fw import anim as A
 from osada_fw import config as fwconfig
-from osada_fw.layouts import LAYOUTS, Layout
-from osada_fw.render import IDLE_MA, Renderer
-from osada_fw.ui import CHOSEN, CURSOR, MENU_COLORS
+from osada_fw.frame import IDLE_MA, Frame
+from osada_fw.games import MENU_COLORS
+from osada_fw.layouts import LAYOUTS, NONE, Layout, cell_code
+from osada_fw.siege import anim as A
+from osada_fw.siege.board import Board
+from osada_fw.siege.ui import CHOSEN, CURSOR
 from shared_rules.catalog import C_SPECIAL, C_TANK, KIND_ARMOR, KIND_CLASS, KIND_IDS
 from shared_rules.engine import Enemy
+
+
+class Blink(A.Anim):
+    """Blink cells until cancel(): half of each period_ms the board shows
+    through, the other half the cells show `color` (default: dark).  The
+    power figures play it over every cell (the Pico never needs it, so it is
+    not the device's: every class there costs its heap)."""
+
+    def __init__(self, cells, start_ms, period_ms=400, color=None):
+        A.Anim.__init__(self, start_ms)
+        if not isinstance(period_ms, int) or period_ms < 20:
+            raise ValueError("period_ms must be at least 20")
+        self.codes = bytes(cell_code(c[0], c[1]) for c in cells)
+        self.period_ms = period_ms
+        self.duration_ms = None
+        color = (0, 0, 0) if color is None else color
+        if len(color) != 3 or not all(isinstance(v, int) and 0 <= v <= 255 for v in color):
+            raise ValueError("a colour is (r, g, b), each 0-255 (got %r)" % (color,))
+        self.color = tuple(color)
+
+    def _draw(self, t, r):
+        if t % self.period_ms < self.period_ms // 2:
+            return
+        inv = r.layout.inv
+        for code in self.codes:
+            i = inv[code]
+            if i != NONE:
+                r.frame.set_pixel(i, *self.color)
 
 
 class Board:
@@ -106,7 +135,7 @@ class _Bounded:
 
 
 class _UiOverlay:
-    """The device UI's brightest overlays (osada_fw/ui.py): the play menu
+    """The device UI's brightest overlays (osada_fw/siege/ui.py): the play menu
     lights every sector in its colour, the cursor white, a chosen candidate."""
     duration_ms = 1000
 
@@ -115,18 +144,18 @@ class _UiOverlay:
         for i in range(6):
             c = MENU_COLORS[i]
             for line in range(4):
-                r.set_pixel(lay.index(i + 1, line), c[0], c[1], c[2])
+                r.frame.set_pixel(lay.index(i + 1, line), c[0], c[1], c[2])
         for s in ALL_SECTORS:
             i = lay.building_index(s)
-            r.set_pixel(i, CURSOR[0], CURSOR[1], CURSOR[2])
+            r.frame.set_pixel(i, CURSOR[0], CURSOR[1], CURSOR[2])
             i = lay.wall_index(s)
-            r.set_pixel(i, CHOSEN[0], CHOSEN[1], CHOSEN[2])
+            r.frame.set_pixel(i, CHOSEN[0], CHOSEN[1], CHOSEN[2])
         return True
 
 
 def frames(r, step_ms=20):
     """Every frame of the catalogue on renderer r: yields (what, mA before
-    the cap, mA after the cap); r.buf holds the capped frame at each yield.
+    the cap, mA after the cap); r.frame.buf holds the capped frame at each yield.
     Boards: every state of board_states() for 2 s; the self-test's frames.
     Animations (and the device UI's menu) run their whole course over two
     boards: the empty one with every wall dotted, and the brightest full one."""
@@ -136,19 +165,19 @@ def frames(r, step_ms=20):
         top = 0
         for now in range(0, 2000, step_ms):
             r.draw(b, now)
-            before = r.frame_ma()
+            before = r.frame.frame_ma()
             top = max(top, before)
-            r.limit()
-            yield name, before, r.frame_ma()
+            r.frame.limit()
+            yield name, before, r.frame.frame_ma()
         if brightest is None or top > brightest[0]:
             brightest = (top, name, b)
     # the self-test (osada_fw/app.py): the board dark, one LED white
     for i in range(r.count):
-        r.clear()
-        r.set_pixel(i, 255, 255, 255)
-        before = r.frame_ma()
-        r.limit()
-        yield "self-test", before, r.frame_ma()
+        r.frame.clear()
+        r.frame.set_pixel(i, 255, 255, 255)
+        before = r.frame.frame_ma()
+        r.frame.limit()
+        yield "self-test", before, r.frame.frame_ma()
     for bname, b in (states[1][:2], brightest[1:]):
         for aname, anims in anim_sets() + [("the device's menu", [_UiOverlay()])]:
             dur = max(a.duration_ms for a in anims)
@@ -156,16 +185,16 @@ def frames(r, step_ms=20):
                 r.draw(b, now)
                 for a in anims:
                     a.step(now, r)
-                before = r.frame_ma()
-                r.limit()
-                yield "%s over %s" % (aname, bname), before, r.frame_ma()
+                before = r.frame.frame_ma()
+                r.frame.limit()
+                yield "%s over %s" % (aname, bname), before, r.frame.frame_ma()
 
 
 def white_ma(layout, leds_cfg, brightness=None):
     """The uncapped worst case: every LED full white, computed from the frame."""
-    r = Renderer(layout, brightness or leds_cfg["brightness"], leds_cfg["order"], 100000, leds_cfg["ma_per_channel"])
-    r.fill(255, 255, 255)
-    return r.frame_ma()
+    r = Board(Frame(layout, brightness or leds_cfg["brightness"], leds_cfg["order"], 100000, leds_cfg["ma_per_channel"]))
+    r.frame.fill(255, 255, 255)
+    return r.frame.frame_ma()
 
 
 def power_budget(cfg, brightness=None):
@@ -177,7 +206,7 @@ def power_budget(cfg, brightness=None):
     for name in LAYOUTS:
         for city in (False, True):
             L = Layout(name, city)
-            r = Renderer(L, bri, leds["order"], leds["max_ma"], leds["ma_per_channel"])
+            r = Board(Frame(L, bri, leds["order"], leds["max_ma"], leds["ma_per_channel"]))
             n = 0
             worst_before = worst_after = 0
             worst_what = ""

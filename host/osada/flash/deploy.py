@@ -1,20 +1,20 @@
 """`make firmware`, `make uf2` and `make flash`: the Pico bundle, and putting it on a board.
 
 The board runs the official MicroPython release for the Raspberry Pi Pico
-(RPI_PICO, osada/official.py pins it).  Its flash is the firmware, then a
+(RPI_PICO, official.py pins it).  Its flash is the firmware, then a
 littlefs filesystem; the app lives on that filesystem:
 
     main.py              the entry point (stays .py: MicroPython runs main.py)
     config.json          the hardware description
     osada_fw/*.mpy       the firmware app, compiled with mpy-cross
     shared_rules/*.mpy   the rules core, compiled with mpy-cross
-    osada/journal.raw, journal.map   the game journal's flash (osada_fw/lfsregion.py;
+    osada/journal.raw, journal.map   the game journal's flash (osada_fw/store/lfsregion.py;
                          made by the board at its first boot, or by make uf2)
 
 build/firmware/ (`make firmware`) is that bundle.  build/osada-pico.uf2 (`make
 uf2`) is the one-file install: the official firmware's blocks and a littlefs
-image of the whole filesystem region holding the bundle (osada/uf2.py,
-osada/fsimage.py).  `make flash` with a Pico in BOOTSEL mode (its RPI-RP2
+image of the whole filesystem region holding the bundle (uf2.py,
+fsimage.py).  `make flash` with a Pico in BOOTSEL mode (its RPI-RP2
 drive mounted) copies that file onto the drive; with a board already running
 MicroPython it copies the bundle over serial with mpremote, keeping the game
 saved on the board.
@@ -28,9 +28,10 @@ import subprocess
 import sys
 import time
 
-from osada import paths, uf2
-from osada.client import PICO_VIDS
-from osada.mpybuild import BuildError, compile_tree, mpy_cross_version
+from osada import paths
+from osada.flash import uf2
+from osada.flash.mpybuild import BuildError, compile_tree, mpy_cross_version
+from osada.link.ports import PICO_VIDS
 
 BUNDLE = os.path.join(paths.OUTPUT, "firmware")
 ONE_UF2 = os.path.join(paths.OUTPUT, "osada-pico.uf2")      # beside BUNDLE
@@ -120,15 +121,15 @@ def check_board(port, wait=1.0):
     over the REPL) or "repl" (MicroPython's REPL answered).  Raises BuildError
     with one clear sentence for a missing or busy port, the Osada simulator,
     a port that answers but not as MicroPython, and one that does not answer."""
-    from osada import client
+    from osada.link import ports
     try:
-        s = client.open_serial(port, timeout=0.05)
-    except client.PortError as exc:
+        s = ports.open_serial(port, timeout=0.05)
+    except ports.PortError as exc:
         raise BuildError(str(exc))
     try:
         real = os.path.realpath(port)
         is_pty = real.startswith("/dev/pts/") or os.path.basename(real).startswith("pty")
-        if client.sim_owner(port) is not None:
+        if ports.sim_owner(port) is not None:
             raise BuildError("%s is the Osada simulator, not a Pico: make flash needs a board on USB "
                              "(e.g. PORT=/dev/ttyACM0)" % port)
         s.reset_input_buffer()
@@ -218,8 +219,8 @@ DRIVE_GLOBS = ("/media/*/*", "/media/*", "/run/media/*/*", "/Volumes/*")
 def firmware_uf2(path=None, offline=False):
     """The official MicroPython firmware for the one-file install: `path`,
     else $OSADA_FIRMWARE_UF2, else the per-user cache, else downloaded once
-    into that cache (not when offline); checked (osada/official.py)."""
-    from osada import official
+    into that cache (not when offline); checked (official.py)."""
+    from osada.flash import official
     try:
         return official.get(path, offline=offline)
     except official.FirmwareError as exc:
@@ -230,7 +231,7 @@ def make_uf2(out=ONE_UF2, firmware=None, bundle=BUNDLE, quiet=False, config=None
     """Write the one-file install to `out`: the firmware (a path, else
     firmware_uf2()) and a littlefs image of the whole filesystem region
     holding the bundle (built by build()) and the journal's flash."""
-    from osada import fsimage
+    from osada.flash import fsimage
     firmware = firmware or firmware_uf2()
     with open(firmware, "rb") as f:
         fw = f.read()
@@ -333,7 +334,7 @@ def flash_bootsel(drive, port=None, wait=30.0, bundle=BUNDLE, firmware=None):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m osada.deploy")
+    p = argparse.ArgumentParser(prog="python -m osada.flash.deploy")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("build", help="compile the bundle into build/firmware/")
     u = sub.add_parser("uf2", help="build the one-file install, build/osada-pico.uf2")

@@ -1,21 +1,21 @@
 """The Pico's filesystem as a littlefs image, built on the host (littlefs-python).
 
 The official MicroPython image for the Pico (RPI_PICO) mounts littlefs v2 on
-the flash from 0x100A0000: 352 blocks of 4096 bytes (`osada.uf2.FS_ADDR`).
+the flash from 0x100A0000: 352 blocks of 4096 bytes (`osada.flash.uf2.FS_ADDR`).
 `make uf2` puts such an image, holding main.py, config.json and the app,
 after the firmware in one UF2; the emulated Pico boots on one too.
 
     image(files)      the region's bytes, with the journal's raw-flash file
-                      already made (osada_fw/lfsregion.py), as the board makes
+                      already made (osada_fw/store/lfsregion.py), as the board makes
                       it on its first boot when the app came over serial
     mount(buffer)     a littlefs-python filesystem on those bytes, to read back
-    LfsOs, flash_on   what osada_fw.lfsregion needs of `os` and of
+    LfsOs, flash_on   what osada_fw.store.lfsregion needs of `os` and of
                       rp2.Flash(), over a littlefs-python filesystem and its bytes
 """
 
 import os
 
-from osada.uf2 import FS_BYTES
+from osada.flash.uf2 import FS_BYTES
 from osada_fw.config import DEFAULTS
 
 FS_BLOCK = 4096
@@ -83,7 +83,7 @@ def _compact(fs, dirs, limit=400):
 
 
 class LfsOs:
-    """What osada_fw.lfsregion asks of MicroPython's `os`, over a littlefs-python filesystem."""
+    """What osada_fw.store.lfsregion asks of MicroPython's `os`, over a littlefs-python filesystem."""
 
     def __init__(self, fs, random=os.urandom):
         self.fs = fs
@@ -134,7 +134,7 @@ def image(files, journal=True, free_blocks=None, state_dir=STATE_DIR):
         with fs.open(path, "wb") as f:
             f.write(files[path])
     if journal:
-        from osada_fw import lfsregion
+        from osada_fw.store import lfsregion
         _mkdirs(fs, state_dir + "/x", made)
         if lfsregion.make(flash_on(fs.context.buffer), state_dir, LfsOs(fs), fs.open) is None:
             raise ValueError("no room on the filesystem for the journal (%d blocks)" % lfsregion.BLOCKS)

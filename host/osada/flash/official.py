@@ -10,7 +10,7 @@ user's cache with a progress bar, and checks it before anyone uses it:
     check(data) a well-formed RP2040 UF2 of MicroPython 1.28.0 for the plain
                 Pico, all of it below the littlefs filesystem (0x100A0000)
 
-    python -m osada.official [--firmware PATH] [--offline]
+    python -m osada.flash.official [--firmware PATH] [--offline]
 
 prints the path found (or downloaded), or `error: <sentence>` and exits 2.
 """
@@ -24,7 +24,7 @@ import tempfile
 import urllib.error
 import urllib.request
 
-from osada import uf2
+from osada.flash import uf2
 
 VERSION = "1.28.0"
 BOARD = "RPI_PICO"
@@ -313,7 +313,7 @@ def get(path=None, url=URL, out=None, timeout=30, offline=False):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python -m osada.official",
+        prog="python -m osada.flash.official",
         description="Print the path of the official MicroPython %s UF2 for the Raspberry Pi Pico (%s), "
                     "downloading it into %s once if needed." % (VERSION, BOARD, cache_dir()))
     parser.add_argument("--firmware", metavar="PATH", help="use (and check) this UF2 file")

@@ -110,7 +110,7 @@ def write(pieces, family=RP2040_FAMILY):
 
 def combine(firmware, fs_image):
     """One UF2 for a blank or used Pico: `firmware` (the MicroPython UF2,
-    bytes) with `fs_image` (the filesystem region's bytes, osada.fsimage) at
+    bytes) with `fs_image` (the filesystem region's bytes, osada.flash.fsimage) at
     0x100A0000.  Refuses (UF2Error) firmware that reaches into the filesystem
     region and an image that is not exactly that region."""
     if len(fs_image) != FS_BYTES:

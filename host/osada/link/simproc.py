@@ -6,15 +6,14 @@ import subprocess
 import sys
 import tempfile
 
-from osada import client, paths
+from osada import paths
+from osada.link.ports import SIM_LINK
 
-SIM_LINK = client.SIM_LINK
-SIM_STATE = paths.SIM_STATE
 
 class SimProcess:
     """`osada sim --headless` as a subprocess, stopped on quit."""
 
-    def __init__(self, link=SIM_LINK, state=SIM_STATE):
+    def __init__(self, link=SIM_LINK, state=paths.SIM_STATE):
         self.link = link
         self.state = state
         self.proc = None
@@ -62,5 +61,3 @@ class SimProcess:
         if self.errfile is not None:
             self.errfile.close()
             self.errfile = None
-
-

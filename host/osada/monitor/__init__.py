@@ -1,6 +1,6 @@
 """`osada monitor`: the device mirrored live, full screen, with keys to play.
 
-    session  the serial Link (client.py) in a thread worker: connects, polls,
+    session  the serial Link (osada.link) in a thread worker: connects, polls,
              reconnects every 0.5 s; posts what it hears to the app as messages
     board    the board as a picture: one column per sector, rows rear ...
              tank, the wall, the city
@@ -14,13 +14,16 @@
     screens  the modal screens: help, new game, the marshal's play, ask-sim
     widgets  the main screen: widgets that redraw themselves from the app's
              reactive attributes
+    siege_keys  Siege's selection (the cursor, the enemy it picks) and the
+             actions its keys send: a base of MonitorApp
     app      MonitorApp (stylesheet: monitor.tcss)
 
 `run_monitor(port, start_sim)` is what the CLI calls; `main(args)` takes the
 argparse Namespace (`port`, `start_sim`)."""
 
-from osada import client
-from osada.simproc import SIM_LINK, SIM_STATE, SimProcess
+from osada.link.ports import SIM_LINK
+from osada.link.simproc import SimProcess
+from osada.paths import SIM_STATE
 
 from .app import MonitorApp
 from .board import (
@@ -46,7 +49,7 @@ __all__ = [
     "AskSimScreen", "BoardView", "CELL_BG", "CURSOR_BG", "DAMAGE_HINTS", "EXTRA_HINTS", "EventLog", "GamePanel",
     "HEADER_BG", "HelpScreen", "KEYMAP", "LABEL_W", "MARSHAL_HINTS", "MainScreen", "MarshalScreen", "MonitorApp",
     "NATION", "NewGameScreen", "NoDevice", "REPLY_TIMEOUT_S", "RETRY_S", "ROW_LABELS", "SIM_LINK", "SIM_STATE",
-    "Session", "SimProcess", "board_cells", "candidates", "client", "enemy_tag", "hints", "info_text",
+    "Session", "SimProcess", "board_cells", "candidates", "enemy_tag", "hints", "info_text",
     "keys_for", "keys_text", "main", "marshal_play_problem", "phase_text", "render_board", "run_monitor",
     "strongest", "trophy_points",
 ]

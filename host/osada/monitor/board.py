@@ -13,7 +13,7 @@ the colours mean: a strike card hits only in the sectors of its colour
 from rich.style import Style
 from rich.text import Text
 
-from osada import texts
+from osada.words import texts
 from shared_rules.catalog import LINES, SECTOR_COLOR, kind_index, strength
 
 HEADER_BG = {"red": "#8b1a1a", "green": "#1d6b2a", "blue": "#1f4596"}

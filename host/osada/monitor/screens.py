@@ -10,8 +10,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
-from osada import texts
-from osada.game_names import game_name
+from osada.words import texts
+from osada.words.game_names import game_name
 from shared_rules.catalog import MODES, SECTOR_COLOR, VARIANTS
 
 from .board import LEGEND, MORE

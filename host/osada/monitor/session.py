@@ -1,4 +1,4 @@
-"""The serial session: the Link (client.py) connected, polled, reconnected
+"""The serial session: the Link (osada.link) connected, polled, reconnected
 every RETRY_S; what it hears is posted to the app as messages."""
 
 import queue
@@ -7,7 +7,8 @@ import time
 
 from textual.message import Message
 
-from osada.client import Link, ProtocolError, SerialTransport
+from osada.link.client import Link, ProtocolError
+from osada.link.ports import SerialTransport
 
 RETRY_S = 0.5                 # reconnect / look for the device this often
 REPLY_TIMEOUT_S = 5.0         # a request unanswered this long: the device is gone

@@ -1,8 +1,9 @@
 """The board area while the device runs Tank battle («Кубики»): the ring as
 the device lights it for the last roll, then the roll in words with its
 odds.  The colours are the device's own drawing code run on the host
-(osada.tank_ring.colours -> osada_fw/tank/view.py), so what is shown here
-is what the ring shows; the words and odds are osada.tank_watch's.
+(osada.tank.ring.colours -> osada_fw/tank/view.py), so what is shown here
+is what the ring shows; the words and odds are osada.words.tank_rolls's,
+the check of its counts osada.tank.rolls's.
 
 Layout, every row at most `width` cells: a title; the sector numbers; one
 row of 24 LEDs in six groups of four (sector 1 first, as the ring runs
@@ -16,7 +17,9 @@ import textwrap
 from rich.style import Style
 from rich.text import Text
 
-from osada import tank_ring, tank_watch
+from osada.tank import ring as tank_ring
+from osada.tank.rolls import check
+from osada.words.tank_rolls import describe, odds_line
 
 DARK = "grey30"
 LEGENDS = {
@@ -115,7 +118,7 @@ def render_tank(ev, width, compact=False, stale=False):
 
 
 def _roll(out, cells, ev, width, compact):
-    bad = tank_watch.check(ev) if ev is not None else []
+    bad = check(ev) if ev is not None else []
     if ev is None or bad:
         _led_row(out, cells, "ring", [(0, 0, 0)] * 24)
         if ev is None:
@@ -128,8 +131,8 @@ def _roll(out, cells, ev, width, compact):
     _led_row(out, cells, "outcome" if fire else "ring", tank_ring.colours(ev))
     if fire and not compact:
         _led_row(out, cells, "faces", tank_ring.colours(ev, page=1))
-    _para(out, tank_watch.describe(ev), width)
-    _para(out, tank_watch.odds_line(ev), width, "bold #7fd7ff")
+    _para(out, describe(ev), width)
+    _para(out, odds_line(ev), width, "bold #7fd7ff")
     if not compact:
         _para(out, LEGENDS[ev["test"]], width, "dim")
     return _done(out)

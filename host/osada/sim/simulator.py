@@ -19,9 +19,9 @@ import time
 import tty
 
 from osada import paths
-from osada.client import SIM_LINK
 from osada.config_file import read_config
-from osada.simview import KeyParser, Screen
+from osada.link.ports import SIM_LINK
+from osada.sim.view import KeyParser, Screen
 from osada_fw.app import App
 from osada_fw.config import ConfigError, led_count
 from osada_fw.config import load as load_config
@@ -56,7 +56,7 @@ def take_lock(path, tries=50):
     """An exclusive flock on `path` (created if need be), held as long as the
     returned fd is open: (fd, None), or (None, pid of the holder).  A holder
     that has not written its pid yet, or a client peeking with a shared
-    lock (client.sim_owner), is waited for a little."""
+    lock (ports.sim_owner), is waited for a little."""
     import fcntl
     pid = None
     for _ in range(tries):
@@ -94,7 +94,7 @@ class Simulator:
     link or journal."""
 
     def __init__(self, link=SIM_LINK, state_dir=DEFAULT_STATE, seed=None, config=DEFAULT_CONFIG):
-        from osada.client import describe_sim
+        from osada.link.ports import describe_sim
         # before anything is taken: a bad one leaves nothing.  The default file may be missing, as on the device
         missing_default = config == DEFAULT_CONFIG and not os.path.exists(config)
         self.cfg = load_config(config) if missing_default else read_config(config)

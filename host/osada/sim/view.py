@@ -1,14 +1,14 @@
 """What `osada sim` shows and reads in a terminal: the LEDs drawn where they
 sit on the board, the device UI's header and the key help, within 80×24 or
 the terminal's size (Screen, Layout); and the keys, escape sequences parsed
-as whole keys (KeyParser).  The simulator itself is osada/sim.py."""
+as whole keys (KeyParser).  The simulator itself is simulator.py."""
 
 import math
 import shutil
 import sys
 import time
 
-from osada.game_names import game_name
+from osada.words.game_names import game_name
 
 
 class KeyParser:
@@ -216,7 +216,7 @@ class Screen:
     def game_line(self, st):
         if self.tank() is not None:
             return fit("Osada simulator · %s · Siege's game kept (turn %d, %d actions)"
-                       % (game_name("tank"), st["turn"], len(self.app.game.log)))
+                       % (game_name("tank"), st["turn"], len(self.app.siege.game.log)))
         text = "Osada simulator · turn %d · player %d · phase %d · pool %d · buildings %d/6" % (
             st["turn"], st["player"], st["phase"], st["pool"], len(st["buildings"]))
         if st["outcome"] != "playing":
@@ -226,13 +226,13 @@ class Screen:
     def ui_lines(self, st):
         """What the device UI is doing and what the buttons do now (two lines),
         from the UI's own state."""
-        from osada_fw import ui as U
-        ui = self.app.ui
+        from osada_fw.siege import ui as U
+        ui = self.app.siege.ui
         if self.app.selftest_led is not None:
             return "SELF-TEST · LED %d lit" % self.app.selftest_led, "any button stops it"
         mode = self.app.mode
         if hasattr(mode, "inner"):                      # the game menu in front of the running game
-            from osada_fw.ui import GAMES
+            from osada_fw.siege.ui import GAMES
             names = ["[%s]" % g if k == mode.sel else g for k, g in enumerate(GAMES)]
             return (fit("GAME: %s · now: %s" % (" ".join(names), game_name(mode.id))),
                     "turn to pick · ACTION takes · BACK closes (the game goes on)")
@@ -272,20 +272,20 @@ class Screen:
     def tank_lines(self, tank):
         """Tank battle: the test and its numbers, the one the encoder turns in
         [brackets]; after a roll, the roll in words until a button goes back."""
-        from osada import tank_watch
+        from osada.words import tank_rolls
         from osada_fw.tank import mode as M
         if tank.view == M.V_RESULT and tank.last is not None:
-            return (fit("ROLLED · " + tank_watch.describe(tank.last)),
+            return (fit("ROLLED · " + tank_rolls.describe(tank.last)),
                     "Enter again · r or b back to the numbers" + (" · ←/→ outcome/faces"
                                                                    if tank.rolled <= M.T_SUPPRESS else ""))
-        return fit("TANK · " + tank_watch.setting_line(tank.state())), "Enter rolls these numbers"
+        return fit("TANK · " + tank_rolls.setting_line(tank.state())), "Enter rolls these numbers"
 
     # ------------------------------------------------------------ drawing
 
     def render(self, cols=MIN_COLS, rows=MIN_ROWS):
         """The window as lines of text (ANSI colours) for a terminal of `cols`
         x `rows`: at most `rows` lines, none wider than WIDTH (nor `cols`)."""
-        st = self.app.game.state()
+        st = self.app.siege.game.state()
         lay = Layout(cols, rows)
         if lay.small:
             import textwrap
@@ -305,7 +305,7 @@ class Screen:
 
     def board(self, W, H):
         """The LEDs on a W x H grid of cells (each one character, maybe with its colour)."""
-        frame = self.app.renderer.rgb_list()
+        frame = self.app.frame.rgb_list()
         leds, sectors = self.spots(W, H)
         grid = [[" "] * W for _ in range(H)]
         for s, (x, y) in enumerate(sectors, 1):
@@ -323,10 +323,10 @@ class Screen:
     def draw(self, size=None):
         """Redraw the window when anything on it changed (the terminal's size too)."""
         cols, rows = size or shutil.get_terminal_size((MIN_COLS, MIN_ROWS))
-        ui = self.app.ui
+        ui = self.app.siege.ui
         menu = ui.menu
-        key = (cols, rows, tuple(tuple(c) for c in self.app.renderer.rgb_list()), id(self.app.game),
-               len(self.app.game.log), self.app.game.pending is not None, ui.mode, ui.sel, ui.cand, ui.cursor,
+        key = (cols, rows, tuple(tuple(c) for c in self.app.frame.rgb_list()), id(self.app.siege.game),
+               len(self.app.siege.game.log), self.app.siege.game.pending is not None, ui.mode, ui.sel, ui.cand, ui.cursor,
                None if menu is None else (menu[0], tuple(menu[2] or ())), self.app.selftest_led,
                getattr(self.app.mode, "sel", None), self._tank_key())
         if key == self.last:

@@ -6,53 +6,11 @@ expected values, and a bar chart of plain characters within 80 columns.
 Rule ids: ../shared/spec/tank-battle.md (T12-T16, T27).
 """
 
-import argparse
-
+from osada.words.tank_rolls import chance
 from shared_rules.tank import dice, odds
 
 MAX_DICE = 60
 BAR = 40                      # the most likely row's bar; a row is 23 + 40 columns
-
-
-def _int_in(name, lo, hi=None):
-    def parse(text):
-        try:
-            v = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError("%s must be a whole number, not %r" % (name, text)) from None
-        if v < lo or (hi is not None and v > hi):
-            rng = "%d..%d" % (lo, hi) if hi is not None else ">= %d" % lo
-            raise argparse.ArgumentTypeError("%s must be %s (got %d)" % (name, rng, v))
-        return v
-    return parse
-
-
-def add_parser(sub):
-    """The `tank` command group, added to the CLI's subparsers."""
-    tk = sub.add_parser("tank", help="«Танковый бой» (Art of Tactic): the dice calculator, "
-                                     "the device's rolls live, a log replayed")
-    tsub = tk.add_subparsers(dest="tank_cmd", metavar="TANK_COMMAND")
-    od = tsub.add_parser("odds", help="exact odds of a fire test: hits, and damage after protection",
-                         description="Exact odds of one fire test (T12): N dice, a die hits if its "
-                                     "face <= V. Unit numbers come from the cards.")
-    od.add_argument("--dice", type=_int_in("N", 1, MAX_DICE), required=True, metavar="N",
-                    help="intensity: dice rolled (1..%d)" % MAX_DICE)
-    od.add_argument("--hit", type=_int_in("V", 0, 6), required=True, metavar="V",
-                    help="accuracy at the distance: highest face that hits (0..6)")
-    od.add_argument("--protection", type=_int_in("P", 0), default=None, metavar="P",
-                    help="the target's remaining protection this turn (>= 0): also show damage")
-    od.add_argument("--ambush", action="store_true", help="fire from ambush: +1 to the hit number (T13, T35)")
-    od.add_argument("--suppress", action="store_true",
-                    help="suppression fire: N is the card intensity, N + ceil(N/2) dice are rolled (T27)")
-    od.set_defaults(func=cmd_odds)
-    from osada import tank_watch
-    tank_watch.add_parsers(tsub, "serial port of the device (default: auto — a Pico by USB id, else the simulator)")
-
-    def no_command(_args):
-        tk.print_help()
-        return 2
-    tk.set_defaults(func=no_command)
-    return tk
 
 
 def cmd_odds(args):
@@ -94,17 +52,6 @@ def _table(title, k, counts, den):
     if parts:
         lines.append("        (%s, not shown)" % "; ".join(parts))
     return lines
-
-
-def chance(num, den):
-    """num/den as odds.percent1 does, but an outcome that cannot happen (0
-    exactly) is "impossible", and one that can but rounds to 0.0% is "below
-    0.05%"."""
-    if not num:
-        return "impossible"
-    if not odds.per_mille(num, den):
-        return "below 0.05%"
-    return odds.percent1(num, den)
 
 
 def _ranges(name, ks):

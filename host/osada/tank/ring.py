@@ -158,7 +158,7 @@ def write_pictures(out_dir):
     return names
 
 
-if __name__ == "__main__":        # python -m osada.tank_ring DIR: the README's pictures
+if __name__ == "__main__":        # python -m osada.tank.ring DIR: the README's pictures
     import sys
     for n in write_pictures(sys.argv[1] if len(sys.argv) > 1 else "docs/tank"):
         print(n)

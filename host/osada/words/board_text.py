@@ -11,7 +11,7 @@ of its line (the rows after the first have no label: the same line goes on).
 import textwrap
 import unicodedata
 
-from osada.texts import PHASES, short
+from osada.words.texts import PHASES, short
 from shared_rules.catalog import LINES, SECTOR_COLOR
 
 WIDTH = 80                 # no line of the picture is wider

@@ -14,7 +14,7 @@ rulebook's Russian name and an English one: label() shows both.
 `describe(ev)` turns any message the device pushes ({"ev": ...}) into one line
 for the monitor's log."""
 
-from osada.game_names import game_name
+from osada.words.game_names import game_name
 from shared_rules.catalog import (
     C_BOMBER,
     C_SPECIAL,
@@ -348,12 +348,10 @@ def _sector_with_color(s):
     return "sector %s" % (s,)
 
 
-
-
 def _tank_roll(ev):
     """A «Кубики» roll (the device runs Tank battle) with the odds of its result."""
-    from osada import tank_watch
-    return "%s — %s" % (tank_watch.describe(ev), tank_watch.odds_line(ev))
+    from osada.words import tank_rolls
+    return "%s — %s" % (tank_rolls.describe(ev), tank_rolls.odds_line(ev))
 
 
 _EVENTS = {

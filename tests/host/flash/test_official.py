@@ -1,6 +1,6 @@
-"""osada/official.py: finding, downloading and checking the official
+"""osada/flash/official.py: finding, downloading and checking the official
 MicroPython UF2 for the Pico.  Every image here is synthetic (made with
-osada.uf2), every download comes from a local HTTP server on 127.0.0.1, and
+osada.flash.uf2), every download comes from a local HTTP server on 127.0.0.1, and
 the cache lives in tmp_path."""
 
 import http.server
@@ -15,7 +15,7 @@ import pytest
 from uf2_support import BANNER
 from uf2_support import synthetic_firmware as image
 
-from osada import official, uf2
+from osada.flash import official, uf2
 
 GOOD = image()
 
@@ -334,7 +334,7 @@ def test_python_dash_m(tmp_path):
     mine = write(tmp_path / "mine.uf2", GOOD)
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"))
     env.pop(official.ENV, None)
-    run = [sys.executable, "-m", "osada.official", "--offline"]
+    run = [sys.executable, "-m", "osada.flash.official", "--offline"]
     proc = subprocess.run(run, env=env, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and proc.stderr.startswith("error: ") and proc.stdout == ""
     proc = subprocess.run(run + ["--firmware", mine], env=env, capture_output=True, text=True, timeout=60)

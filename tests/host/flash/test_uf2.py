@@ -1,4 +1,4 @@
-"""osada/uf2.py: our UF2 writer, checked by parsing its output back, and the
+"""osada/flash/uf2.py: our UF2 writer, checked by parsing its output back, and the
 one-file install (the official firmware's blocks + a littlefs image of the
 whole filesystem region).  The firmware here is synthetic (uf2_support)."""
 
@@ -8,8 +8,8 @@ import struct
 import pytest
 from uf2_support import synthetic_firmware
 
-from osada import deploy, fsimage, uf2
-from osada_fw import lfsregion
+from osada.flash import deploy, fsimage, uf2
+from osada_fw.store import lfsregion
 
 
 @pytest.fixture(scope="module")

@@ -2,45 +2,16 @@
 corrupted) and against the firmware app on fake hardware."""
 
 import json
-import os
 import random
 
 import pytest
 
-from osada import client
-from osada.client import Decoder, Link, Mirror, ProtocolError
+from osada.link import ports
+from osada.link.client import PROTOCOL_VERSION, Decoder, Link, Mirror, ProtocolError
 from osada_fw.app import App
-from osada_fw.config import led_count, load
+from osada_fw.config import led_count
 from osada_fw.hal.fake import FakeHardware, ManualClock
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CFG = load(os.path.join(ROOT, "firmware", "config.json"))
-
-
-class AppTransport:
-    """A Link transport straight into a firmware App on fake hardware."""
-
-    def __init__(self, app, clock, garble=None):
-        self.app = app
-        self.clock = clock
-        self.garble = garble
-        self.closed = False
-
-    def read(self, n):
-        if self.closed:
-            raise OSError("closed")
-        self.clock.advance(5)
-        self.app.tick()
-        data = self.app.hw.serial.host_take()
-        return self.garble(data) if self.garble else data
-
-    def write(self, data):
-        if self.closed:
-            raise OSError("closed")
-        self.app.hw.serial.host_send(data)
-
-    def close(self):
-        self.closed = True
+from tests.support.app_link import CFG, AppTransport
 
 
 def truth(game):
@@ -75,7 +46,7 @@ def recorded_stream(tmp_path):
             clock.advance(10)
             app.tick()
         out += app.hw.serial.host_take()
-    return out, app.game
+    return out, app.siege.game
 
 
 def mirror_of(chunks):
@@ -149,7 +120,7 @@ def test_link_requests_mirror_and_log_against_the_firmware(tmp_path):
     app, clock = device(tmp_path)
     link = Link(lambda: AppTransport(app, clock))
     link.connect()
-    assert link.mirror.hello["protocol"] == client.PROTOCOL_VERSION
+    assert link.mirror.hello["protocol"] == PROTOCOL_VERSION
     assert link.mirror.seq == 0
     for _ in range(3):
         assert link.request("act", action={"do": "end_turn"})["ok"]
@@ -157,11 +128,11 @@ def test_link_requests_mirror_and_log_against_the_firmware(tmp_path):
     assert refused["ok"] is False and refused["rule"] == "R10"
     link.poll()
     assert link.mirror.seq == 3
-    assert same(link.mirror.state, app.game)
+    assert same(link.mirror.state, app.siege.game)
     scenario = link.fetch_log()
     from shared_rules.scenario import run
     g, _ = run(scenario)
-    assert g.state_json(events=[]) == app.game.state_json(events=[])
+    assert g.state_json(events=[]) == app.siege.game.state_json(events=[])
 
 
 def test_link_reconnects_and_resyncs_after_the_device_restarts(tmp_path):
@@ -180,7 +151,7 @@ def test_link_reconnects_and_resyncs_after_the_device_restarts(tmp_path):
     current["app"] = app2
     link.connect()
     assert not link.mirror.stale and link.mirror.seq == seq_before == 1
-    assert same(link.mirror.state, app2.game)
+    assert same(link.mirror.state, app2.siege.game)
 
 
 def test_protocol_version_mismatch_is_a_clear_error():
@@ -238,7 +209,7 @@ def test_decoder_takes_cr_lf_and_crlf_line_ends(reads):
 
 
 def test_a_dropped_partial_line_reads_as_a_sentence():
-    from osada import texts
+    from osada.words import texts
     line = texts.describe({"ev": "line_timeout", "bytes": 12, "error": "..."})
     assert line.startswith("The device dropped an unfinished request (12 bytes")
 
@@ -274,7 +245,7 @@ class DroppingSerial:
         return data
 
     def write(self, data):
-        from osada_fw.protocol import PROTOCOL_VERSION
+        from osada_fw.link.protocol import PROTOCOL_VERSION
         req = json.loads(data)
         self.answers -= 1
         if self.answers < 0:
@@ -291,14 +262,14 @@ class DroppingSerial:
 
 def test_a_pulled_cable_is_said_as_a_person_would(monkeypatch):
     pytest.importorskip("serial")
-    monkeypatch.setattr(client, "open_serial", lambda port, **kw: DroppingSerial())
-    link = client.serial_link("/dev/ttyACM0")
+    monkeypatch.setattr(ports, "open_serial", lambda port, **kw: DroppingSerial())
+    link = ports.serial_link("/dev/ttyACM0")
     link.connect()
     assert link.mirror.state == {"turn": 1}
     for _ in range(3):
         link.poll()
     assert not link.connected
-    assert link.error == client.DEVICE_GONE
+    assert link.error == ports.DEVICE_GONE
     assert link.error == "the device went away: the USB cable was unplugged or the board reset"
     with pytest.raises(OSError) as ei:
         link.request("state")
@@ -309,12 +280,12 @@ def test_a_pulled_cable_is_said_as_a_person_would(monkeypatch):
 def test_osada_state_says_the_device_went_away(monkeypatch, capsys, error):
     pytest.importorskip("serial")
     from osada import cli
-    monkeypatch.setattr(client, "open_serial", lambda port, **kw: DroppingSerial(answers=1, error=error))
-    monkeypatch.setattr(client, "check_port", lambda port: None)
+    monkeypatch.setattr(ports, "open_serial", lambda port, **kw: DroppingSerial(answers=1, error=error))
+    monkeypatch.setattr(ports, "check_port", lambda port: None)
     code = cli.main(["state", "--port", "/dev/ttyACM0"])
     err = capsys.readouterr().err
     assert code != 0
-    assert client.DEVICE_GONE in err
+    assert ports.DEVICE_GONE in err
     assert "readiness" not in err and "Errno" not in err
     assert "cannot open" not in err and "/dev/ttyACM0: the device went away" in err   # it did open
 
@@ -325,8 +296,8 @@ def test_the_monitor_session_says_the_device_went_away(monkeypatch):
     import threading
 
     from osada.monitor.session import Session
-    monkeypatch.setattr(client, "open_serial", lambda port, **kw: DroppingSerial())
-    s = Session(lambda: "/dev/ttyACM0", retry=0.05, transport=client.SerialTransport)
+    monkeypatch.setattr(ports, "open_serial", lambda port, **kw: DroppingSerial())
+    s = Session(lambda: "/dev/ttyACM0", retry=0.05, transport=ports.SerialTransport)
     t = threading.Thread(target=s.run, daemon=True)
     t.start()
     seen = []
@@ -337,4 +308,4 @@ def test_the_monitor_session_says_the_device_went_away(monkeypatch):
     finally:
         s.stop()
     lost = [m for m in seen if m.kind == "lost"][0]
-    assert lost.text == client.DEVICE_GONE
+    assert lost.text == ports.DEVICE_GONE

@@ -1,4 +1,4 @@
-"""`osada monitor` (host/osada/monitor/) and its words (host/osada/texts.py).
+"""`osada monitor` (host/osada/monitor/) and its words (host/osada/words/texts.py).
 
 The monitor runs headless under textual's pilot against the simulator over a
 REAL pseudo-terminal (the firmware app loop in a background thread), exactly as
@@ -23,15 +23,17 @@ import pytest
 pytest.importorskip("serial")                 # pyserial==3.5 (pyproject.toml)
 pytest.importorskip("textual")                # textual==8.2.8
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 try:
     import osada  # noqa: F401
     import osada_fw  # noqa: F401
 except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
-from osada import monitor, texts  # noqa: E402
-from osada.sim import Simulator  # noqa: E402
+from osada import monitor  # noqa: E402
+from osada.link import ports  # noqa: E402
+from osada.sim.simulator import Simulator  # noqa: E402
+from osada.words import texts  # noqa: E402
 from shared_rules.catalog import C_EVENT, KIND_CLASS, KIND_IDS, LINES  # noqa: E402
 from shared_rules.jsonout import dumps  # noqa: E402
 
@@ -46,16 +48,17 @@ CYRILLIC = re.compile("[А-Яа-яЁё]")
 
 
 def emitted_event_names():
-    """Every event name the engine and the firmware push ("ev": "name" in the source)."""
+    """Every event name the rules core and the firmware push ("ev": "name" in the source)."""
     names = set()
-    files = [os.path.join(ROOT, "shared_rules", "engine.py")]
-    fw = os.path.join(ROOT, "firmware", "osada_fw")
-    files += [os.path.join(fw, f) for f in os.listdir(fw) if f.endswith(".py")]
-    for path in files:
-        with open(path, encoding="utf-8") as f:
-            names.update(re.findall(r'"ev": "([a-z_0-9]+)"', f.read()))
-    with open(os.path.join(ROOT, "shared_rules", "engine.py"), encoding="utf-8") as f:
-        assert 'ev = {"ev": outcome' in f.read()     # won / lost come from the outcome
+    text = ""
+    for top in (os.path.join(ROOT, "shared_rules"), os.path.join(ROOT, "firmware", "osada_fw")):
+        for dirpath, _dirs, files in os.walk(top):
+            for f in sorted(files):
+                if f.endswith(".py"):
+                    with open(os.path.join(dirpath, f), encoding="utf-8") as fh:
+                        text += fh.read()
+    names.update(re.findall(r'"ev": "([a-z_0-9]+)"', text))
+    assert 'ev = {"ev": outcome' in text     # won / lost come from the outcome
     names.update(("won", "lost"))
     return names
 
@@ -141,8 +144,8 @@ class SimThread:
 
     def state(self):
         with self.lock:
-            st = self.sim.app.game.state()
-            seq = len(self.sim.app.game.log)
+            st = self.sim.app.siege.game.state()
+            seq = len(self.sim.app.siege.game.log)
         del st["events"]
         return json.loads(dumps(st)), seq
 
@@ -333,7 +336,7 @@ def test_new_game_modal_and_help(tmp_path):
             await pilot.click("#start")
             await until(pilot, lambda: in_sync(app, dev) and len(app.state["trophies"]) == 3, what="the new game")
             with dev.lock:
-                setup = dev.sim.app.game.setup_dict()
+                setup = dev.sim.app.siege.game.setup_dict()
             assert setup["players"] == 3 and setup["seed"] == 77
             await until(pilot, lambda: (app.setup or {}).get("seed") == 77, what="the setup in the sidebar")
             assert "seed 77" in widget_text(app, "#info")
@@ -496,7 +499,7 @@ def test_protocol_mismatch_is_said_plainly(tmp_path):
 
 
 def test_no_device_asks_before_starting_the_simulator(tmp_path, monkeypatch):
-    monkeypatch.setattr(monitor.client, "find_device", lambda: None)
+    monkeypatch.setattr(ports, "find_device", lambda: None)
     app = monitor.MonitorApp(port="auto", retry=0.1, sim_link=str(tmp_path / "sim"), sim_state=str(tmp_path / "st"))
 
     async def run():
@@ -516,7 +519,7 @@ def test_no_device_asks_before_starting_the_simulator(tmp_path, monkeypatch):
 
 
 def test_start_sim_runs_the_simulator_and_stops_it_on_quit(tmp_path, monkeypatch):
-    monkeypatch.setattr(monitor.client, "find_device", lambda: None)
+    monkeypatch.setattr(ports, "find_device", lambda: None)
     link = tmp_path / "sim"
     app = monitor.MonitorApp(port="auto", start_sim=True, retry=0.1, sim_link=str(link),
                              sim_state=str(tmp_path / "st"))

@@ -21,17 +21,17 @@ import pytest
 
 pytest.importorskip("textual")
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 try:
     import osada  # noqa: F401
 except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
-from monitor_fakes import damage_game, fake_app  # noqa: E402
-
-from osada import monitor, texts  # noqa: E402
+from osada import monitor  # noqa: E402
+from osada.words import texts  # noqa: E402
 from shared_rules.catalog import MODES  # noqa: E402
 from shared_rules.engine import Game  # noqa: E402
+from tests.support.monitor_fakes import damage_game, fake_app  # noqa: E402
 
 SIZE = (140, 45)
 

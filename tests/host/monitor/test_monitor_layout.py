@@ -4,7 +4,7 @@ wider than the board at any width, the layout's folds at each breakpoint
 under the board; below 30 rows the board is compact; below 80×24 a note
 instead of the board), the event log's last lines always on screen.  Driven
 through textual's pilot against a fake session over a seeded mid-game
-(monitor_fakes.py)."""
+(tests/support/monitor_fakes.py)."""
 
 import asyncio
 import re
@@ -14,10 +14,9 @@ from rich.console import Console
 
 pytest.importorskip("textual")
 
-from monitor_fakes import TANK_ROLLS, fake_app, mid_game  # noqa: E402
-
 from osada import monitor  # noqa: E402
 from shared_rules.engine import Game  # noqa: E402
+from tests.support.monitor_fakes import TANK_ROLLS, fake_app, mid_game  # noqa: E402
 
 SIZES = [(80, 24), (86, 25), (99, 29), (100, 30), (110, 33), (119, 39), (120, 40), (133, 44), (160, 50),
          (200, 60), (120, 24), (80, 50)]

@@ -7,10 +7,10 @@ follows a change of keys."""
 import re
 
 import pytest
-from monitor_fakes import damage_game, mid_game
 
 from osada.monitor import keymap, panel
 from shared_rules.engine import Game
+from tests.support.monitor_fakes import damage_game, mid_game
 
 
 def next_line(st, **kw):

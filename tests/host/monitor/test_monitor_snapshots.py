@@ -2,13 +2,13 @@
 the ones committed in __snapshots__/test_monitor_snapshots/, by
 pytest-textual-snapshot (the textual project's own tool).
 
-The app runs against a fake session over a seeded game (monitor_fakes.py):
+The app runs against a fake session over a seeded game (tests/support/monitor_fakes.py):
 no port, no clock, no randomness, so the pictures are the same every run.
 After an intended change to what the monitor shows, look at the differences
 in the report (snapshot_report.html, written where pytest runs when a
 snapshot differs) and, if they are what you meant, rewrite the snapshots:
 
-    .venv/bin/python -m pytest tests/host/test_monitor_snapshots.py --snapshot-update
+    .venv/bin/python -m pytest tests/host/monitor/test_monitor_snapshots.py --snapshot-update
 
 then review the changed SVG files (any SVG viewer or browser) before committing them."""
 
@@ -18,10 +18,10 @@ import pytest
 
 pytest.importorskip("pytest_textual_snapshot")
 
-from monitor_fakes import TANK_ROLLS, fake_app, marshal_turn, mid_game  # noqa: E402
 from textual.widgets import Input  # noqa: E402
 
 from osada import monitor  # noqa: E402
+from tests.support.monitor_fakes import TANK_ROLLS, fake_app, marshal_turn, mid_game  # noqa: E402
 
 
 async def until(pilot, cond, what, timeout=10.0):

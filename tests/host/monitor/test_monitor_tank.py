@@ -1,19 +1,20 @@
 """The monitor (`osada monitor`, `make run`) on a device that runs the tank
 game: it stays up, and its log mirrors each «Кубики» roll with the odds of
-its result (texts.describe -> osada.tank_watch), the roll key included."""
+its result (texts.describe -> osada.words.tank_rolls), the roll key included."""
 
 import asyncio
 
 from test_monitor import SIZE, SimThread, make_app, until
 from test_monitor_keys import info, status
 
-from osada import client, tank_watch
+from osada.link import ports
+from osada.words import tank_rolls
 
 
 def test_the_monitor_logs_tank_rolls_with_their_odds(tmp_path):
     dev = SimThread(tmp_path / "tty", tmp_path / "st", seed=1)
     try:
-        link = client.serial_link(str(tmp_path / "tty"), timeout=5.0)
+        link = ports.serial_link(str(tmp_path / "tty"), timeout=5.0)
         link.connect()
         assert link.request("game", game="tank")["ok"]
         link.close()
@@ -64,7 +65,7 @@ def _board_leds(board_text, label):
 def _device_leds(dev):
     """What the simulated device's own Tank mode draws on its ring after the tumble, as the board shows it."""
     from osada.monitor.tank_board import _rgb
-    from osada.tank_ring import _Layout, _Ring
+    from osada.tank.ring import _Layout, _Ring
     from osada_fw.tank import view as tank_view
     ring = _Ring()
     with dev.lock:
@@ -109,8 +110,8 @@ def test_t29_t39_g_shows_the_ring_of_the_last_roll_on_the_board_and_back(tmp_pat
                     ev = app.tank_roll
                     tests.append((ev["test"], len(ev["dice"])))
                     text = board(app).replace("\n", " ")
-                    assert tank_watch.describe(ev) in text
-                    assert tank_watch.odds_line(ev).split(" (")[0].split(";")[0] in text
+                    assert tank_rolls.describe(ev) in text
+                    assert tank_rolls.odds_line(ev).split(" (")[0].split(";")[0] in text
                     label = "outcome" if ev["test"] in ("fire", "suppress") else "ring"
                     leds = _board_leds(app.main.query_one("#board").content, label)
                     assert len(leds) == 24 and leds == _device_leds(dev)

@@ -1,4 +1,4 @@
-"""`osada sim --config FILE` (host/osada/sim.py): a config that cannot be
+"""`osada sim --config FILE` (host/osada/sim/simulator.py): a config that cannot be
 used is one clear line on stderr naming the file and what is wrong, exit
 code 2, and nothing started (no link, no lock, no state directory).
 
@@ -18,11 +18,11 @@ import pytest
 
 pytest.importorskip("serial")
 
-from osada import client  # noqa: E402
-from osada.sim import DEFAULT_CONFIG, Simulator  # noqa: E402
+from osada.link import ports  # noqa: E402
+from osada.sim.simulator import DEFAULT_CONFIG, Simulator  # noqa: E402
 from osada_fw import config as fwconfig  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,
                                                    os.path.join(ROOT, "firmware")]))
 
@@ -103,7 +103,7 @@ def test_the_default_config_still_starts(tmp_path):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, text=True)
     try:
         end = time.monotonic() + 20
-        while client.sim_owner(link) != proc.pid:
+        while ports.sim_owner(link) != proc.pid:
             assert proc.poll() is None and time.monotonic() < end, proc.stderr.read()
             time.sleep(0.02)
         ready, _, _ = select.select([proc.stdout], [], [], 20)     # booted: it says where it listens

@@ -1,5 +1,5 @@
 """One simulator per state directory and per link, and clear words when a
-port is busy or a simulator's link is stale (host/osada/sim.py, client.py).
+port is busy or a simulator's link is stale (host/osada/sim/simulator.py, link/ports.py).
 
 Before: a second simulator re-pointed /tmp/osada-sim, shared the first's
 journal (the two games overwrote each other), and the first to quit deleted
@@ -18,10 +18,10 @@ import pytest
 
 serial = pytest.importorskip("serial")
 
-from osada import client  # noqa: E402
-from osada.sim import SimBusy, Simulator  # noqa: E402
+from osada.link import ports  # noqa: E402
+from osada.sim.simulator import SimBusy, Simulator  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,
                                                    os.path.join(ROOT, "firmware")]))
 
@@ -38,7 +38,7 @@ def start_sim(link, state, seed=6):
                              "--state", str(state), "--seed", str(seed)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV, text=True)
     end = time.monotonic() + 20
-    while client.sim_owner(str(link)) != proc.pid:
+    while ports.sim_owner(str(link)) != proc.pid:
         assert proc.poll() is None and time.monotonic() < end, proc.stderr.read()
         time.sleep(0.02)
     return proc
@@ -63,7 +63,7 @@ def test_a_second_simulator_on_the_same_state_dir_is_refused(tmp_path):
         assert "pid %d" % os.getpid() in msg and str(tmp_path / "a") in msg and "--state" in msg
         assert os.readlink(a.link) == target                  # the first's link untouched
         assert not os.path.lexists(tmp_path / "b")            # and none made for the refused one
-        assert client.sim_owner(a.link) == os.getpid()
+        assert ports.sim_owner(a.link) == os.getpid()
     finally:
         a.close()
     assert not os.path.lexists(tmp_path / "a") and not os.path.lexists(str(tmp_path / "a") + ".pid")
@@ -78,7 +78,7 @@ def test_a_second_simulator_never_repoints_a_live_link(tmp_path):
         with pytest.raises(SimBusy) as ei:
             Simulator(link=link, state_dir=str(tmp_path / "st2"), seed=2)
         assert "belongs to another running simulator" in str(ei.value)
-        assert os.readlink(link) == a.port and client.sim_owner(link) == os.getpid()
+        assert os.readlink(link) == a.port and ports.sim_owner(link) == os.getpid()
         # the refused one gave its state directory back
         Simulator(link=None, state_dir=str(tmp_path / "st2")).close()
     finally:
@@ -118,7 +118,7 @@ def test_two_sim_processes_on_one_state_dir(tmp_path):
 def test_state_while_another_program_holds_the_port_says_who(tmp_path):
     sim = start_sim(tmp_path / "tty", tmp_path / "st")
     try:
-        holder = client.open_serial(str(tmp_path / "tty"))     # as the monitor holds it
+        holder = ports.open_serial(str(tmp_path / "tty"))     # as the monitor holds it
         try:
             r = osada("state", "--port", str(tmp_path / "tty"))
             assert r.returncode == 2 and r.stdout == ""
@@ -136,15 +136,15 @@ def test_state_while_another_program_holds_the_port_says_who(tmp_path):
 def test_port_holders_names_an_osada_process(tmp_path):
     sim = start_sim(tmp_path / "tty", tmp_path / "st")
     try:
-        code = ("import sys, time; sys.path[:0] = %r; from osada import client; "
-                "s = client.open_serial(%r); print('held', flush=True); time.sleep(30)"
+        code = ("import sys, time; sys.path[:0] = %r; from osada.link import ports; "
+                "s = ports.open_serial(%r); print('held', flush=True); time.sleep(30)"
                 % (ENV["PYTHONPATH"].split(os.pathsep), str(tmp_path / "tty")))
         holder = subprocess.Popen([sys.executable, "-c", code, "osada.cli", "monitor"],
                                   stdout=subprocess.PIPE, text=True)
         try:
             assert holder.stdout.readline().strip() == "held"
-            with pytest.raises(client.PortBusy) as ei:
-                client.open_serial(str(tmp_path / "tty"))
+            with pytest.raises(ports.PortBusy) as ei:
+                ports.open_serial(str(tmp_path / "tty"))
             assert ei.value.holders == [(holder.pid, "osada monitor")]
             assert str(ei.value) == ("%s is busy: osada monitor (pid %d) has it open; quit that first "
                                      "(or use it)" % (tmp_path / "tty", holder.pid))
@@ -161,13 +161,13 @@ def test_a_killed_simulators_link_is_called_stale(tmp_path):
     sim.send_signal(signal.SIGKILL)
     sim.wait(5)
     assert os.path.lexists(link)                              # left behind: no chance to clean up
-    assert client.sim_owner(str(link)) is None and not client.sim_alive(str(link))
+    assert ports.sim_owner(str(link)) is None and not ports.sim_alive(str(link))
     r = osada("state", "--port", str(link))
     assert r.returncode == 2
     assert r.stderr.strip() == ("osada: %s is the link of a simulator that is no longer running "
                                 "(a stale link): start one with `osada sim` or `make run`" % link)
-    with pytest.raises(client.PortError) as ei:                 # what the monitor's session shows
-        client.SerialTransport(str(link))
+    with pytest.raises(ports.PortError) as ei:                 # what the monitor's session shows
+        ports.SerialTransport(str(link))
     assert "no longer running" in str(ei.value)
     again = start_sim(link, tmp_path / "st")                    # a new one takes link and journal over
     try:
@@ -193,14 +193,14 @@ def test_the_refusal_names_the_monitor_that_started_the_simulator(tmp_path):
     try:
         sim_pid = int(monitor.stdout.readline())
         end = time.monotonic() + 20
-        while client.sim_owner(link) != sim_pid:
+        while ports.sim_owner(link) != sim_pid:
             assert time.monotonic() < end
             time.sleep(0.02)
         r = subprocess.run([sys.executable, "-m", "osada.cli", "sim", "--state", state, "--link",
                             str(tmp_path / "mine")], capture_output=True, text=True, env=ENV, timeout=30)
         assert r.returncode == 3
         assert ("pid %d (osada sim, started by osada monitor (pid %d))" % (sim_pid, monitor.pid)) in r.stderr
-        assert os.readlink(link) != "" and client.sim_owner(link) == sim_pid
+        assert os.readlink(link) != "" and ports.sim_owner(link) == sim_pid
     finally:
         monitor.stdin.close()
         monitor.wait(10)

