@@ -49,3 +49,18 @@ def engine_state(game):
     st = game.state()
     del st["events"]
     return canon(st)
+
+
+def refused(g, action, rule):
+    """Apply an action that must be refused under `rule`: it raises
+    RuleError naming it and changes nothing.  Returns the error's text."""
+    import pytest
+
+    from shared_rules.errors import RuleError
+    before = frozen(g)
+    n = len(g.log)
+    with pytest.raises(RuleError) as ei:
+        g.apply(action)
+    assert ei.value.rule == rule, str(ei.value)
+    assert frozen(g) == before and len(g.log) == n
+    return str(ei.value)

@@ -1,6 +1,6 @@
 # Plays seeded random games and prints one line per game:
 #   seed outcome accepted refused sha256(every event of the game) log-hex final-state-json
-# It runs unchanged on CPython and inside MicroPython; tests/test_cross_runtime.py
+# It runs unchanged on CPython and inside MicroPython; tests/rules/test_cross_runtime.py
 # runs it on both and requires identical output, line for line.
 #
 # usage: crosscheck.py FIRST_SEED COUNT [SKILL]

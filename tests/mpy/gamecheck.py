@@ -1,7 +1,7 @@
 # Random games through the engine's public actions, valid and invalid mixed,
 # with the spec's invariants checked after EVERY action.  Plain Python: it runs
-# unchanged on CPython (tests/test_properties.py, where hypothesis draws the
-# seeds) and inside real MicroPython (tests/test_cross_runtime.py runs main()).
+# unchanged on CPython (tests/rules/test_properties.py, where hypothesis draws the
+# seeds) and inside real MicroPython (tests/rules/test_cross_runtime.py runs main()).
 #
 # After every accepted action:
 # - all 49 tokens are accounted for, by the engine and from the state alone;

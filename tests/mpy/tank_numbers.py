@@ -1,6 +1,6 @@
 # The worked numbers of the «Танковый бой» spec (part (b), E1-E4) and a few
 # seeded rolls, one result per line.  It runs unchanged on CPython and inside
-# MicroPython; tests/test_tank_cross_runtime.py runs it on both and requires
+# MicroPython; tests/rules/test_tank_cross_runtime.py runs it on both and requires
 # identical output, and checks the lines against the spec's fractions.
 # Denominators from 6**12 on pass 2**31: MicroPython needs its long ints here.
 #

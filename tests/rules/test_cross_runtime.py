@@ -14,7 +14,7 @@ from osada import mpyvm
 
 pytestmark = pytest.mark.micropython
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CROSSCHECK = os.path.join(ROOT, "tests", "mpy", "crosscheck.py")
 EXAMPLES = os.path.join(ROOT, "shared_rules", "examples")
 

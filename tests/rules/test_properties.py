@@ -4,7 +4,7 @@ The games are played by tests/mpy/gamecheck.py, which checks the spec's
 invariants after EVERY action (49 tokens, walls, dots, hedgehog, R23, R50,
 R51 with its turn and player, R60's marshal plays) and that every refused
 action changes nothing; the same module runs inside MicroPython in
-tests/test_cross_runtime.py.
+tests/rules/test_cross_runtime.py.
 
 Spec: /work/shared/spec/siege-rules.md (R13 hedgehog, R14 dots, R23 city,
 R50/R51 end, R60 marshal, R61 simple_battles, R62 my_house).

@@ -1,7 +1,7 @@
 """«Танковый бой» rules core (shared_rules/tank/): each test starts with the
 id of the rule it checks (spec ../shared/spec/tank-battle.md); the spec's worked
 examples E1-E4 and the exact numbers of its part (b) are tests here, and
-tests/test_tank_cross_runtime.py runs the same numbers inside MicroPython."""
+tests/rules/test_tank_cross_runtime.py runs the same numbers inside MicroPython."""
 
 import pytest
 
@@ -374,24 +374,31 @@ def test_t35_fire_from_ambush_is_plus_one_to_the_hit_number():
 
 
 def test_every_rule_the_module_names_has_a_test_named_by_it():
+    """Every T id named in Tank battle's code (the rules core's tank/, the
+    device's and the host's tank packages) has a test named after it in a
+    test_tank*.py file anywhere under tests/."""
     import os
     import re
-    here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.dirname(here)
-    src = os.path.join(root, "shared_rules", "tank")
-    files = [os.path.join(src, f) for f in os.listdir(src) if f.endswith(".py")]
-    for d in (os.path.join(root, "firmware", "osada_fw"), os.path.join(root, "host", "osada")):
-        files += [os.path.join(d, f) for f in os.listdir(d) if f.startswith("tank") and f.endswith(".py")]
+    tests = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(tests)
+
+    def walk(top, keep):
+        for dirpath, _dirs, files in os.walk(top):
+            for f in sorted(files):
+                if f.endswith(".py") and keep(dirpath, f):
+                    yield os.path.join(dirpath, f)
+
+    def tank_code(dirpath, f):
+        return f.startswith("tank") or os.path.basename(dirpath) == "tank"
+
     named = set()
-    for path in files:
-        with open(path, encoding="utf-8") as fh:
-            named.update(re.findall(r"\bT(\d+)\b", fh.read()))
+    for top in ("shared_rules", os.path.join("firmware", "osada_fw"), os.path.join("host", "osada")):
+        for path in walk(os.path.join(root, top), tank_code):
+            with open(path, encoding="utf-8") as fh:
+                named.update(re.findall(r"\bT(\d+)\b", fh.read()))
     tested = set()
-    for f in ("test_tank_rules.py", "test_tank_fairness.py", "test_tank_cross_runtime.py",
-              "firmware/test_tank_device.py", "firmware/test_tank_device_mpy.py", "host/test_tank_host.py"):
-        if not os.path.exists(os.path.join(here, f)):
-            continue
-        with open(os.path.join(here, f), encoding="utf-8") as fh:
+    for path in walk(tests, lambda _d, f: f.startswith("test_tank")):
+        with open(path, encoding="utf-8") as fh:
             for name in re.findall(r"def test_((?:t\d+_)+)", fh.read()):
                 tested.update(re.findall(r"t(\d+)_", name))
     assert named and sorted(named - tested, key=int) == []

@@ -12,7 +12,7 @@ from osada import mpyvm
 
 pytestmark = pytest.mark.micropython
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(ROOT, "tests", "mpy", "tank_numbers.py")
 
 # the spec's part (b) and E1-E4, as the script prints them

@@ -15,7 +15,7 @@ import pytest
 
 from shared_rules.scenario import run_text
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # The state keys the spec lists (extra keys such as phase are allowed).
 SPEC_STATE_KEYS = {"outcome", "turn", "player", "walls", "dots", "buildings", "enemies",

@@ -1,6 +1,6 @@
 """The «Танковый бой» dice are fair (T1: a d6): chi-square goodness of fit over
 a fixed-seed sample, so the tests are deterministic.  The critical values at
-the 0.999 level come from tests/test_rng.py (checked there against an
+the 0.999 level come from tests/rules/test_rng.py (checked there against an
 incomplete-gamma helper, and re-checked here for df = 8)."""
 
 from test_rng import CRIT_999, chi2_cdf, chi_square
