@@ -7,7 +7,7 @@ from osada_fw.frame import IDLE_MA, Frame
 from osada_fw.games import MENU_COLORS
 from osada_fw.layouts import LAYOUTS, NONE, Layout, cell_code
 from osada_fw.siege import anim as A
-from osada_fw.siege.board import Board
+from osada_fw.siege.board import Board as SiegeBoard
 from osada_fw.siege.ui import CHOSEN, CURSOR
 from shared_rules.catalog import C_SPECIAL, C_TANK, KIND_ARMOR, KIND_CLASS, KIND_IDS
 from shared_rules.engine import Enemy
@@ -192,7 +192,8 @@ def frames(r, step_ms=20):
 
 def white_ma(layout, leds_cfg, brightness=None):
     """The uncapped worst case: every LED full white, computed from the frame."""
-    r = Board(Frame(layout, brightness or leds_cfg["brightness"], leds_cfg["order"], 100000, leds_cfg["ma_per_channel"]))
+    r = SiegeBoard(Frame(layout, brightness or leds_cfg["brightness"], leds_cfg["order"], 100000,
+                         leds_cfg["ma_per_channel"]))
     r.frame.fill(255, 255, 255)
     return r.frame.frame_ma()
 
@@ -206,7 +207,7 @@ def power_budget(cfg, brightness=None):
     for name in LAYOUTS:
         for city in (False, True):
             L = Layout(name, city)
-            r = Board(Frame(L, bri, leds["order"], leds["max_ma"], leds["ma_per_channel"]))
+            r = SiegeBoard(Frame(L, bri, leds["order"], leds["max_ma"], leds["ma_per_channel"]))
             n = 0
             worst_before = worst_after = 0
             worst_what = ""

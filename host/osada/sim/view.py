@@ -325,8 +325,9 @@ class Screen:
         cols, rows = size or shutil.get_terminal_size((MIN_COLS, MIN_ROWS))
         ui = self.app.siege.ui
         menu = ui.menu
-        key = (cols, rows, tuple(tuple(c) for c in self.app.frame.rgb_list()), id(self.app.siege.game),
-               len(self.app.siege.game.log), self.app.siege.game.pending is not None, ui.mode, ui.sel, ui.cand, ui.cursor,
+        game = self.app.siege.game
+        key = (cols, rows, tuple(tuple(c) for c in self.app.frame.rgb_list()), id(game),
+               len(game.log), game.pending is not None, ui.mode, ui.sel, ui.cand, ui.cursor,
                None if menu is None else (menu[0], tuple(menu[2] or ())), self.app.selftest_led,
                getattr(self.app.mode, "sel", None), self._tank_key())
         if key == self.last:
