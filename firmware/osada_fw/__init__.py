@@ -45,12 +45,19 @@ def forget(name, always=False):
     import sys
     if not always and sys.implementation.name != "micropython":
         return
-    sys.modules.pop(name, None)
+    # MicroPython's dict keeps a removed entry's value in its slot (for the
+    # caller), where the collector still finds it: None goes there first,
+    # or the module would stay in the heap, unreachable but alive.
+    if name in sys.modules:
+        sys.modules[name] = None
+        del sys.modules[name]
     dot = name.rfind(".")
     parent = sys.modules.get(name[:dot])
-    if parent is not None and hasattr(parent, name[dot + 1:]):
+    attr = name[dot + 1:]
+    if parent is not None and hasattr(parent, attr):
         try:
-            delattr(parent, name[dot + 1:])
+            setattr(parent, attr, None)
+            delattr(parent, attr)
         except (AttributeError, TypeError):
             pass
 
