@@ -184,7 +184,6 @@ def test_tank_battle_shows_its_own_header_numbers_and_keys(tmp_path):
     the test and its numbers with what the encoder turns in [brackets], each
     turn of the encoder shows its change, a roll shows in words, and the key
     help is Tank battle's."""
-    from osada_fw import games
     app, hw, clock = make(tmp_path)
     hw.inputs.press_with("action", "back")            # g: the game menu
     step(app, clock)
@@ -194,7 +193,7 @@ def test_tank_battle_shows_its_own_header_numbers_and_keys(tmp_path):
     hw.inputs.turn(1)
     hw.inputs.press("action")
     step(app, clock)
-    assert games.game_id(app) == "tank"
+    assert app.mode.id == "tank"
     lines = [plain(ln) for ln in screen.render()]
     text = "\n".join(lines)
     assert lines[0].startswith("Osada simulator · Tank battle («Танковый бой») · Siege's game kept (turn 1")
