@@ -26,11 +26,11 @@ except ImportError:  # run from the tree
 
 from osada.buildguide import build, cli, common, pico, placement, power  # noqa: E402
 from osada_fw import config  # noqa: E402
-from osada_fw.frame import IDLE_MA, Frame
+from osada_fw.frame import IDLE_MA, Frame  # noqa: E402
+from osada_fw.games import MENU_COLORS  # noqa: E402
 from osada_fw.layouts import LAYOUTS, PART_NAMES, Layout  # noqa: E402
-from osada_fw.siege import anim, colors
-from osada_fw.siege.board import Board  # noqa: E402
-from osada_fw.siege.ui import MENU_COLORS  # noqa: E402
+from osada_fw.siege import anim, colors  # noqa: E402
+from osada_fw.siege.board import Board as SiegeBoard  # noqa: E402
 from shared_rules.catalog import C_SPECIAL, C_TANK, KIND_ARMOR, KIND_CLASS, KIND_IDS  # noqa: E402
 from shared_rules.engine import Enemy, Game  # noqa: E402
 from tests.support.fw_extras import level  # noqa: E402
@@ -350,7 +350,7 @@ def _anims(start):
 def _renderers(brightness=None):
     leds = config.load(CONFIG)["leds"]
     for name, city in ALL:
-        yield Board(Frame(Layout(name, city), brightness or leds["brightness"], leds["order"], leds["max_ma"],
+        yield SiegeBoard(Frame(Layout(name, city), brightness or leds["brightness"], leds["order"], leds["max_ma"],
                        leds["ma_per_channel"]))
 
 
@@ -406,7 +406,7 @@ def test_every_frame_stays_within_the_budget(brightness):
 def test_uncapped_worst_case_exceeds_the_budget(name, city):
     leds = config.load(CONFIG)["leds"]
     for bri in (leds["brightness"], 255):
-        r = Board(Frame(Layout(name, city), bri, leds["order"], leds["max_ma"], leds["ma_per_channel"]))
+        r = SiegeBoard(Frame(Layout(name, city), bri, leds["order"], leds["max_ma"], leds["ma_per_channel"]))
         r.frame.fill(255, 255, 255)
         n = r.count
         white = n * IDLE_MA + -(-n * 3 * level(r, 255) * leds["ma_per_channel"] // 255)

@@ -13,12 +13,19 @@ FACTS = [
     # (what, a regex of its literal, where it lives)
     ("the simulator's link path", r"[\"']/tmp/osada-sim[\"']", "host/osada/link/ports.py"),
     ("the Pico's USB vendor id", r"0x2[eE]8[aA]\b", "host/osada/link/ports.py"),
-    ("the protocol version", r"PROTOCOL_VERSION\s*=\s*\d", "firmware/osada_fw/protocol.py"),
+    ("the protocol version", r"PROTOCOL_VERSION\s*=\s*\d", "firmware/osada_fw/link/protocol.py"),
     ("the repository root", r"dirname\(os\.path\.dirname\(", "host/osada/paths.py"),
     ("the LED layouts' names", r"\(\s*[\"']spokes[\"'],\s*[\"']rings[\"'],\s*[\"']ring24[\"']\s*\)",
      "firmware/osada_fw/layouts.py"),
     # issue 27: the monitor said «Кубики» where the log said «Танковый бой»
     ("the games' names for players", r"[\"']tank[\"']\s*:\s*[\"']Tank battle", "host/osada/words/game_names.py"),
+    # issue 27: each of these was written two to six times
+    ("the device's read-only requests", r"READ_ONLY\s*=", "firmware/osada_fw/games.py"),
+    ("the game menu's time at boot", r"\b2500\b", "firmware/osada_fw/games.py"),
+    ("the file of the game chosen last", r"[\"']/game[\"']", "firmware/osada_fw/games.py"),
+    ("the reading of that file", r"\+\s*SETTING\)\s*(as|:)", "firmware/osada_fw/games.py"),
+    ("unloading a module", r"sys\.modules\.pop\(|del sys\.modules\[", "firmware/osada_fw/__init__.py"),
+    ("ticks_ms's wrap", r"0x3[fF]{7}\b", "firmware/osada_fw/__init__.py"),
 ]
 
 

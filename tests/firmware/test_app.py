@@ -20,20 +20,20 @@ except ImportError:  # run from the tree
 
 from rules_support import canon, engine_state  # noqa: E402
 
-from tests.support.fw_extras import board_from_config  # noqa: E402
 from osada_fw import app as app_mod  # noqa: E402
-from osada_fw.link import commands  # noqa: E402
 from osada_fw.app import App  # noqa: E402
 from osada_fw.config import led_count, load  # noqa: E402
 from osada_fw.hal.fake import FakeHardware, ManualClock, MemorySerial, RealClock  # noqa: E402
-from osada_fw.store.journal import Journal  # noqa: E402
-from osada_fw.siege.ui import M_MENU, M_PLAY  # noqa: E402
+from osada_fw.link import commands  # noqa: E402
 from osada_fw.siege import mode as siege_mode  # noqa: E402
+from osada_fw.siege.ui import M_MENU, M_PLAY  # noqa: E402
+from osada_fw.store.journal import Journal  # noqa: E402
 from shared_rules import scenario  # noqa: E402
 from shared_rules.autoplay import RandomPlayer  # noqa: E402
 from shared_rules.catalog import KIND_CLASS, KIND_IDS, MODES, VARIANTS  # noqa: E402
 from shared_rules.engine import PLAYING, Game, RuleError, replay  # noqa: E402
 from shared_rules.jsonout import dumps  # noqa: E402
+from tests.support.fw_extras import board_from_config  # noqa: E402
 
 CONFIG = os.path.join(ROOT, "firmware", "config.json")
 CFG = load(CONFIG)
@@ -839,7 +839,8 @@ def test_marshal_lone_tank_goes_where_he_chooses(tmp_path):
     dev.turn(1, 3)
     dev.press("action")                                # sector 4
     assert dev.app.siege.game.log.dicts()[-1] == {"do": "marshal_play", "tokens": ["tiger"], "sector": 4}
-    assert [(e.sector, e.line) for e in dev.app.siege.game.enemies if e.id == dev.app.siege.game.next_id - 1] == [(4, 0)]
+    game = dev.app.siege.game
+    assert [(e.sector, e.line) for e in game.enemies if e.id == game.next_id - 1] == [(4, 0)]
 
 
 def test_marshal_back_plays_nothing_and_a_patrol_skips_him(tmp_path):

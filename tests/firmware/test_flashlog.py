@@ -18,13 +18,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.support.fw_extras import journal_load
+from osada_fw.hal.fake import FakeNorFlash, PowerCut
 from osada_fw.store import flashlog as FL
 from osada_fw.store.flashlog import FlashLog
-from osada_fw.hal.fake import FakeNorFlash, PowerCut
 from shared_rules.actions import parse
 from shared_rules.autoplay import play
 from shared_rules.engine import Game
+from tests.support.fw_extras import journal_load
 
 SETUP = {"players": 2, "seed": 1}
 

@@ -18,13 +18,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.support.fw_extras import journal_load
-from osada_fw.store import journal as J
 from osada_fw.store import core as journal_core
+from osada_fw.store import journal as J
 from osada_fw.store.journal import Journal
 from shared_rules.actions import encode, parse
 from shared_rules.autoplay import play, random_setup
 from shared_rules.engine import Game, replay
+from tests.support.fw_extras import journal_load
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

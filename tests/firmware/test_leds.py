@@ -19,16 +19,16 @@ except ImportError:  # run from the tree
 
 import osada_fw  # noqa: E402
 from osada.buildguide.power import Blink  # noqa: E402
-from tests.support.fw_extras import frame, board_from_config  # noqa: E402
-from osada_fw.siege import anim, colors
 from osada_fw import frame as frame_mod  # noqa: E402
 from osada_fw import layouts  # noqa: E402
-from osada_fw.siege.anim import DieRoll, He111Flight, MoveSteps, Reveal, he111_path  # noqa: E402
+from osada_fw.frame import Frame  # noqa: E402
 from osada_fw.layouts import LAYOUTS, Layout, LayoutError  # noqa: E402
-from osada_fw.frame import Frame
+from osada_fw.siege import anim, colors  # noqa: E402
+from osada_fw.siege.anim import DieRoll, He111Flight, MoveSteps, Reveal, he111_path  # noqa: E402
 from osada_fw.siege.board import Board  # noqa: E402
 from shared_rules.catalog import KIND_IDS, KINDS, kind_index, opposite  # noqa: E402
 from shared_rules.engine import Game  # noqa: E402
+from tests.support.fw_extras import board_from_config, frame  # noqa: E402
 
 ALL = [(name, city) for name in LAYOUTS for city in (False, True)]
 

@@ -23,10 +23,10 @@ try:
 except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
-from osada_fw.siege import colors as C  # noqa: E402
-from osada_fw.siege import board as render  # noqa: E402
+from osada_fw.frame import GAMMA, Frame  # noqa: E402
 from osada_fw.layouts import LAYOUTS, P_CITY, P_WALL, Layout  # noqa: E402
-from osada_fw.frame import GAMMA, Frame
+from osada_fw.siege import board as render  # noqa: E402
+from osada_fw.siege import colors as C  # noqa: E402
 from osada_fw.siege.board import Board as SiegeBoard  # noqa: E402
 from shared_rules.autoplay import RandomPlayer  # noqa: E402
 from shared_rules.catalog import KIND_IDS, strength  # noqa: E402

@@ -1,4 +1,4 @@
-"""What the device says to a request it refuses (osada_fw/commands.py,
+"""What the device says to a request it refuses (osada_fw/link/commands.py,
 osada_fw/tank/mode.py): values spelt as JSON, as the host sent them
 (`got true`, `got "x"`, `got null`), never Python's `True` / `'x'` / `None`;
 and Siege's `roll`, one free die, refuses numbers instead of ignoring them

@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from osada_fw.selftest import SELFTEST_MS
 from osada_fw.app import App
 from osada_fw.config import led_count, validate
 from osada_fw.hal.fake import FakeHardware, ManualClock
 from osada_fw.layouts import Layout
+from osada_fw.selftest import SELFTEST_MS
 
 
 def boot(tmp_path, layout, city):

@@ -9,9 +9,9 @@ from test_app import Dev, _to_cell  # the app tests' device driver
 from test_leds import _wire
 
 from osada import monitor
-from osada_fw.siege import colors
-from osada_fw.layouts import Layout
 from osada_fw.frame import Frame
+from osada_fw.layouts import Layout
+from osada_fw.siege import colors
 from osada_fw.siege.board import Board
 from shared_rules.catalog import kind_index, strength
 from shared_rules.engine import Game

@@ -9,7 +9,7 @@ import sys
 import pytest
 from test_tank_device import ring, roll, tank_dev
 
-from osada_fw import forget, games
+from osada_fw import forget
 from osada_fw.tank.bench import MAX_ROLLS
 from osada_fw.tank.mode import TESTS
 

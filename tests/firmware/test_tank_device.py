@@ -11,14 +11,13 @@ import sys
 import pytest
 from test_app import CFG, NLEDS, Dev, engine_state
 
-from tests.support.fw_extras import board_from_config
 from osada_fw import forget, games
-from osada_fw.games import SETTING
-from osada_fw.games import GAME_MENU_MS
+from osada_fw.games import GAME_MENU_MS, SETTING
+from osada_fw.siege.ui import M_MENU, MENU_COLORS
 from osada_fw.tank import view as tank_view
 from osada_fw.tank.mode import FIELDS, MAX_TIED, TEST_FIELDS, TESTS
-from osada_fw.siege.ui import M_MENU, MENU_COLORS
 from shared_rules.tank import dice
+from tests.support.fw_extras import board_from_config
 
 TANK_MODULES = ("osada_fw.tank.mode", "osada_fw.tank.view")
 

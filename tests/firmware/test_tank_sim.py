@@ -31,7 +31,7 @@ def test_switch_to_tank_roll_with_odds_and_back_to_the_same_siege_game(sim):
         assert link.request("act", action={"do": "patrol"})["ok"]
         assert link.request("act", action={"do": "move"})["ok"]
         before = link.request("state")
-        siege = engine_state(sim.sim.app.game)
+        siege = engine_state(sim.sim.app.siege.game)
         got = []
         link.on_message = got.append
         r = link.request("game", game="tank")
@@ -57,7 +57,7 @@ def test_switch_to_tank_roll_with_odds_and_back_to_the_same_siege_game(sim):
         assert link.request("game", game="siege")["ok"]
         after = link.request("state")
         assert after["state"] == before["state"] and after["seq"] == before["seq"] == 2
-        assert engine_state(sim.sim.app.game) == siege
+        assert engine_state(sim.sim.app.siege.game) == siege
     finally:
         link.close()
 
@@ -65,7 +65,7 @@ def test_switch_to_tank_roll_with_odds_and_back_to_the_same_siege_game(sim):
 def test_osada_tank_watch_against_the_simulator(sim, capsys, tmp_path):
     def press_when_tank():
         deadline = time.monotonic() + 10
-        while sim.sim.app.mode is None and time.monotonic() < deadline:
+        while sim.sim.app.mode is sim.sim.app.siege and time.monotonic() < deadline:
             time.sleep(0.01)
         time.sleep(0.1)
         sim.sim.keys(b"\r")                     # ACTION: roll
@@ -81,7 +81,7 @@ def test_osada_tank_watch_against_the_simulator(sim, capsys, tmp_path):
     assert "fire 6 dice, hit on <= 3, protection 0:" in out
     assert "you had a" in out or "a 1.6% chance of none" in out
     assert "    ring: " in out
-    assert sim.sim.app.mode is None                     # --switch was for the session: Siege again
+    assert sim.sim.app.mode is sim.sim.app.siege                     # --switch was for the session: Siege again
     assert cli.main(["tank", "replay", str(log)]) == 0
 
 
@@ -126,7 +126,7 @@ def test_make_run_game_tank_starts_a_simulator_when_there_is_no_device(tmp_path,
 
     def roll_when_tank():
         deadline = time.monotonic() + 10
-        while not (started and started[0].sim.app.mode is not None) and time.monotonic() < deadline:
+        while not (started and started[0].sim.app.mode.id != "siege") and time.monotonic() < deadline:
             time.sleep(0.01)
         if started:
             started[0].sim.keys(b"\r")
@@ -188,13 +188,13 @@ def test_tank_watch_keys_never_reach_siege(sim):
     app = sim.sim.app
     while not sim.ticks:
         time.sleep(0.01)
-    cursor, seq, state = app.ui.cursor, len(app.game.log), engine_state(app.game)
+    cursor, seq, state = app.siege.ui.cursor, len(app.siege.game.log), engine_state(app.siege.game)
     code, out = _watch_in_a_terminal(sim.link, [b"\x1b[C", b"\r", b"d"])
     assert code == 0, out
     assert "the device runs Siege" in out and "drive it only then" in out
     assert out.count("that key does nothing: the device runs Siege, not Tank battle") == 3, out
-    assert app.mode is None and app.ui.cursor == cursor                      # Siege's cursor did not move
-    assert len(app.game.log) == seq and engine_state(app.game) == state      # no enemy hit, nothing done
+    assert app.mode is app.siege and app.siege.ui.cursor == cursor                      # Siege's cursor did not move
+    assert len(app.siege.game.log) == seq and engine_state(app.siege.game) == state      # no enemy hit, nothing done
 
 
 def test_tank_watch_shows_what_each_key_changed(sim):

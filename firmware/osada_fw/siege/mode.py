@@ -126,7 +126,7 @@ class Siege:
     # ------------------------------------------------- the app's game protocol
 
     def handlers(self):
-        from osada_fw.siege.commands import HANDLERS   # loaded with the host's first request
+        from osada_fw.siege.commands import HANDLERS  # loaded with the host's first request
         return HANDLERS
 
     def acting(self):

@@ -53,8 +53,15 @@
 import binascii
 
 from osada_fw.store.core import GameJournal
-from osada_fw.store.records import (LOG_HEADER, LOG_MAGIC, LOG_MAX_SETUP, PAGE, RESIDUE, T_ACTION, T_BATCH,
-                                    T_END, T_SETUP, T_UNDO, u32)
+from osada_fw.store.records import (
+    LOG_HEADER,
+    LOG_MAGIC,
+    LOG_MAX_SETUP,
+    PAGE,
+    T_BATCH,
+    T_END,
+    T_SETUP,
+)
 
 SECTOR = 4096
 BATCH = 240                 # payload of a snapshot's 'B' records

@@ -7,8 +7,19 @@ import binascii
 import json
 
 from osada_fw.store.core import SLICE, room
-from osada_fw.store.records import (LOG_HEADER, LOG_MAGIC, LOG_READ_BUF, PAGE, RESIDUE, T_ACTION, T_END, T_SETUP, alen,
-                                    log_maxlen, u32)
+from osada_fw.store.records import (
+    LOG_HEADER,
+    LOG_MAGIC,
+    LOG_READ_BUF,
+    PAGE,
+    RESIDUE,
+    T_ACTION,
+    T_END,
+    T_SETUP,
+    alen,
+    log_maxlen,
+    u32,
+)
 
 
 def scan(log):

