@@ -22,7 +22,7 @@ and rewrites the generated sections of <out>/README.md (between
 `<!-- NAME:begin -->` and `<!-- NAME:end -->`): the bill of materials
 (quantities from the config), the pin table, the LED maps and the power
 budget.  The power figures come from real frames: every state class and
-animation is drawn by the firmware's own Renderer and measured with
+animation is drawn by the firmware's own frame and board painter and measured with
 frame_ma(), before and after its power cap (see power.power_budget()).
 
 --check writes nothing: it exits 1 and lists the files that differ from what

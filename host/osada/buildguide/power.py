@@ -1,5 +1,5 @@
 """The power budget: every state class and animation drawn by the firmware's
-own Renderer, measured with frame_ma() before and after its power cap; and
+own frame and board painter, measured with frame_ma() before and after its power cap; and
 the README's power section."""
 
 from osada_fw import config as fwconfig
@@ -42,7 +42,7 @@ class Blink(A.Anim):
 
 
 class Board:
-    """What Renderer.draw reads of a game, as a hand-made stand-in: enemies,
+    """What siege/board.py's Board.draw reads of a game, as a hand-made stand-in: enemies,
     walls, dots, buildings, hedgehog, pending.  It can hold what a real game
     never would (every cell full), which is the point."""
 
@@ -246,9 +246,9 @@ def power_md(cfg):
         "config: brightness **%d**/255, budget `max_ma` **%d mA**, `ma_per_channel` %d mA"
         % (leds["brightness"], leds["max_ma"], leds["ma_per_channel"]),
         "(one colour channel fully on), %d mA idle per LED. A frame's current is" % IDLE_MA,
-        "`%d mA \u00d7 LEDs + sum of every channel byte \u00d7 %d / 255` (`Renderer.frame_ma()`);"
+        "`%d mA \u00d7 LEDs + sum of every channel byte \u00d7 %d / 255` (`Frame.frame_ma()`);"
         % (IDLE_MA, leds["ma_per_channel"]),
-        "the cap (`Renderer.limit()`, applied to every frame after the animations and",
+        "the cap (`Frame.limit()`, applied to every frame after the animations and",
         "the UI) scales the whole frame down when it would exceed `max_ma`.",
         "",
         "Your build (layout %s, %d LEDs):" % (leds["layout"] + (" + city" if leds["city"] else ""), count),

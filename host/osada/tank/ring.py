@@ -18,7 +18,7 @@ LEGEND = ("B hit absorbed by protection, R hit that is damage (a red die face, a
 
 
 class _Ring:
-    """Stands in for the Renderer: tank_view only clears and sets pixels."""
+    """Stands in for the device's frame (osada_fw/frame.py): tank_view only clears and sets pixels."""
 
     def __init__(self):
         self.px = [(0, 0, 0)] * 24
