@@ -12,7 +12,7 @@ from osada import mpyvm
 from osada.flash import deploy
 from osada.flash.mpybuild import BuildError
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 def test_bundle_has_the_board_files_and_no_host_code(tmp_path):

@@ -16,7 +16,7 @@ import pytest
 
 serial = pytest.importorskip("serial")          # pyserial==3.5 (pyproject.toml)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 try:
     import osada  # noqa: F401
     import osada_fw  # noqa: F401

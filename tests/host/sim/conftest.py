@@ -1,4 +1,4 @@
-"""Fixtures shared by the firmware tests."""
+"""Fixtures shared by the simulator's tests."""
 
 import pytest
 
