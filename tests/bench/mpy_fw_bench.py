@@ -104,10 +104,10 @@ def heap_step():
         return True
     # one request per step: the first game of the file, started by `new`
     line = f.readline()
-    if not line or (b'"setup"' in line and app.game.log.count):
+    if not line or (b'"setup"' in line and app.siege.game.log.count):
         out["mpy_app_heap_peak_bytes"] = peak - BASE
         out["mpy_app_data_peak_bytes"] = peak - BASE - out["mpy_app_code_bytes"]
-        out["mpy_app_game_actions"] = app.game.log.count
+        out["mpy_app_game_actions"] = app.siege.game.log.count
         out["mpy_app_modules"] = sorted(n for n in sys.modules if n.split(".")[0] in MODULES)
         import micropython
         micropython.qstr_info(1)
