@@ -1,6 +1,6 @@
 # War Thunder: Siege on the device: its game, journalled as it goes, its
 # board and animations in light, its UI on the buttons (siege/ui.py).  The
-# home game (games.HOME): the app starts it at every boot (start(app)) and
+# home game (games.HOME): the app makes it (Siege(app)) at every boot and
 # keeps it while another game plays, so its game in progress is there when
 # the player comes back.  Its requests: siege/commands.py.
 # Runs on MicroPython and CPython alike.
@@ -71,10 +71,6 @@ def _open_journal(hw):
         from osada_fw.store.journal import Journal
         j = Journal(hw.state_dir)
     return j
-
-
-def start(app):
-    return Siege(app)
 
 
 class Siege:
