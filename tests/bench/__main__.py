@@ -143,10 +143,11 @@ def write_games_file(path):
 
 def micropython_figures():
     from osada import mpyvm
+    from osada.flash.deploy import SKIP_RULES
     from osada.flash.mpybuild import compile_tree
 
     mpy_dir = os.path.join(BUILD, "mpy", "shared_rules")
-    compile_tree(os.path.join(ROOT, "shared_rules"), mpy_dir, exclude=("autoplay.py", "scenario.py"))
+    compile_tree(os.path.join(ROOT, "shared_rules"), mpy_dir, exclude=SKIP_RULES)
     with tempfile.TemporaryDirectory() as tmp:
         games = os.path.join(tmp, "games.jsonl")
         n = write_games_file(games)
@@ -162,12 +163,13 @@ def micropython_figures():
 
 def firmware_figures():
     from osada import mpyvm
+    from osada.flash.deploy import SKIP_FW, SKIP_RULES
     from osada.flash.mpybuild import compile_tree
 
     rules = os.path.join(BUILD, "mpy", "shared_rules")
     fw = os.path.join(BUILD, "mpy", "osada_fw")
-    compile_tree(os.path.join(ROOT, "shared_rules"), rules, exclude=("autoplay.py", "scenario.py"))
-    compile_tree(os.path.join(ROOT, "firmware", "osada_fw"), fw, exclude=("fake.py",))
+    compile_tree(os.path.join(ROOT, "shared_rules"), rules, exclude=SKIP_RULES)
+    compile_tree(os.path.join(ROOT, "firmware", "osada_fw"), fw, exclude=SKIP_FW)
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         games = os.path.join(tmp, "games.jsonl")

@@ -130,13 +130,15 @@ else:
     def _mpy_build(tmp):
         """The .mpy build: shared_rules (less the host-only modules) and
         osada_fw with just the journal."""
+        from osada.flash.deploy import SKIP_RULES
         from osada.flash.mpybuild import compile_tree
         rules = os.path.join(ROOT, "build", "mpy", "shared_rules")
-        compile_tree(os.path.join(ROOT, "shared_rules"), rules, exclude=("autoplay.py", "scenario.py"))
+        compile_tree(os.path.join(ROOT, "shared_rules"), rules, exclude=SKIP_RULES)
         src = os.path.join(tmp, "src", "osada_fw")
-        os.makedirs(src)
-        for name in ("__init__.py", "journal.py", "journal_core.py", "records.py", "records_read.py"):
-            shutil.copy(os.path.join(ROOT, "firmware", "osada_fw", name), src)
+        os.makedirs(os.path.join(src, "store"))
+        for name in ("__init__.py", "store/journal.py", "store/core.py", "store/records.py",
+                     "store/records_read.py"):
+            shutil.copy(os.path.join(ROOT, "firmware", "osada_fw", name), os.path.join(src, name))
         fw = os.path.join(tmp, "mpy", "osada_fw")
         compile_tree(src, fw)
         return [(rules, "/lib/shared_rules"), (fw, "/lib/osada_fw")]

@@ -42,7 +42,8 @@ def _module_name(source, top):
 
 def compile_tree(src, dst, exclude=()):
     """Compile every .py under src into dst (same layout), skipping names in
-    exclude.  Rebuilds only what changed (a source, or these options: this
+    exclude (a file's name, or a folder's path under src with a trailing
+    slash: "line/", a host-only package).  Rebuilds only what changed (a source, or these options: this
     file).  Returns the list of .mpy paths.
 
     -O3: no line-number tables in the bytecode (nor asserts; the device code
@@ -52,8 +53,9 @@ def compile_tree(src, dst, exclude=()):
     out = []
     options_time = os.path.getmtime(__file__)
     for root, dirs, files in os.walk(src):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         rel = os.path.relpath(root, src)
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith(".")
+                         and os.path.normpath(os.path.join(rel, d)).replace(os.sep, "/") + "/" not in exclude)
         for name in sorted(files):
             if not name.endswith(".py") or name in exclude:
                 continue

@@ -10,7 +10,7 @@ import pytest
 
 from osada import mpyvm
 from osada.flash import deploy
-from osada.flash.mpybuild import BuildError
+from osada.flash.mpybuild import BuildError, compile_tree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
@@ -30,6 +30,19 @@ def test_bundle_has_the_board_files_and_no_host_code(tmp_path):
         if f.endswith(".mpy"):
             head = open(f, "rb").read(3)
             assert head == b"M\x06\x00", (f, head)
+
+
+def test_a_host_only_package_stays_out_of_the_bundle(tmp_path):
+    src = tmp_path / "rules"
+    for rel in ("engine.py", "line/__init__.py", "line/cards.py", "tank/line/x.py", "tank/dice.py"):
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text("X = 1\n")
+    out = tmp_path / "out"
+    files = compile_tree(str(src), str(out), exclude=("line/",))
+    # the folder "line/" at the top goes, a file or a deeper folder of that name stays
+    assert sorted(os.path.relpath(f, out) for f in files) == ["engine.mpy", "tank/dice.mpy", "tank/line/x.mpy"]
+    for host_only in ("line/", "victory/"):
+        assert host_only in deploy.SKIP_RULES
 
 
 def test_bundle_refuses_a_bad_config(tmp_path):
