@@ -2,7 +2,7 @@
 and the power budget they promise.
 
 - the committed files are what the generator makes from firmware/config.json;
-- the placement templates put every LED where Layout.polar says, at 1:1;
+- the placement templates put every LED where geometry.polar says, at 1:1;
 - the wiring diagram wires every pin of the config, and follows a changed config;
 - the power cap: every frame the renderer can be made to show, board states
   and animations alike, stays within max_ma once limit() has run; and the
@@ -25,6 +25,7 @@ except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
 from osada.buildguide import build, cli, common, pico, placement, power  # noqa: E402
+from osada.buildguide.geometry import polar  # noqa: E402
 from osada_fw import config  # noqa: E402
 from osada_fw.frame import IDLE_MA, Frame  # noqa: E402
 from osada_fw.games import MENU_COLORS  # noqa: E402
@@ -51,6 +52,33 @@ def _env():
 
 
 # ------------------------------------------------------- committed files
+
+
+@pytest.mark.parametrize("name,city", ALL)
+def test_polar_positions(name, city):
+    L = Layout(name, city)
+    pos = [polar(L, i) for i in range(L.count)]
+    assert len(set(pos)) == L.count
+    for a, rad in pos:
+        assert 0 <= a < 360 and 0 < rad <= 1
+    for s in range(1, 7):
+        centre = (s - 1) * 60
+        if name == "ring24":
+            angles = [polar(L, L.index(s, line))[0] for line in range(4)]
+            # clockwise rear, air, artillery, tank, 15 degrees apart, centred on the sector
+            assert [(a - centre + 180) % 360 - 180 for a in angles] == [-22.5, -7.5, 7.5, 22.5]
+            assert len({polar(L, L.index(s, line))[1] for line in range(4)}) == 1
+        else:
+            radii = [polar(L, L.index(s, line))[1] for line in range(4)]
+            assert radii == sorted(radii, reverse=True)          # rear outermost
+            for line in range(4):
+                assert polar(L, L.index(s, line))[0] == centre
+        if city:
+            wa, wr = polar(L, L.lookup(s, "wall"))
+            ba, br = polar(L, L.lookup(s, "city"))
+            assert wa == ba == centre and br < wr
+            if name != "ring24":
+                assert wr < polar(L, L.index(s, 3))[1]             # walls at the tank/city border
 
 
 def test_committed_files_are_up_to_date(capsys):
@@ -144,7 +172,7 @@ def _check_placement(text, name, city, diameter):
     leds = _leds_in(root)
     assert sorted(leds) == list(range(L.count))
     for i, c in leds.items():
-        angle, frac = L.polar(i)
+        angle, frac = polar(L, i)
         t = math.radians(angle)
         # seen from above: 0 degrees up, clockwise; SVG y grows downwards
         assert float(c.get("cx")) == pytest.approx(cx + frac * r * math.sin(t), abs=0.01), (name, city, i)
@@ -194,7 +222,7 @@ def test_leds_table_matches_the_layouts():
         assert len(rows) == L.count
         for i, row in enumerate(rows):
             cells = [c.strip() for c in row.strip("|").split("|")]
-            angle, frac = L.polar(i)
+            angle, frac = polar(L, i)
             x = frac * D / 2 * math.sin(math.radians(angle))
             y = frac * D / 2 * math.cos(math.radians(angle))
             assert int(cells[0]) == i and int(cells[1]) == L.cell_of(i)[0]
@@ -394,7 +422,7 @@ def test_every_frame_stays_within_the_budget(brightness):
                 c = MENU_COLORS[s - 1]
                 for line in range(4):
                     r.frame.set_pixel(r.layout.index(s, line), c[0], c[1], c[2])
-                r.frame.set_pixel(r.layout.building_index(s), 0, 255, 255)
+                r.frame.set_pixel(r.layout.lookup(s, "city"), 0, 255, 255)
             r.frame.limit()
             assert r.frame.frame_ma() <= budget
     assert frames > 10000

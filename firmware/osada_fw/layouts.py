@@ -15,13 +15,8 @@
 #     Layout.leds  bytes(count): LED index -> cell code
 #     Layout.inv   bytes(36):    cell code -> LED index, 255 (NONE) if no LED
 #
-# Polar positions (for the placement templates): polar(i) -> (angle, radius)
-#   angle  degrees CLOCKWISE from the centre line of sector 1, in [0, 360):
-#          the centre of sector s is at (s - 1) * 60.  Turn the template so that
-#          0 points at the middle of the board's sector 1.
-#   radius fraction of the board's radius (the outer edge of the rear line = 1).
-# The board is seen from above (the players' side); "clockwise" is as seen
-# from above, as in the rules.
+# Where each LED sits on the board (angle, radius: the placement templates,
+# the simulator's window) is the host's: osada/buildguide/geometry.py.
 #
 # Runs on MicroPython and CPython alike.
 
@@ -40,13 +35,6 @@ NONE = 255                  # "no LED" in Layout.inv
 WALL = "wall"
 CITY = "city"
 PART_NAMES = ("rear", "air", "artillery", "tank", "city", "wall")
-
-# Radius (fraction of the board radius) of each part's LED in the
-# spokes and rings templates: the middle of each line's band, then the wall
-# ring at the tank/city border, then the buildings inside the city.
-PART_RADIUS = (0.9, 0.75, 0.6, 0.45, 0.18, 0.32)
-# ring24: the stock ring's LEDs all sit at one radius.
-RING24_RADIUS = 0.6
 
 
 class LayoutError(ValueError):
@@ -153,16 +141,6 @@ class Layout:
             raise LayoutError("line must be 0-3 (rear, air, artillery, tank), got %r" % (line,))
         return self.inv[cell_code(sector, line)]
 
-    def wall_index(self, sector):
-        """LED of sector's wall, -1 without the city LEDs."""
-        i = self.inv[cell_code(sector, P_WALL)]
-        return -1 if i == NONE else i
-
-    def building_index(self, sector):
-        """LED of sector's building (its city cell), -1 without the city LEDs."""
-        i = self.inv[cell_code(sector, P_CITY)]
-        return -1 if i == NONE else i
-
     def lookup(self, sector, part):
         """LED of (sector, part) for any part (0..3, 'city'/4, 'wall'/5 or a
         line name); -1 if this layout has no LED there."""
@@ -186,17 +164,3 @@ class Layout:
         elif p == P_CITY:
             p = CITY
         return (c // NPARTS + 1, p)
-
-    def polar(self, i):
-        """(angle_deg, radius_frac) of LED i; see the module comment."""
-        c = self._check(i)
-        s = c // NPARTS
-        p = c % NPARTS
-        if self.name == "ring24" and p < 4:
-            # 4 LEDs per 60-degree arc, 15 degrees apart, centred on the
-            # sector's centre line: -22.5, -7.5, +7.5, +22.5 degrees.
-            a = s * 60 - 22.5 + 15 * p
-            if a < 0:
-                a += 360
-            return (a, RING24_RADIUS)
-        return (s * 60, PART_RADIUS[p])

@@ -80,10 +80,9 @@ def test_layout_is_a_bijection(name, city):
         for line in range(4):
             assert L.cell_of(L.index(s, line)) == (s, line)
         if city:
-            assert L.cell_of(L.wall_index(s)) == (s, "wall")
-            assert L.cell_of(L.building_index(s)) == (s, "city")
+            assert L.cell_of(L.lookup(s, "wall")) == (s, "wall")
+            assert L.cell_of(L.lookup(s, "city")) == (s, "city")
         else:
-            assert L.wall_index(s) == -1 and L.building_index(s) == -1
             assert L.lookup(s, "wall") == -1 and L.lookup(s, "city") == -1
     assert sum(1 for v in L.inv if v != layouts.NONE) == L.count
     assert isinstance(L.leds, bytes) and isinstance(L.inv, bytes) and len(L.inv) == 36
@@ -115,36 +114,9 @@ def test_ring24_known_indices():
 @pytest.mark.parametrize("name", LAYOUTS)
 def test_city_leds_follow_the_24(name):
     L = Layout(name, True)
-    assert [L.wall_index(s) for s in range(1, 7)] == list(range(24, 30))
-    assert [L.building_index(s) for s in range(1, 7)] == list(range(30, 36))
+    assert [L.lookup(s, "wall") for s in range(1, 7)] == list(range(24, 30))
+    assert [L.lookup(s, "city") for s in range(1, 7)] == list(range(30, 36))
     assert L.lookup(2, "wall") == 25 and L.lookup(2, 4) == 31 and L.lookup(2, "tank") == L.index(2, 3)
-
-
-@pytest.mark.parametrize("name,city", ALL)
-def test_polar_positions(name, city):
-    L = Layout(name, city)
-    pos = [L.polar(i) for i in range(L.count)]
-    assert len(set(pos)) == L.count
-    for a, rad in pos:
-        assert 0 <= a < 360 and 0 < rad <= 1
-    for s in range(1, 7):
-        centre = (s - 1) * 60
-        if name == "ring24":
-            angles = [L.polar(L.index(s, line))[0] for line in range(4)]
-            # clockwise rear, air, artillery, tank, 15 degrees apart, centred on the sector
-            assert [(a - centre + 180) % 360 - 180 for a in angles] == [-22.5, -7.5, 7.5, 22.5]
-            assert len({L.polar(L.index(s, line))[1] for line in range(4)}) == 1
-        else:
-            radii = [L.polar(L.index(s, line))[1] for line in range(4)]
-            assert radii == sorted(radii, reverse=True)          # rear outermost
-            for line in range(4):
-                assert L.polar(L.index(s, line))[0] == centre
-        if city:
-            wa, wr = L.polar(L.wall_index(s))
-            ba, br = L.polar(L.building_index(s))
-            assert wa == ba == centre and br < wr
-            if name != "ring24":
-                assert wr < L.polar(L.index(s, 3))[1]             # walls at the tank/city border
 
 
 def test_layout_errors_are_clear():
@@ -345,15 +317,15 @@ def test_city_enemies_and_city_leds():
     r = Board(Frame(Layout("spokes", True), 96))
     r.render(g, 0)
     L = r.layout
-    assert _leds(r, L.building_index(3)) == _wire(colors.named("maus"))
-    assert _leds(r, L.building_index(1)) == _wire(colors.named("building"))
-    assert _leds(r, L.wall_index(4)) == _wire(colors.named("dot"))
-    assert _leds(r, L.wall_index(1)) == _wire(colors.named("wall"))
-    assert _leds(r, L.wall_index(3)) == (0, 0, 0)
+    assert _leds(r, L.lookup(3, "city")) == _wire(colors.named("maus"))
+    assert _leds(r, L.lookup(1, "city")) == _wire(colors.named("building"))
+    assert _leds(r, L.lookup(4, "wall")) == _wire(colors.named("dot"))
+    assert _leds(r, L.lookup(1, "wall")) == _wire(colors.named("wall"))
+    assert _leds(r, L.lookup(3, "wall")) == (0, 0, 0)
     assert _leds(r, L.index(3, 3)) == _wire(colors.rgb(colors.TINT_GREEN))
     g.buildings[6] = 0
     r.render(g, 0)
-    assert _leds(r, L.building_index(6)) == _wire(colors.named("ruin"))
+    assert _leds(r, L.lookup(6, "city")) == _wire(colors.named("ruin"))
     # no city LEDs: the city enemy shows on its sector's tank LED
     r2 = Board(Frame(Layout("spokes"), 96))
     r2.render(g, 0)

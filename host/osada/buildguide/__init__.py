@@ -36,7 +36,8 @@ Modules, one concern each:
     pico       the Pico's header: which pin is which, what the config wires
     wiring     wiring.svg
     labels     finding a clear spot for a label
-    placement  where each LED sits, and the placement-*.svg templates
+    geometry   where each LED sits on the board (angle, radius)
+    placement  each LED in mm, and the placement-*.svg templates
     ledmaps    leds.md and the README's LED maps
     bom        the README's bill of materials
     power      the power budget, measured on real frames

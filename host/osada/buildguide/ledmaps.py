@@ -4,6 +4,7 @@ LED maps (which LED lights which cell)."""
 from osada_fw.layouts import LAYOUTS, PART_NAMES, Layout
 
 from .common import num
+from .geometry import polar
 from .placement import cell_name, led_xy, placement_name
 
 
@@ -34,7 +35,7 @@ def leds_md(cfg, diameter_mm, header):
             out.append("| LED | sector | line | angle \u00b0 | radius | x mm | y mm |")
             out.append("|---:|---:|---|---:|---:|---:|---:|")
             for i in range(L.count):
-                a, r = L.polar(i)
+                a, r = polar(L, i)
                 sec, part = cell_name(L, i)
                 x, y = led_xy(L, i, D)
                 out.append("| %d | %d | %s | %s | %s | %s | %s |"
@@ -65,7 +66,7 @@ def layout_maps_md():
                                                                     else "building (city)")
             out.append("| %s | %s |" % (label, " | ".join(str(L.lookup(s, part)) for s in range(1, 7))))
         out.append("")
-        a0 = Layout(name).polar(0)
+        a0 = polar(Layout(name), 0)
         out.append("Chain: %s. LED 0 sits at sector %d %s, %s of the radius."
                    % (_chain_words(name), L.cell_of(0)[0], PART_NAMES[L.cell_of(0)[1]], num(a0[1], 2)))
         out.append("")

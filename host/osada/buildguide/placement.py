@@ -6,6 +6,7 @@ import math
 from osada_fw.layouts import PART_NAMES
 
 from .common import FONT, num
+from .geometry import polar
 from .labels import Scene, pt_seg, text_w
 from .svg import Canvas, arrow_marker
 
@@ -15,7 +16,7 @@ SECTOR_COLOR = (None, "#c62828", "#c62828", "#2e7d32", "#2e7d32", "#1565c0", "#1
 def led_xy(layout, i, diameter_mm):
     """(x, y) in mm of LED i from the board's centre, seen from above: x to
     the right, y towards the middle of sector 1 (up)."""
-    a, r = layout.polar(i)
+    a, r = polar(layout, i)
     rad = math.radians(a)
     rr = r * diameter_mm / 2.0
     return rr * math.sin(rad), rr * math.cos(rad)
@@ -104,7 +105,7 @@ def _led_radii(layout):
     """{radius (a fraction of the board's): the parts with LEDs on it, in LED order}."""
     radii = {}
     for i in range(layout.count):
-        r = layout.polar(i)[1]
+        r = polar(layout, i)[1]
         part = cell_name(layout, i)[1]
         radii.setdefault(r, [])
         if part not in radii[r]:
@@ -203,7 +204,7 @@ def _draw_led_labels(s, scene, layout, pts, lr, k):
         sub = "S%d %s%s" % (sec, part, ", last" if i == n - 1 else "")
         w = max(text_w(str(i), big, True), text_w(sub, small))
         h = big * 0.75 + small * 1.2 + 0.4 * k
-        a = layout.polar(i)[0]
+        a = polar(layout, i)[0]
         cands = []
         for da in (0, 90, -90, 180, 45, -45, 135, -135, 22.5, -22.5, 67.5, -67.5, 112.5, -112.5, 157.5, -157.5):
             t = math.radians(a + da)
@@ -287,7 +288,7 @@ def placement_svg(layout, diameter_mm, header, cfg):
     pts = [(cx + x, cy - y) for x, y in (led_xy(layout, i, D) for i in range(n))]
     lr = 3.8 * k                                 # the LED mark's radius
     _draw_chain(s, scene, pts, lr, k, arrow_head)
-    _draw_data_in(s, scene, pts[0], layout.polar(0)[0], lr, k, arrow_head, cfg["leds"]["pin"])
+    _draw_data_in(s, scene, pts[0], polar(layout, 0)[0], lr, k, arrow_head, cfg["leds"]["pin"])
     _draw_leds(s, layout, pts, lr, k)
     _draw_led_labels(s, scene, layout, pts, lr, k)
     del scene.segs[guides[0]:guides[1]]

@@ -146,9 +146,9 @@ class _UiOverlay:
             for line in range(4):
                 r.frame.set_pixel(lay.index(i + 1, line), c[0], c[1], c[2])
         for s in ALL_SECTORS:
-            i = lay.building_index(s)
+            i = lay.lookup(s, "city")
             r.frame.set_pixel(i, CURSOR[0], CURSOR[1], CURSOR[2])
-            i = lay.wall_index(s)
+            i = lay.lookup(s, "wall")
             r.frame.set_pixel(i, CHOSEN[0], CHOSEN[1], CHOSEN[2])
         return True
 

@@ -8,6 +8,7 @@ import shutil
 import sys
 import time
 
+from osada.buildguide.geometry import polar
 from osada.words.game_names import game_name
 
 
@@ -180,7 +181,7 @@ class Screen:
         self.app = app
         self.last = None
         lay = app.layout
-        self.polar = [lay.polar(i) for i in range(lay.count)]
+        self.polar = [polar(lay, i) for i in range(lay.count)]
         self.tags = [LINE_TAGS.get(lay.cell_of(i)[1], "?") for i in range(lay.count)]
         self.places = {}
 
