@@ -175,10 +175,12 @@ class App:
             return
         self.last_frame = now
         f = self.frame
-        if self.selftest_led is not None and _selftest_draw(self, now, f):
-            f.limit()
-            self.hw.leds.write(f.buf)
-            return
+        if self.selftest_led is not None:
+            from osada_fw import selftest  # loaded only while it runs
+            if selftest.draw(self, now, f):
+                f.limit()
+                self.hw.leds.write(f.buf)
+                return
         self.mode.draw(now, f)
         if self.siege.unsaved is not None and now % FLASH_SIGN_PERIOD_MS < FLASH_SIGN_MS:
             lay = self.layout
@@ -199,25 +201,7 @@ class App:
                 bz.tone(tone[0], tone[1])
         self.outbox.put(obj)
 
-    def free_roll(self):
-        return self.free_rng.die()
-
     def pick_game(self, gid, now):
         """A game's own menu took game gid (None: open the game menu)."""
         from osada_fw import gamemenu  # loaded only for this
         gamemenu.pick(self, gid, now)
-
-    def start_selftest(self, now):
-        """Light each LED in turn (osada_fw/selftest.py, loaded only when asked)."""
-        from osada_fw import selftest
-        return selftest.start(self, now)
-
-    def recover(self):
-        """After an unexpected error in a request (link/commands.py): the
-        home game's record rebuilt from what is known good."""
-        self.siege.recover()
-
-
-def _selftest_draw(app, now, f):
-    from osada_fw import selftest
-    return selftest.draw(app, now, f)

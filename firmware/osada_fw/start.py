@@ -27,7 +27,8 @@ def run(no_app):
     app.boot()
     if hw.inputs.held("action"):
         # ACTION held at boot: the LED self-test (hardware/README.md)
-        app.start_selftest(hw.clock.ticks_ms())
+        from osada_fw import selftest
+        selftest.start(app, hw.clock.ticks_ms())
     app.run(booted=True)
     # {"cmd": "repl"} stopped the app (make flash asks for that first)
     print("osada: app stopped, REPL ready (Ctrl-D restarts the board)")

@@ -166,6 +166,6 @@ def test_an_internal_error_while_unsaved_keeps_the_game_from_ram(tmp_path, monke
     flash.broken = True
     dev.ok("act", action={"do": "move"})
     want = engine_state(dev.app.siege.game)
-    dev.app.recover()                     # what handle_line does after a bug
+    dev.app.siege.recover()               # what handle_line does after a bug
     assert engine_state(dev.app.siege.game) == want
     assert engine_state(replay(dev.app.siege.game.setup_dict(), dev.app.siege.game.log.tuples())) == want

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from osada_fw import selftest
 from osada_fw.app import App
 from osada_fw.config import led_count, validate
 from osada_fw.hal.fake import FakeHardware, ManualClock
@@ -62,7 +63,7 @@ def test_selftest_lights_and_names_every_led_in_order(tmp_path, layout, city):
 
 def test_a_button_press_ends_the_selftest(tmp_path):
     app, hw, clock = boot(tmp_path, "spokes", False)
-    app.start_selftest(clock.ticks_ms())
+    selftest.start(app, clock.ticks_ms())
     clock.advance(40)
     app.tick()
     assert app.selftest_led == 0

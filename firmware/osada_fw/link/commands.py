@@ -55,7 +55,7 @@ def handle_line(app, line):
         raise
     except Exception as exc:          # never let a request stop the device
         reply_error(app, rid, "internal error: %r" % (exc,))
-        app.recover()
+        app.siege.recover()        # the home game's record rebuilt from what is known good
 
 
 def cmd_hello(app, req):
@@ -85,8 +85,9 @@ def cmd_press(app, req):
 
 
 def cmd_selftest(app, req):
-    """The LED self-test (osada_fw/selftest.py)."""
-    return app.start_selftest(app.hw.clock.ticks_ms())
+    """Light each LED in turn (osada_fw/selftest.py, loaded only when asked)."""
+    from osada_fw import selftest
+    return selftest.start(app, app.hw.clock.ticks_ms())
 
 
 def cmd_mem(app, req):

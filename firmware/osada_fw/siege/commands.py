@@ -75,7 +75,7 @@ def _saved(siege, reply, saved):
 def cmd_roll(app, req):
     if len(req) > 1 + ("id" in req):   # a field more is a mistake (Tank battle's roll?): never ignored
         raise CommandError("roll takes no numbers in Siege: it is one free die 1-6")
-    value = app.free_roll()
+    value = app.free_rng.die()
     app.siege.ui.show_roll(value, app.hw.clock.ticks_ms())
     app.push({"ev": "roll", "value": value})
     return {"value": value}

@@ -129,7 +129,7 @@ class UI:
         siege = self.siege
         game = siege.game
         if what == "press" and value == "encoder":
-            self.show_roll(siege.app.free_roll(), now)
+            self.show_roll(siege.app.free_rng.die(), now)
             siege.app.push({"ev": "roll", "value": self.roll_value})
             return
         if what == "long" and value == "back" and siege.app.hw.inputs.held("action"):
