@@ -25,7 +25,7 @@ from osada_fw.app import App  # noqa: E402
 from osada_fw.config import led_count, load  # noqa: E402
 from osada_fw.hal.fake import FakeHardware, ManualClock, MemorySerial, RealClock  # noqa: E402
 from osada_fw.link import commands  # noqa: E402
-from osada_fw.siege import mode as siege_mode  # noqa: E402
+from osada_fw.siege import anim  # noqa: E402
 from osada_fw.siege.ui import M_MENU, M_PLAY  # noqa: E402
 from osada_fw.store.journal import Journal  # noqa: E402
 from shared_rules import scenario  # noqa: E402
@@ -932,7 +932,7 @@ def test_frame_changes_when_an_enemy_moves(tmp_path):
 
 def test_move_sweep_cells(tmp_path):
     """The sweep a move starts lights the cells the moved enemies now stand
-    on, grouped by line from the rear inwards; App.positions keeps each
+    on, grouped by line from the rear inwards; Siege.positions keeps each
     enemy's place as one small int (sector * 8 + line), no tuple."""
     dev = Dev(tmp_path)
     dev.ok("new", seed=42)
@@ -947,8 +947,8 @@ def test_move_sweep_cells(tmp_path):
         if e.id in old and (e.sector, e.line) != old[e.id]:
             groups[e.line].append((e.sector, e.line if e.line < 4 else "city"))
     want = [g for g in groups if g]
-    assert want and dev.app.siege._moved_cells(before) == want
-    assert siege_mode._cell(3 * 8 + 4) == (3, "city") and siege_mode._cell(6 * 8 + 0) == (6, 0)
+    assert want and anim.moved_cells(dev.app.siege, before) == want
+    assert anim.cell(3 * 8 + 4) == (3, "city") and anim.cell(6 * 8 + 0) == (6, 0)
 
 
 def test_every_animation_ends(tmp_path):

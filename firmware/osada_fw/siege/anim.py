@@ -24,10 +24,15 @@
 # The wall and city LEDs exist only with leds.city; without them those cells
 # are skipped.
 #
+# Siege's events in light (events(), roll()): what the engine reports turned
+# into these animations, queued on the Siege object (siege/mode.py keeps the
+# queue and draws it).  Loaded with the game's first change, not at boot.
+#
 # Runs on MicroPython and CPython alike.
 
 from osada_fw import TICKS_HALF as _HALF
 from osada_fw import TICKS_MASK as _MASK
+from osada_fw import elapsed, later
 from osada_fw.layouts import CITY, NCELLS, NONE, NPARTS, WALL, cell_code
 from osada_fw.siege import colors as C
 
@@ -288,3 +293,87 @@ def run(anims, now_ms, r):
         else:
             del anims[k]
     return len(anims)
+
+
+# ---------------------------------------------------- Siege's events in light
+
+MAX_LAG_MS = 4000          # queued animations never start later than this
+# what stopped the bomber -> the part of the path it stands on
+_STOP_PART = {"wall": WALL, "dot": WALL, "building": CITY}
+
+
+def queue(siege, a, now):
+    """Queue animation a after the ones already playing on siege.  One that
+    would start more than MAX_LAG_MS late is skipped: the board never lags
+    the game by more than that (a cascade of reveals stays watchable)."""
+    anims = siege.anims
+    if len(anims) >= 8:
+        return
+    start = now
+    if anims and elapsed(siege.anim_end, now) > 0:
+        if elapsed(siege.anim_end, now) > MAX_LAG_MS:
+            return
+        start = siege.anim_end
+    a.start_ms = start
+    siege.anim_end = later(start, a.duration_ms)
+    anims.append(a)
+
+
+def roll(siege, value, now):
+    """The free die: it takes the board at once."""
+    siege.anims = []
+    queue(siege, DieRoll(value, now), now)
+
+
+def events(siege, evs, now):
+    """Turn what the engine reports into light: reveals flash where the
+    enemy lands, moves sweep inwards, the bomber flies its R41 path."""
+    before = siege.positions
+    for ev in evs:
+        name = ev["ev"]
+        if name == "reveal" and "sector" in ev:
+            # the die spins and lands on the sector (tanks, He-111), then
+            # the enemy flashes where it lands; the bomber's flight follows
+            queue(siege, DieRoll(ev["sector"], now, spins=1), now)
+            e = siege.game.enemy(ev["enemy"]) if "enemy" in ev else None
+            if e is not None:
+                queue(siege, Reveal(ev["sector"], 0, C.rgb(C.enemy_pal(e.kind, e.armor)), now), now)
+        elif name == "move" and ev["count"]:
+            steps = moved_cells(siege, before)
+            if steps:
+                queue(siege, MoveSteps(steps, now), now)
+        elif name == "he111":
+            path = he111_path(ev["sector"])
+            if ev["stop"] is not None:
+                path = path[:_stop_index(path, ev["at"], _STOP_PART[ev["stop"]]) + 1]
+            hit = [cell(before[i]) for i in ev["destroyed"] if i in before]
+            queue(siege, He111Flight(ev["sector"], path, hit, now), now)
+    siege.positions = siege.where_enemies()
+
+
+def moved_cells(siege, before):
+    """Where the enemies that moved stand now (before: siege.positions),
+    grouped by line from the rear inwards: the movement phase lit step by
+    step, as it happened."""
+    groups = [[] for _ in range(5)]
+    for e in siege.game.enemies:
+        was = before.get(e.id)
+        code = e.sector * 8 + e.line
+        if was is not None and was != code:
+            groups[e.line].append(cell(code))
+    return [g for g in groups if g]
+
+
+def _stop_index(path, sector, part):
+    """Where in the bomber's R41 path it stopped."""
+    for k in range(len(path)):
+        if path[k][0] == sector and path[k][1] == part:
+            return k
+    return len(path) - 1
+
+
+def cell(code):
+    """Siege.positions' sector * 8 + line -> the cell (sector, line 0-3 or
+    CITY) the animations take."""
+    line = code & 7
+    return (code >> 3, line if line < 4 else CITY)

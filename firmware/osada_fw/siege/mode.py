@@ -5,15 +5,12 @@
 # the player comes back.  Its requests: siege/commands.py.
 # Runs on MicroPython and CPython alike.
 
-from osada_fw import collect, elapsed, forget, later
-from osada_fw.layouts import CITY, WALL
+from osada_fw import collect, forget
 from osada_fw.link.protocol import CommandError
-from osada_fw.siege import colors
 from osada_fw.siege.board import Board
 from osada_fw.siege.ui import UI
 from shared_rules.engine import Game, parse, replay
 
-MAX_LAG_MS = 4000          # queued animations never start later than this
 DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
 _SAVE_ACTION = 0           # what Siege._save writes
 _SAVE_UNDO = 1
@@ -41,25 +38,6 @@ def _built():
     allocate on top of it."""
     forget("shared_rules.newgame")
     collect()
-
-
-def _stop_index(path, sector, part):
-    """Where in the bomber's R41 path it stopped."""
-    for k in range(len(path)):
-        if path[k][0] == sector and path[k][1] == part:
-            return k
-    return len(path) - 1
-
-
-def _cell(code):
-    """Siege.positions' sector * 8 + line -> the cell (sector, line 0-3 or
-    CITY) the animations take."""
-    line = code & 7
-    return (code >> 3, line if line < 4 else CITY)
-
-
-# what stopped the bomber -> the part of the path it stands on
-_STOP_PART = {"wall": WALL, "dot": WALL, "building": CITY}
 
 
 def _open_journal(hw):
@@ -111,7 +89,7 @@ class Siege:
             restored = True
         _built()
         self.ui.reset()
-        self.positions = self._positions()
+        self.positions = self.where_enemies()
         ev = {"ev": "boot", "restored": restored, "seq": len(self.game.log), "restore_ms": restore_ms}
         if self.unsaved is not None:
             ev["journal"] = self.unsaved
@@ -129,6 +107,14 @@ class Siege:
         self.ui.close_game_menu()
         return self
 
+    def where_enemies(self):
+        """Where every enemy stands (sector * 8 + line: a small int, no tuple
+        kept per enemy), for animating what an action changes (anim.events)."""
+        pos = {}
+        for e in self.game.enemies:
+            pos[e.id] = e.sector * 8 + e.line
+        return pos
+
     def handle(self, ev, now):
         self.ui.handle(ev, now)
 
@@ -136,77 +122,9 @@ class Siege:
         b = self.board
         b.draw(self.game, now)
         self.ui.overlay(now, frame)
-        if self.anims:                 # siege/anim.py: loaded with the first animation, not at boot
+        if self.anims:                 # siege/anim.py: loaded with the game's first change, not at boot
             from osada_fw.siege import anim
             anim.run(self.anims, now, b)
-
-    # ------------------------------------------------------------ animations
-
-    def animate(self, a, now):
-        """Queue an animation after the ones already playing.  One that would
-        start more than MAX_LAG_MS late is skipped: the board never lags the
-        game by more than that (a cascade of reveals stays watchable)."""
-        if len(self.anims) >= 8:
-            return
-        start = now
-        if self.anims and elapsed(self.anim_end, now) > 0:
-            if elapsed(self.anim_end, now) > MAX_LAG_MS:
-                return
-            start = self.anim_end
-        a.start_ms = start
-        self.anim_end = later(start, a.duration_ms)
-        self.anims.append(a)
-
-    def make_roll_anim(self, value, now):
-        from osada_fw.siege import anim
-        self.anims = []                # a die roll takes the board at once
-        self.animate(anim.DieRoll(value, now), now)
-
-    def animate_events(self, events, now):
-        """Turn what the engine reports into light: reveals flash where the
-        enemy lands, moves sweep inwards, the bomber flies its R41 path."""
-        from osada_fw.siege import anim
-        before = self.positions
-        for ev in events:
-            name = ev["ev"]
-            if name == "reveal" and "sector" in ev:
-                # the die spins and lands on the sector (tanks, He-111), then
-                # the enemy flashes where it lands; the bomber's flight follows
-                self.animate(anim.DieRoll(ev["sector"], now, spins=1), now)
-                e = self.game.enemy(ev["enemy"]) if "enemy" in ev else None
-                if e is not None:
-                    color = colors.rgb(colors.enemy_pal(e.kind, e.armor))
-                    self.animate(anim.Reveal(ev["sector"], 0, color, now), now)
-            elif name == "move" and ev["count"]:
-                steps = self._moved_cells(before)
-                if steps:
-                    self.animate(anim.MoveSteps(steps, now), now)
-            elif name == "he111":
-                path = anim.he111_path(ev["sector"])
-                if ev["stop"] is not None:
-                    path = path[:_stop_index(path, ev["at"], _STOP_PART[ev["stop"]]) + 1]
-                hit = [_cell(before[i]) for i in ev["destroyed"] if i in before]
-                self.animate(anim.He111Flight(ev["sector"], path, hit, now), now)
-        self.positions = self._positions()
-
-    def _moved_cells(self, before):
-        """Where the enemies that moved stand now, grouped by line from the
-        rear inwards: the movement phase lit step by step, as it happened."""
-        groups = [[] for _ in range(5)]
-        for e in self.game.enemies:
-            was = before.get(e.id)
-            code = e.sector * 8 + e.line
-            if was is not None and was != code:
-                groups[e.line].append(_cell(code))
-        return [g for g in groups if g]
-
-    def _positions(self):
-        # where every enemy stands (sector * 8 + line: a small int, no tuple
-        # kept per enemy), for animating what an action destroys
-        pos = {}
-        for e in self.game.enemies:
-            pos[e.id] = e.sector * 8 + e.line
-        return pos
 
     # ------------------------------------------------------------- the game
 

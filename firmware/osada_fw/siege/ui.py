@@ -222,12 +222,14 @@ class UI:
     def show_roll(self, value, now):
         self.roll_value = value
         self.roll_until = later(now, 1500)
-        self.siege.make_roll_anim(value, now)
+        from osada_fw.siege import anim
+        anim.roll(self.siege, value, now)
 
     def on_events(self, events, now):
         if self.siege.game.pending is not None:
             self.cand = 0
-        self.siege.animate_events(events, now)
+        from osada_fw.siege import anim  # loaded with the game's first change
+        anim.events(self.siege, events, now)
 
     def overlay(self, now, r):
         """Draw the cursor, the menu or the choice over the board, into frame r."""
