@@ -30,11 +30,11 @@ from osada_fw import config  # noqa: E402
 from osada_fw.frame import IDLE_MA, Frame  # noqa: E402
 from osada_fw.games import MENU_COLORS  # noqa: E402
 from osada_fw.layouts import LAYOUTS, PART_NAMES, Layout  # noqa: E402
-from osada_fw.siege import anim, colors  # noqa: E402
+from osada_fw.siege import anim  # noqa: E402
 from osada_fw.siege.board import Board as SiegeBoard  # noqa: E402
 from shared_rules.catalog import C_SPECIAL, C_TANK, KIND_ARMOR, KIND_CLASS, KIND_IDS  # noqa: E402
 from shared_rules.engine import Enemy, Game  # noqa: E402
-from tests.support.fw_extras import level  # noqa: E402
+from tests.support.fw_extras import level, palette_rgb  # noqa: E402
 
 CONFIG = os.path.join(ROOT, "firmware", "config.json")
 HW = os.path.join(ROOT, "hardware")
@@ -365,7 +365,7 @@ def _anims(start):
         yield anim.DieRoll(s, start, spins=3)
     for s, part in ((1, 0), (2, 3), (4, "city"), (6, "wall")):
         yield anim.Reveal(s, part, (255, 255, 255), start)
-        yield anim.Reveal(s, part, colors.named("pz2h"), start)
+        yield anim.Reveal(s, part, palette_rgb("pz2h"), start)
     yield anim.MoveSteps(sweep, start)
     yield anim.MoveSteps(every, start, step_ms=40)
     for s in range(1, 7):

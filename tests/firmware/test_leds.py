@@ -26,9 +26,9 @@ from osada_fw.layouts import LAYOUTS, Layout, LayoutError  # noqa: E402
 from osada_fw.siege import anim, colors  # noqa: E402
 from osada_fw.siege.anim import DieRoll, He111Flight, MoveSteps, Reveal, he111_path  # noqa: E402
 from osada_fw.siege.board import Board  # noqa: E402
-from shared_rules.catalog import KIND_IDS, KINDS, kind_index, opposite  # noqa: E402
+from shared_rules.catalog import KINDS, kind_index, opposite  # noqa: E402
 from shared_rules.engine import Game  # noqa: E402
-from tests.support.fw_extras import board_from_config, frame  # noqa: E402
+from tests.support.fw_extras import board_from_config, frame, palette_rgb  # noqa: E402
 
 ALL = [(name, city) for name in LAYOUTS for city in (False, True)]
 
@@ -155,17 +155,23 @@ def test_gamma_table():
     assert list(g) == [int(255 * (i / 255.0) ** 2.5 + 0.5) for i in range(256)]
 
 
-def test_palette_names_and_enemy_colours():
-    for n, name in enumerate(colors.NAMES):
-        if name in KIND_IDS:               # a special's own hue, from its catalog row
-            assert colors.KIND_PAL[kind_index(name)] == n
-            assert colors.rgb(n) == KINDS[kind_index(name)][5]
-        else:
-            assert getattr(colors, name.upper()) == n
-    # every kind with a look of its own has its palette row, and only those
-    assert sorted(k for k in range(len(KINDS)) if colors.KIND_PAL[k]) == \
-        [k for k in range(len(KINDS)) if KINDS[k][5] is not None]
-    assert len(colors.PALETTE) == 3 * len(colors.NAMES)
+FIXED_PALETTE = ("off", "tint_red", "tint_green", "tint_blue", "armor1", "armor2", "armor3",
+                 "held", "wall", "dot", "building", "ruin", "spin", "plane",
+                 "blast", "step", "trail", "flash", "sector_red", "sector_green", "sector_blue")
+
+
+def test_palette_rows_and_enemy_colours():
+    # the fixed rows are numbered 0.. in order, by their constants
+    assert [getattr(colors, name.upper()) for name in FIXED_PALETTE] == list(range(colors.FIXED_ROWS))
+    # then one row per kind with a look of its own, in catalog order, its colour from its catalog row
+    looks = [k for k in range(len(KINDS)) if KINDS[k][5] is not None]
+    assert [colors.KIND_PAL[k] for k in looks] == list(range(colors.FIXED_ROWS, colors.FIXED_ROWS + len(looks)))
+    assert all(colors.rgb(colors.KIND_PAL[k]) == KINDS[k][5] for k in looks)
+    assert sorted(k for k in range(len(KINDS)) if colors.KIND_PAL[k]) == looks
+    assert len(colors.PALETTE) == 3 * (colors.FIXED_ROWS + len(looks))
+    assert palette_rgb("maus") == KINDS[kind_index("maus")][5] and palette_rgb("wall") == colors.rgb(colors.WALL)
+    with pytest.raises(ValueError):
+        palette_rgb("tiger")                # coloured by its armor
     # plain tanks by armor, and the four specials: 7 distinct colours, also on the wire
     pals = [colors.enemy_pal(kind_index("tiger"), a) for a in (1, 2, 3)]
     pals += [colors.enemy_pal(kind_index(k), 1) for k in ("pz2h", "pz4h", "maus", "panther")]
@@ -173,7 +179,7 @@ def test_palette_names_and_enemy_colours():
     assert len(set(_wire(colors.rgb(p)) for p in pals)) == 7
     assert colors.enemy_pal(kind_index("sdkfz"), 1) == colors.enemy_pal(kind_index("pz3"), 1) == colors.ARMOR1
     assert colors.enemy_pal(kind_index("tiger"), 3) == colors.ARMOR3
-    maus = colors.NAMES.index("maus")
+    maus = colors.KIND_PAL[kind_index("maus")]
     assert colors.enemy_pal(kind_index("maus"), 1) == colors.enemy_pal(kind_index("maus"), 3) == maus
     # tints: three distinct, dim (well below any enemy), each nonzero only in its own channel
     tints = [colors.rgb(colors.SECTOR_TINT[s]) for s in (1, 3, 5)]
@@ -189,7 +195,7 @@ def test_palette_names_and_enemy_colours():
 
 # ----------------------------------------------------------------- frames
 
-TIGER = colors.named("armor3")
+TIGER = palette_rgb("armor3")
 
 
 @pytest.mark.parametrize("name,city", ALL)
@@ -206,10 +212,10 @@ def test_one_tiger_lights_exactly_its_cell(name, city, order):
             if (s, part) == (3, 2):
                 want = _wire(TIGER, order)
             elif part == "wall":
-                want = _wire(colors.named("dot") if s == 1 else colors.named("wall") if s == 2
+                want = _wire(palette_rgb("dot") if s == 1 else palette_rgb("wall") if s == 2
                              else (0, 0, 0), order)
             elif part == "city":
-                want = _wire(colors.named("ruin") if s == 5 else colors.named("building"), order)
+                want = _wire(palette_rgb("ruin") if s == 5 else palette_rgb("building"), order)
             else:
                 want = _wire(colors.rgb(colors.SECTOR_TINT[s]), order)
             assert _leds(r, i) == want, (i, s, part, t)
@@ -241,7 +247,7 @@ def test_several_enemies_in_a_cell_alternate_with_a_dark_gap():
               {"kind": "panther", "sector": 2, "line": "air"},
               {"kind": "tiger", "sector": 5, "line": "air"}])
     seen = _seen(r, g, i)
-    yellow, lime, off = _wire(colors.named("armor1")), _wire(colors.named("panther")), (0, 0, 0)
+    yellow, lime, off = _wire(palette_rgb("armor1")), _wire(palette_rgb("panther")), (0, 0, 0)
     assert set(seen) == {yellow, lime, off}
     # panther (armor 2) is the stronger: it comes first, SLOT_MS each, last GAP_MS dark
     assert _leds_at(r, g, i, 0) == lime and _leds_at(r, g, i, 399) == lime
@@ -255,7 +261,7 @@ def test_two_alike_enemies_still_give_the_cue():
     r = Board(Frame(Layout("spokes"), 96))
     i = r.layout.index(4, 3)
     g = game([{"kind": "pz3", "sector": 4, "line": "tank"}, {"kind": "pz3", "sector": 4, "line": "tank"}])
-    assert set(_seen(r, g, i)) == {_wire(colors.named("armor2")), (0, 0, 0)}
+    assert set(_seen(r, g, i)) == {_wire(palette_rgb("armor2")), (0, 0, 0)}
 
 
 def test_three_in_a_cell_cycle_strongest_first():
@@ -265,8 +271,8 @@ def test_three_in_a_cell_cycle_strongest_first():
               {"kind": "tiger", "sector": 1, "line": "rear", "armor": 2},
               {"kind": "maus", "sector": 1, "line": "rear"}])
     got = [_leds_at(r, g, i, t) for t in (0, 500, 1000, 1500)]
-    assert got == [_wire(colors.named("maus")), _wire(colors.named("armor2")),
-                   _wire(colors.named("armor1")), _wire(colors.named("maus"))]
+    assert got == [_wire(palette_rgb("maus")), _wire(palette_rgb("armor2")),
+                   _wire(palette_rgb("armor1")), _wire(palette_rgb("maus"))]
 
 
 def _leds_at(r, g, i, t):
@@ -283,7 +289,7 @@ def test_held_enemy_blinks_white():
     assert _leds_at(r, g, i, 0) == white and _leds_at(r, g, i, 149) == white
     assert _leds_at(r, g, i, 150) == _wire(TIGER) and _leds_at(r, g, i, 999) == _wire(TIGER)
     assert _leds_at(r, g, i, 1000) == white
-    assert set(_seen(r, g, j)) == {_wire(colors.named("armor2"))}
+    assert set(_seen(r, g, j)) == {_wire(palette_rgb("armor2"))}
     g.hedgehog = 0
     assert set(_seen(r, g, i)) == {_wire(TIGER)}
 
@@ -296,7 +302,7 @@ def test_held_enemy_in_a_shared_cell_blinks_in_its_own_slot():
     white = _wire((255, 255, 255))
     assert _leds_at(r, g, i, 0) == _wire(TIGER)                 # tiger's slot: no mark
     assert _leds_at(r, g, i, 500) == white                      # the held sdkfz's slot starts white
-    assert _leds_at(r, g, i, 700) == _wire(colors.named("armor1"))
+    assert _leds_at(r, g, i, 700) == _wire(palette_rgb("armor1"))
 
 
 def test_pending_choice_candidates_blink():
@@ -307,7 +313,7 @@ def test_pending_choice_candidates_blink():
     i, k = r.layout.index(2, 3), r.layout.index(4, 3)
     assert _leds_at(r, g, i, 0) == _wire(TIGER) and _leds_at(r, g, i, 130) == (0, 0, 0)
     assert _leds_at(r, g, i, 250) == _wire(TIGER)
-    assert set(_seen(r, g, k)) == {_wire(colors.named("armor2"))}
+    assert set(_seen(r, g, k)) == {_wire(palette_rgb("armor2"))}
     g.pending = {"choice": "marshal_extra", "count": 2}            # no candidates: no blink
     assert _leds_at(r, g, i, 130) == _wire(TIGER)
 
@@ -317,19 +323,19 @@ def test_city_enemies_and_city_leds():
     r = Board(Frame(Layout("spokes", True), 96))
     r.render(g, 0)
     L = r.layout
-    assert _leds(r, L.lookup(3, "city")) == _wire(colors.named("maus"))
-    assert _leds(r, L.lookup(1, "city")) == _wire(colors.named("building"))
-    assert _leds(r, L.lookup(4, "wall")) == _wire(colors.named("dot"))
-    assert _leds(r, L.lookup(1, "wall")) == _wire(colors.named("wall"))
+    assert _leds(r, L.lookup(3, "city")) == _wire(palette_rgb("maus"))
+    assert _leds(r, L.lookup(1, "city")) == _wire(palette_rgb("building"))
+    assert _leds(r, L.lookup(4, "wall")) == _wire(palette_rgb("dot"))
+    assert _leds(r, L.lookup(1, "wall")) == _wire(palette_rgb("wall"))
     assert _leds(r, L.lookup(3, "wall")) == (0, 0, 0)
     assert _leds(r, L.index(3, 3)) == _wire(colors.rgb(colors.TINT_GREEN))
     g.buildings[6] = 0
     r.render(g, 0)
-    assert _leds(r, L.lookup(6, "city")) == _wire(colors.named("ruin"))
+    assert _leds(r, L.lookup(6, "city")) == _wire(palette_rgb("ruin"))
     # no city LEDs: the city enemy shows on its sector's tank LED
     r2 = Board(Frame(Layout("spokes"), 96))
     r2.render(g, 0)
-    assert _leds(r2, r2.layout.index(3, 3)) == _wire(colors.named("maus"))
+    assert _leds(r2, r2.layout.index(3, 3)) == _wire(palette_rgb("maus"))
 
 
 def test_brightness_scales_and_render_leaves_the_game_alone():
@@ -339,7 +345,7 @@ def test_brightness_scales_and_render_leaves_the_game_alone():
     dim.render(g, 500)
     bright.render(g, 500)
     assert all(a <= b for a, b in zip(dim.frame.buf, bright.frame.buf))
-    assert _leds(bright, bright.layout.index(1, 1)) == _wire(colors.named("pz2h"), bri=255)
+    assert _leds(bright, bright.layout.index(1, 1)) == _wire(palette_rgb("pz2h"), bri=255)
     # dim tints stay visible at low brightness
     assert max(_leds(dim, dim.layout.index(3, 0))) == 1
     assert g.state_json() == before
@@ -459,7 +465,7 @@ def test_animation_before_start_and_across_the_ticks_wrap():
 
 def test_reveal_flashes_where_the_enemy_lands():
     r = Board(Frame(Layout("ring24"), 96))
-    a = Reveal(4, "rear", colors.named("maus"), 0)
+    a = Reveal(4, "rear", palette_rgb("maus"), 0)
     i = r.layout.index(4, 0)
     seen = []
     for t in range(0, a.duration_ms, 20):
@@ -467,8 +473,8 @@ def test_reveal_flashes_where_the_enemy_lands():
         a.step(t, r)
         assert [k for k in range(r.count) if any(_leds(r, k))] == [i]
         seen.append(_leds(r, i))
-    assert set(seen) == {_wire((255, 255, 255)), _wire(colors.named("maus"))}
-    assert seen[-1] == _wire(colors.named("maus"))
+    assert set(seen) == {_wire((255, 255, 255)), _wire(palette_rgb("maus"))}
+    assert seen[-1] == _wire(palette_rgb("maus"))
 
 
 def test_move_steps_light_cells_in_sequence():
@@ -476,7 +482,7 @@ def test_move_steps_light_cells_in_sequence():
     cells = [(1, 1), [(2, 2), (3, 3)], (4, "tank"), (5, "city")]  # city: no LED here
     a = MoveSteps(cells, 0, step_ms=200)
     assert a.duration_ms == 800
-    step, trail = _wire(colors.named("step")), _wire(colors.named("trail"))
+    step, trail = _wire(palette_rgb("step")), _wire(palette_rgb("trail"))
 
     def lit(t):
         r.frame.clear()
@@ -505,7 +511,7 @@ def test_he111_flight_follows_the_path_and_flashes_what_it_destroys(city):
     r = Board(Frame(Layout("spokes", city), 96))
     path = he111_path(2)
     a = He111Flight(2, path, [(2, 1), (5, "city")], 0, step_ms=100)
-    plane, blast = _wire(colors.named("plane")), _wire(colors.named("blast"))
+    plane, blast = _wire(palette_rgb("plane")), _wire(palette_rgb("blast"))
     visited = []
     for t in range(0, 5000, 50):
         r.frame.clear()
@@ -551,7 +557,7 @@ def test_rgb_list_is_the_frame_in_rgb_order():
     r = Board(Frame(Layout("spokes"), 96, "GRB"))
     r.render(game([{"kind": "pz4h", "sector": 2, "line": "air"}]), 0)
     rows = r.frame.rgb_list()
-    assert len(rows) == 24 and rows[r.layout.index(2, 1)] == [_lut(v) for v in colors.named("pz4h")]
+    assert len(rows) == 24 and rows[r.layout.index(2, 1)] == [_lut(v) for v in palette_rgb("pz4h")]
     assert all(tuple(row) == r.frame.get_pixel(i) for i, row in enumerate(rows))
 
 

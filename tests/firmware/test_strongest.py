@@ -11,10 +11,10 @@ from test_leds import _wire
 from osada import monitor
 from osada_fw.frame import Frame
 from osada_fw.layouts import Layout
-from osada_fw.siege import colors
 from osada_fw.siege.board import Board
 from shared_rules.catalog import kind_index, strength
 from shared_rules.engine import Game
+from tests.support.fw_extras import palette_rgb
 
 TIE = [{"kind": "pz3", "sector": 2, "line": "artillery"},
        {"kind": "panther", "sector": 2, "line": "artillery"}]
@@ -47,7 +47,7 @@ def test_the_tie_is_broken_the_same_way_by_keys_leds_and_monitor(tmp_path):
     r = Board(Frame(Layout("spokes"), 96))
     r.render(g, 0)
     i = r.layout.index(2, 2)
-    assert tuple(r.frame.buf[3 * i:3 * i + 3]) == _wire(colors.named("panther"))
+    assert tuple(r.frame.buf[3 * i:3 * i + 3]) == _wire(palette_rgb("panther"))
 
     # the device's ACTION key hits the panther
     dev = Dev(tmp_path)

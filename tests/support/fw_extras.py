@@ -9,8 +9,10 @@ osada.buildguide.power's.)
 
 from osada_fw.frame import Frame
 from osada_fw.layouts import Layout
+from osada_fw.siege import colors
 from osada_fw.siege.board import Board
 from shared_rules.actions import decode as _decode
+from shared_rules.catalog import KIND_IDS
 
 
 def board_from_config(cfg):
@@ -50,3 +52,18 @@ def journal_load(j):
         t, pos = _decode(j._live, pos)
         out.append(t)
     return setup, out
+
+
+def palette_rgb(name):
+    """(r, g, b) of Siege's palette row by name: a fixed row by its constant's
+    name in lower case ('armor3', 'wall', 'plane'), or a kind with a hue of its
+    own by its id ('maus', 'panther'); plain tanks are coloured by armor."""
+    if name in KIND_IDS:
+        row = colors.KIND_PAL[KIND_IDS.index(name)]
+        if not row:
+            raise ValueError("%s is coloured by its armor (armor1-3), it has no row of its own" % name)
+        return colors.rgb(row)
+    row = getattr(colors, name.upper(), None)
+    if not isinstance(row, int) or not 0 <= row < colors.FIXED_ROWS:
+        raise ValueError("no palette row named %r" % name)
+    return colors.rgb(row)

@@ -12,12 +12,10 @@
 from shared_rules.catalog import KINDS
 
 # ---------------------------------------------------------------- the palette
-# The fixed rows' names; the index of a row is its palette number (the
-# constants below).  Their colours, (r, g, b) a row, are _RGB's bytes: one
-# bytes object, where a tuple a row took ~32 B of heap each.
-_FIXED = ("off", "tint_red", "tint_green", "tint_blue", "armor1", "armor2", "armor3",
-          "held", "wall", "dot", "building", "ruin", "spin", "plane",
-          "blast", "step", "trail", "flash", "sector_red", "sector_green", "sector_blue")
+# The fixed rows, (r, g, b) a row, in _RGB's bytes: one bytes object, where a
+# tuple a row took ~32 B of heap each.  A row's index is its palette number
+# (the constants below; the comments name them).  The rows' names are the
+# tests' (tests/support/fw_extras.py: palette_rgb): the board never needs them.
 _RGB = (
     b"\x00\x00\x00"  # off           (0, 0, 0)
     # Empty cells: a dim tint of the sector's colour (red 1-2, green 3-4,
@@ -53,28 +51,30 @@ _RGB = (
 )
 
 
+FIXED_ROWS = len(_RGB) // 3
+
+
 def _looks():
     """One palette row per kind that has a hue of its own (catalog.KINDS'
-    look), named by the kind's id, after the fixed rows: (their names, their
-    colours, kind index -> that row's number (0: coloured by armor))."""
-    names = []
+    look), after the fixed rows: (their colours, kind index -> that row's
+    number (0: coloured by armor))."""
     rgb = bytearray()
     pal = bytearray(len(KINDS))
+    n = FIXED_ROWS
     for k in range(len(KINDS)):
         look = KINDS[k][5]
         if look is not None:
-            pal[k] = len(_FIXED) + len(names)
-            names.append(KINDS[k][0])
+            pal[k] = n
+            n += 1
             rgb.extend(bytes(look))
-    return tuple(names), bytes(rgb), bytes(pal)
+    return bytes(rgb), bytes(pal)
 
 
-_names, _rgb, KIND_PAL = _looks()
+_rgb, KIND_PAL = _looks()
 # KIND_PAL: kind index -> palette number of a special, 0 for the plain tanks (by armor).
 
 PALETTE = _RGB + _rgb
-NAMES = _FIXED + _names
-del _names, _rgb
+del _rgb
 
 OFF = 0
 TINT_RED = 1
@@ -125,7 +125,3 @@ def rgb(pal):
     i = pal * 3
     return (PALETTE[i], PALETTE[i + 1], PALETTE[i + 2])
 
-
-def named(name):
-    """(r, g, b) of a palette entry by name ('tiger' colours are 'armor3')."""
-    return rgb(NAMES.index(name))
