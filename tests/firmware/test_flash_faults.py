@@ -11,11 +11,11 @@ import errno
 
 import pytest
 from rules_support import engine_state
-from test_app import Dev, states_in
 
 from osada_fw import app as app_mod
 from osada_fw.store import journal as journal_mod
 from shared_rules.engine import replay
+from tests.support.device import Dev, states_in
 
 
 class Flash:

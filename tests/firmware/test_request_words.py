@@ -5,8 +5,9 @@ and Siege's `roll`, one free die, refuses numbers instead of ignoring them
 (issue 26, items 9b and 9d)."""
 
 import pytest
-from test_app import Dev
 from test_tank_device import roll, tank_dev
+
+from tests.support.device import Dev
 
 
 @pytest.mark.parametrize("fields", [

@@ -5,7 +5,6 @@ the monitor selects it by default.  All three must name the same enemy, ties
 included: a pz3 #1 and a panther #2 both at armor 2 in one cell."""
 
 import pytest
-from test_app import Dev, _to_cell  # the app tests' device driver
 from test_leds import _wire
 
 from osada import monitor
@@ -14,6 +13,7 @@ from osada_fw.layouts import Layout
 from osada_fw.siege.board import Board
 from shared_rules.catalog import kind_index, strength
 from shared_rules.engine import Game
+from tests.support.device import Dev, to_cell  # the app tests' device driver
 from tests.support.fw_extras import palette_rgb
 
 TIE = [{"kind": "pz3", "sector": 2, "line": "artillery"},
@@ -53,7 +53,7 @@ def test_the_tie_is_broken_the_same_way_by_keys_leds_and_monitor(tmp_path):
     dev = Dev(tmp_path)
     dev.app.siege.game = g
     dev.app.siege.journal.start(g.setup_dict())
-    _to_cell(dev, 2, 2)
+    to_cell(dev, 2, 2)
     dev.take()
     dev.press("action")
     assert dev.take()[0] == {"ev": "hit", "enemy": 2, "armor": 1}

@@ -9,7 +9,7 @@ import random
 import sys
 
 import pytest
-from test_app import CFG, NLEDS, Dev, engine_state
+from rules_support import engine_state
 
 from osada_fw import forget, games
 from osada_fw.games import GAME_MENU_MS, SETTING
@@ -17,6 +17,7 @@ from osada_fw.siege.ui import M_MENU, MENU_COLORS
 from osada_fw.tank import view as tank_view
 from osada_fw.tank.mode import FIELDS, MAX_TIED, TEST_FIELDS, TESTS
 from shared_rules.tank import dice
+from tests.support.device import CFG, NLEDS, Dev
 from tests.support.fw_extras import board_from_config
 
 TANK_MODULES = ("osada_fw.tank.mode", "osada_fw.tank.view")

@@ -7,9 +7,9 @@ import json
 import os
 
 import pytest
-from test_app import Dev
 
 from osada import mpyvm
+from tests.support.device import Dev
 
 pytestmark = pytest.mark.micropython
 

@@ -6,6 +6,8 @@ share, and the installed package does not ship.
                 config, a frame with animations, a journal read back)
     app_link    a Link transport straight into the firmware app on fake
                 hardware
+    device      Dev: a firmware app on fake hardware driven as its host
+                and its player would (the firmware tests' driver)
     monitor_fakes  a stand-in for the monitor's serial session
 
 Imported as tests.support.X: `make test` (pytest) and `python -m tests.bench`
