@@ -6,6 +6,9 @@ import re
 
 import pytest
 
+from osada.link.client import MAX_LINE, Decoder
+from osada_fw.link.protocol import LineReader
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CODE = ("host", "firmware", "shared_rules")
 
@@ -26,6 +29,9 @@ FACTS = [
     ("the reading of that file", r"\+\s*SETTING\)\s*(as|:)", "firmware/osada_fw/games.py"),
     ("unloading a module", r"sys\.modules\.pop\(|del sys\.modules\[", "firmware/osada_fw/__init__.py"),
     ("ticks_ms's wrap", r"0x3[fF]{7}\b", "firmware/osada_fw/__init__.py"),
+    # issue 27: the line framing (host and device each had one)
+    ("a line's byte order mark", r"\\xef\\xbb\\xbf", "firmware/osada_fw/link/protocol.py"),
+    ("a CRLF split across reads", r"after_cr\s*=\s*True", "firmware/osada_fw/link/protocol.py"),
 ]
 
 
@@ -43,3 +49,12 @@ def sources():
 def test_each_fact_is_written_once(what, pattern, home):
     where = [path for path, text in sources() for _ in re.finditer(pattern, text)]
     assert where == [home], "%s is written in %s" % (what, where)
+
+
+def test_the_hosts_decoder_cuts_lines_with_the_devices_reader():
+    d = Decoder()
+    assert isinstance(d.lines, LineReader) and d.lines.max == MAX_LINE
+    # as the device's reader does: an over-long line is dropped whole and counted once, even
+    # when it comes in several reads, and the line after it is read (CRLF split across reads)
+    msgs = d.feed(b"[" + b"x" * MAX_LINE) + d.feed(b"x]\r") + d.feed(b'\n\xef\xbb\xbf{"a": 1}\r\n')
+    assert msgs == [{"a": 1}] and d.bad == 1

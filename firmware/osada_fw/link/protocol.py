@@ -17,6 +17,8 @@ except TypeError:              # CPython
     _STR_IS_BYTES = False
 
 
+# The one home of the line framing: the host's Decoder (host/osada/link/client.py)
+# cuts the device's replies with this same class (tests/test_one_home.py).
 class LineReader:
     """Bytes in, complete lines out (without the line end).
 

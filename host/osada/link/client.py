@@ -1,7 +1,8 @@
 """The host side of the USB protocol (firmware/README.md), independent of any port.
 
-    Decoder   bytes in, messages out: splits lines, skips what is not a JSON
-              object (reported, never raised), survives torn and corrupted streams
+    Decoder   bytes in, messages out: lines cut as the device cuts them (its
+              LineReader), skips what is not a JSON object (reported, never
+              raised), survives torn and corrupted streams
     Mirror    the host's model of the device: the latest full state, its seq,
               the event log; knows when it must resync
     Link      requests and replies over a transport (pyserial, or anything
@@ -9,12 +10,13 @@
 
 The serial ports a Link runs over (a Pico's, the simulator's) are ports.py's.
 Everything here is tested by feeding recorded byte streams, torn and
-corrupted ones included (tests/host/test_client.py)."""
+corrupted ones included (tests/host/link/test_client.py)."""
 
 import json
 import time
 
-from osada_fw.link.protocol import PROTOCOL_VERSION  # the device's own: one number for both ends
+# the device's own: one protocol number and one line framing for both ends
+from osada_fw.link.protocol import PROTOCOL_VERSION, LineReader
 
 MAX_LINE = 1 << 20          # far above anything the device sends; a guard only
 
@@ -24,45 +26,26 @@ class ProtocolError(Exception):
 
 
 class Decoder:
-    """Bytes in, messages (dicts) out.  Lines that are not JSON objects are
-    counted in `bad` and kept in `last_bad`, never raised."""
+    """Bytes in, messages (dicts) out.  The lines are cut by the device's own
+    LineReader (osada_fw/link/protocol.py), the one home of the framing: a
+    line ends with LF, CR or CRLF (one end, even split across reads), a UTF-8
+    byte order mark at its start is dropped, and a line over MAX_LINE is
+    dropped whole.  Lines that are not JSON objects, an over-long one
+    included, are counted in `bad` and kept in `last_bad`, never raised."""
 
     def __init__(self):
-        self.buf = bytearray()
+        self.lines = LineReader(MAX_LINE)
         self.bad = 0
         self.last_bad = None
-        self.after_cr = False      # a LF first in the next read ends nothing (CRLF)
 
     def feed(self, data):
-        """A line ends with LF, CR or CRLF (one end, even split across reads);
-        a UTF-8 byte order mark at the start of a line is dropped."""
+        """The messages the lines completed by data hold."""
+        lines = []
+        self.lines.feed(data, lines)
         out = []
-        if data and self.after_cr and data[:1] == b"\n":
-            data = data[1:]
-        self.after_cr = False
-        self.buf.extend(data)
-        while True:
-            lf = self.buf.find(b"\n")
-            cr = self.buf.find(b"\r")
-            end = cr if (cr >= 0 and (lf < 0 or cr < lf)) else lf
-            if end < 0:
-                if len(self.buf) > MAX_LINE:
-                    self._bad(bytes(self.buf[:80]))
-                    self.buf = bytearray()
-                return out
-            line = bytes(self.buf[:end])
-            skip = end + 1
-            if end == cr:
-                if skip < len(self.buf):
-                    if self.buf[skip] == 10:
-                        skip += 1
-                else:
-                    self.after_cr = True
-            del self.buf[:skip]
-            if line.startswith(b"\xef\xbb\xbf"):
-                line = line[3:]
-            line = line.strip()
-            if not line:
+        for line in lines:
+            if line is LineReader.TOO_LONG:
+                self._bad(b"(a line over %d bytes, dropped)" % MAX_LINE)
                 continue
             try:
                 msg = json.loads(line.decode("utf-8"))
@@ -73,6 +56,7 @@ class Decoder:
                 self._bad(line[:80])
                 continue
             out.append(msg)
+        return out
 
     def _bad(self, sample):
         self.bad += 1
@@ -80,8 +64,7 @@ class Decoder:
 
     def reset(self):
         """A new connection: a torn line from the old one must not be glued on."""
-        self.buf = bytearray()
-        self.after_cr = False
+        self.lines.reset()
 
 
 class Mirror:
