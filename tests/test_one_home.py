@@ -6,7 +6,10 @@ import re
 
 import pytest
 
+from osada.buildguide.common import HardwareError
+from osada.buildguide.pico import PICO_HEADER, header_pin
 from osada.link.client import MAX_LINE, Decoder
+from osada_fw.config import GPIOS, NOT_ON_HEADER, ConfigError, on_header, validate
 from osada_fw.link.protocol import LineReader
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -29,9 +32,17 @@ FACTS = [
     ("the reading of that file", r"\+\s*SETTING\)\s*(as|:)", "firmware/osada_fw/games.py"),
     ("unloading a module", r"sys\.modules\.pop\(|del sys\.modules\[", "firmware/osada_fw/__init__.py"),
     ("ticks_ms's wrap", r"0x3[fF]{7}\b", "firmware/osada_fw/__init__.py"),
-    # issue 27: the line framing (host and device each had one)
+    # issue 27: the line framing (host and device each had one), the header's pins (the config and the
+    # build guide)
     ("a line's byte order mark", r"\\xef\\xbb\\xbf", "firmware/osada_fw/link/protocol.py"),
     ("a CRLF split across reads", r"after_cr\s*=\s*True", "firmware/osada_fw/link/protocol.py"),
+    ("the GPIOs the Pico's header lacks", r"\b23,\s*24,\s*25,\s*29\b", "firmware/osada_fw/config.py"),
+]
+
+# facts every reader derives from their home: written nowhere in the code
+DERIVED = [
+    ("the header's GPIOs in words", r"\b(GP)?0\s*-\s*(GP)?22\b|\b(GP)?26\s*-\s*(GP)?28\b"),
+    ("the GPIOs the header lacks in words", r"\b(GP)?23\s*-\s*(GP)?25\b"),
 ]
 
 
@@ -51,6 +62,12 @@ def test_each_fact_is_written_once(what, pattern, home):
     assert where == [home], "%s is written in %s" % (what, where)
 
 
+@pytest.mark.parametrize("what,pattern", DERIVED, ids=[f[0] for f in DERIVED])
+def test_each_derived_fact_is_written_nowhere(what, pattern):
+    where = [path for path, text in sources() for _ in re.finditer(pattern, text)]
+    assert where == [], "%s is written in %s" % (what, where)
+
+
 def test_the_hosts_decoder_cuts_lines_with_the_devices_reader():
     d = Decoder()
     assert isinstance(d.lines, LineReader) and d.lines.max == MAX_LINE
@@ -58,3 +75,28 @@ def test_the_hosts_decoder_cuts_lines_with_the_devices_reader():
     # when it comes in several reads, and the line after it is read (CRLF split across reads)
     msgs = d.feed(b"[" + b"x" * MAX_LINE) + d.feed(b"x]\r") + d.feed(b'\n\xef\xbb\xbf{"a": 1}\r\n')
     assert msgs == [{"a": 1}] and d.bad == 1
+
+
+def test_the_build_guides_header_has_the_firmwares_gpios():
+    named = sorted(int(name[2:]) for name in PICO_HEADER.values() if name.startswith("GP"))
+    assert named == on_header() and len(named) + len(NOT_ON_HEADER) == GPIOS
+    for gpio in range(GPIOS + 2):          # the guide and the config refuse the same pins
+        try:
+            header_pin(gpio)
+            host_ok = True
+        except HardwareError:
+            host_ok = False
+        try:
+            validate({"buzzer": {"pin": gpio}, "leds": {"pin": 8 if gpio == 2 else 2}})
+            device_ok = True
+        except ConfigError as exc:
+            device_ok = "both use" in str(exc)
+        assert host_ok == device_ok == (gpio in named), gpio
+    # and say so in words made from the one list
+    with pytest.raises(HardwareError) as exc:
+        header_pin(25)
+    assert str(exc.value) == ("GPIO 25 is not on the Pico's header (the board itself uses GP23-GP25 and GP29); "
+                              "use GP0-GP22 or GP26-GP28")
+    with pytest.raises(ConfigError) as exc:
+        validate({"leds": {"pin": 29}})
+    assert str(exc.value) == "leds.pin must be a GPIO on the Pico's header: 0-22, 26-28 (got 29)"

@@ -40,14 +40,38 @@ def _merge(defaults, given, where):
     return given
 
 
-# GP23, GP24, GP25 and GP29 are not on the Pico's header (GP25 drives the
-# on-board LED; on a Pico W they belong to the radio).
+# The RP2040 has GP0-GP29; the Pico's header brings out all but the four the
+# board itself uses: GP23 the power supply's mode, GP24 VBUS sense, GP25 the
+# on-board LED, GP29 VSYS sense (on a Pico W they belong to the radio).  The
+# one home of that fact: the host's build guide (osada.buildguide.pico)
+# derives its pin words from these, and tests/test_one_home.py ties its
+# header map to them.
+GPIOS = 30
 NOT_ON_HEADER = (23, 24, 25, 29)
 
 
+def on_header():
+    """The GPIOs on the Pico's header, in order."""
+    return [g for g in range(GPIOS) if g not in NOT_ON_HEADER]
+
+
+def spans(gpios, prefix="", sep=", "):
+    """Ascending GPIO numbers in words, a run of consecutive ones as one
+    span: spans([1, 2, 3, 7], "GP", " or ") is 'GP1-GP3 or GP7'."""
+    out = []
+    first = None
+    for i, g in enumerate(gpios):
+        if first is None:
+            first = g
+        if i + 1 == len(gpios) or gpios[i + 1] != g + 1:
+            out.append(prefix + str(g) if first == g else "%s%d-%s%d" % (prefix, first, prefix, g))
+            first = None
+    return sep.join(out)
+
+
 def _pin(v, where):
-    if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 28 or v in NOT_ON_HEADER:
-        raise ConfigError("%s must be a GPIO on the Pico's header: 0-22, 26-28 (got %r)" % (where, v))
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v >= GPIOS or v in NOT_ON_HEADER:
+        raise ConfigError("%s must be a GPIO on the Pico's header: %s (got %r)" % (where, spans(on_header()), v))
     return v
 
 

@@ -6,7 +6,8 @@ from .common import HardwareError
 
 # Physical header pin -> its name, Raspberry Pi Pico and Pico 2 (same header;
 # the W variants too).  Pins 1-20 run down the left edge (USB at the top, seen
-# from above), 21-40 up the right edge.
+# from above), 21-40 up the right edge.  Its GPIOs are exactly the firmware
+# config's on_header() (tests/test_one_home.py checks it).
 PICO_HEADER = {
     1: "GP0", 2: "GP1", 3: "GND", 4: "GP2", 5: "GP3", 6: "GP4", 7: "GP5", 8: "GND",
     9: "GP6", 10: "GP7", 11: "GP8", 12: "GP9", 13: "GND", 14: "GP10", 15: "GP11",
@@ -23,14 +24,15 @@ PIN_GND_RIGHT = 23
 
 def header_pin(gpio):
     """Physical header pin of GPIO n; HardwareError for a GPIO the Pico's
-    header does not bring out (23, 24, 25, 29 are used on the board)."""
+    header does not bring out (the firmware config's NOT_ON_HEADER, which
+    the board itself uses)."""
     name = "GP%d" % gpio
     for pin in range(1, 41):
         if PICO_HEADER[pin] == name:
             return pin
-    raise HardwareError("GPIO %d is not on the Pico's header (GP23-GP25 and GP29 are used on "
-                        "the board itself: power supply mode, VBUS sense, LED, VSYS sense); "
-                        "use GP0-GP22 or GP26-GP28" % gpio)
+    raise HardwareError("GPIO %d is not on the Pico's header (the board itself uses %s); use %s"
+                        % (gpio, fwconfig.spans(fwconfig.NOT_ON_HEADER, "GP", " and "),
+                           fwconfig.spans(fwconfig.on_header(), "GP", " or ")))
 
 
 def pin_row(pin):
