@@ -1,0 +1,20 @@
+"""Rules core of the line-of-battle card game (seed 002; the rulebook gives no
+title): nine fields in a line, three-card formations, claims proved from the
+table.  Host-only plain Python: the deploy leaves the folder `line/` off the
+board.  Rule ids (L1..., LA1...) refer to the spec, ../shared/spec/line-of-battle.md.
+
+    cards.py      the deck as a parameter (colours x values, one card per pair) and card names (L1)
+    formation.py  the evaluator: type, key (rank, sum), incomplete k/size; two sides compared (L8-L12)
+    prover.py     the claim prover over the unseen cards, exact for size 3 and 4 (L17-L20)
+    odds.py       the draw odds over the unknown cards, exact fractions; the first-player draw (L2, L5)
+    state.py      the game-state file: fields, sides, completion turns, claims, checked (L1, L6, L8, L16, L21)
+    outcome.py    the win check (3 adjacent or 5 any, L22) and the series score (L23)
+
+Refusals raise shared_rules.errors.RuleError naming the rule ("format" for a
+malformed input that breaks no rule).
+"""
+
+# Every rule id this package implements (tests/rules/line/test_line_ids.py checks
+# that each is named by a test and exists in the spec); the rest are the players'.
+IMPLEMENTED = ("L1", "L2", "L5", "L6", "L8", "L9", "L10", "L11", "L12", "L14", "L16", "L17", "L18", "L19", "L20",
+               "L21", "L22", "L23")
