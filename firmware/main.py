@@ -20,7 +20,9 @@ def no_app(exc):
         import neopixel
         with open("/config.json") as f:
             leds = json.load(f)["leds"]
-        ring = neopixel.NeoPixel(machine.Pin(leds["pin"]), 24)      # the ring; a city's LEDs stay dark
+        # 24: the ring, osada_fw.layouts.SECTOR_LEDS, which this cannot import (the app is not
+        # there); tests/test_one_home.py holds the two equal.  A city's LEDs stay dark.
+        ring = neopixel.NeoPixel(machine.Pin(leds["pin"]), 24)
         ring.fill((24, 0, 0))
         ring.write()
     except Exception:            # no config, or no ring: the serial message stands alone

@@ -1,6 +1,7 @@
 """One home for each fact (issue 11, item 3): the values below are written
 once in the code, and everything else imports them."""
 
+import ast
 import os
 import re
 
@@ -10,6 +11,7 @@ from osada.buildguide.common import HardwareError
 from osada.buildguide.pico import PICO_HEADER, header_pin
 from osada.link.client import MAX_LINE, Decoder
 from osada_fw.config import GPIOS, NOT_ON_HEADER, ConfigError, on_header, validate
+from osada_fw.layouts import SECTOR_LEDS
 from osada_fw.link.protocol import LineReader
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -33,10 +35,11 @@ FACTS = [
     ("unloading a module", r"sys\.modules\.pop\(|del sys\.modules\[", "firmware/osada_fw/__init__.py"),
     ("ticks_ms's wrap", r"0x3[fF]{7}\b", "firmware/osada_fw/__init__.py"),
     # issue 27: the line framing (host and device each had one), the header's pins (the config and the
-    # build guide)
+    # build guide), the ring's LED count (main.py's no_app writes it too: see test_no_app_lights_the_ring)
     ("a line's byte order mark", r"\\xef\\xbb\\xbf", "firmware/osada_fw/link/protocol.py"),
     ("a CRLF split across reads", r"after_cr\s*=\s*True", "firmware/osada_fw/link/protocol.py"),
     ("the GPIOs the Pico's header lacks", r"\b23,\s*24,\s*25,\s*29\b", "firmware/osada_fw/config.py"),
+    ("the ring's LED count", r"SECTOR_LEDS\s*=\s*\d", "firmware/osada_fw/layouts.py"),
 ]
 
 # facts every reader derives from their home: written nowhere in the code
@@ -100,3 +103,14 @@ def test_the_build_guides_header_has_the_firmwares_gpios():
     with pytest.raises(ConfigError) as exc:
         validate({"leds": {"pin": 29}})
     assert str(exc.value) == "leds.pin must be a GPIO on the Pico's header: 0-22, 26-28 (got 29)"
+
+
+def test_no_app_lights_the_ring():
+    """firmware/main.py's no_app runs when the app is not on the board, so it
+    cannot import osada_fw.layouts: the number of LEDs it lights is written
+    there, and must be the ring's, SECTOR_LEDS."""
+    with open(os.path.join(ROOT, "firmware", "main.py"), encoding="utf-8") as fh:
+        tree = ast.parse(fh.read())
+    counts = [ast.literal_eval(node.args[1]) for node in ast.walk(tree)
+              if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "NeoPixel"]
+    assert counts == [SECTOR_LEDS]
