@@ -6,9 +6,11 @@ board.  Rule ids (L1..., LA1...) refer to the spec, ../shared/spec/line-of-battl
     cards.py      the deck as a parameter (colours x values, one card per pair) and card names (L1)
     formation.py  the evaluator: type, key (rank, sum), incomplete k/size; two sides compared (L8-L12)
     prover.py     the claim prover over the unseen cards, exact for size 3 and 4 (L17-L20)
+    claims.py     the fields a side can claim now, or after playing one more card (L17-L21)
     odds.py       the draw odds over the unknown cards, exact fractions; the first-player draw (L2, L5)
     state.py      the game-state file: fields, sides, completion turns, claims, checked (L1, L6, L8, L16, L21)
     outcome.py    the win check (3 adjacent or 5 any, L22) and the series score (L23)
+    combin.py     binomials, k-subsets and products in plain Python
 
 Refusals raise shared_rules.errors.RuleError naming the rule ("format" for a
 malformed input that breaks no rule).

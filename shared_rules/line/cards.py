@@ -26,7 +26,7 @@ def parse_colours(text):
         _bad("colours must be letters A-Z, one per colour (e.g. RBGYPO), not %r" % (text,))
     for c in letters:
         if letters.count(c) > 1:
-            _bad("colour %s is given twice in %r: each colour once (L1)" % (c, text), "L1")
+            _bad("colour %s is given twice in %r: each colour once" % (c, text), "L1")
     return tuple(letters)
 
 
@@ -54,7 +54,7 @@ def parse_values(text):
             out.append(_whole(part, text))
     for v in out:
         if out.count(v) > 1:
-            _bad("value %d is given twice in %r: each value once (L1)" % (v, text), "L1")
+            _bad("value %d is given twice in %r: each value once" % (v, text), "L1")
     return tuple(sorted(out))
 
 
@@ -111,8 +111,8 @@ class Deck:
         card = (colour, int(digits))
         if card not in self.index:
             if colour not in self.colours:
-                _bad("%s is not in the deck: its colours are %s (L1)" % (t.upper(), " ".join(self.colours)), "L1")
-            _bad("%s is not in the deck: its values are %s (L1)" % (t.upper(), values_text(self.values)), "L1")
+                _bad("%s is not in the deck: its colours are %s" % (t.upper(), " ".join(self.colours)), "L1")
+            _bad("%s is not in the deck: its values are %s" % (t.upper(), values_text(self.values)), "L1")
         return card
 
     def parse(self, texts):

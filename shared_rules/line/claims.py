@@ -12,7 +12,7 @@ unseen cards (L18): a hand is not evidence.
 
 from shared_rules.line import outcome
 from shared_rules.line.formation import Formation
-from shared_rules.line.prover import Proof
+from shared_rules.line.prover import Completions
 
 
 def open_fields(state):
@@ -41,23 +41,28 @@ def playable(state, side):
 
 
 def next_play(state, side):
-    """[(field number, [(card, Proof)])]: for every open field where `side` is
-    one card short, each card he may play there that completes a formation he
-    could then claim (the other side, if complete, completed first: L11)."""
+    """[(field number, [(card, Formation)])]: for every open field where `side`
+    is one card short, each card he may play there that completes a formation
+    he could then claim at once: the other side, if complete, completed first
+    (L11, L20); if open, no completion of it from the unseen cards left (the
+    card played is seen then) may beat his key, and a tie is his (L19)."""
     out = []
     cards = playable(state, side)
     unseen = state.unseen()
-    order = state.deck.index.__getitem__
     for f in open_fields(state):
         have = f.cards[side]
         if len(have) != f.size - 1:
             continue
         theirs = f.formation(outcome.other(side))
+        others = None if theirs.complete else Completions(theirs.cards, unseen, f.size, state.deck.index.__getitem__)
         wins = []
         for card in cards:
-            pool = [c for c in unseen if c != card]
-            proof = Proof(Formation(have + [card], f.size), theirs, pool, "theirs", order)
-            if proof.proven:
-                wins.append((card, proof))
+            mine = Formation(have + [card], f.size)
+            if theirs.complete:
+                ok = mine.key > theirs.key
+            else:
+                ok = not any(card not in added for _, added in others.each(lambda k, key=mine.key: k > key))
+            if ok:
+                wins.append((card, mine))
         out.append((f.number, wins))
     return out

@@ -159,22 +159,26 @@ class Completions:
 
     # -- by key
 
+    def each(self, keep):
+        """(key, added) of every completion whose key passes `keep`, strongest
+        first, one at a time (a caller may stop early)."""
+        for rank in STRONG:
+            for total, added in self.strong()[rank]:
+                if keep((rank, total)):
+                    yield (rank, total), added
+        for total in sorted(self.skirmish_sums(), reverse=True):
+            if keep((1, total)):
+                for added in self.skirmishes(total):
+                    yield (1, total), added
+
     def listed(self, keep, limit=None):
         """[(key, added)] of every completion whose key passes `keep`, strongest
         first, at most `limit`."""
         out = []
-        for rank in STRONG:
-            for total, added in self.strong()[rank]:
-                if keep((rank, total)):
-                    if limit is not None and len(out) >= limit:
-                        return out
-                    out.append(((rank, total), added))
-        for total in sorted(self.skirmish_sums(), reverse=True):
-            if keep((1, total)):
-                for added in self.skirmishes(total, None if limit is None else limit - len(out)):
-                    out.append(((1, total), added))
-                if limit is not None and len(out) >= limit:
-                    return out[:limit]
+        for item in self.each(keep):
+            if limit is not None and len(out) >= limit:
+                break
+            out.append(item)
         return out
 
     def counted(self, keep):

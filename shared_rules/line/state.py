@@ -133,10 +133,10 @@ class GameState:
         """The claim `side` could make on field `number` now (L17-L21)."""
         f = self.field(number)
         if f.claimed:
-            _bad("field %d is already claimed by %s: a claim is final (L21)" % (number, f.claimed), "L21")
+            _bad("field %d is already claimed by %s: a claim is final" % (number, f.claimed.capitalize()), "L21")
         won = self.winner()
         if won:
-            _bad("the game is over: %s holds %s (L22)" % (won[0], _fields_text(won[2])), "L22")
+            _bad("the game is over: %s holds %s" % (won[0].capitalize(), _fields_text(won[2])), "L22")
         f.refuse_tactics()
         return Proof(f.formation(side), f.formation(outcome.other(side)), self.unseen(), f.first(side),
                      self.deck.index.__getitem__)
@@ -276,7 +276,7 @@ def _check_claim(st, f):
     where = "field %d" % f.number
     if len(f.cards[side]) != f.size:
         _bad("%s is claimed by %s, whose side holds %d of %d cards: only a complete formation claims" % (
-            where, side, len(f.cards[side]), f.size), "L17")
+            where, side.capitalize(), len(f.cards[side]), f.size), "L17")
     if f.claim_turn is not None:
         for s in outcome.SIDES:
             if f.completed[s] is not None and f.completed[s] > f.claim_turn:
@@ -288,8 +288,8 @@ def _check_claim(st, f):
                   st.deck.index.__getitem__)
     if proof.proven is False:
         if proof.both:
-            _bad("%s is claimed by %s, but %s's side is stronger or completed first (L20)" % (
-                where, side, outcome.other(side)), "L20")
+            _bad("%s is claimed by %s, but %s's side is stronger or completed first" % (
+                where, side.capitalize(), outcome.other(side).capitalize()), "L20")
         top = proof.beating(1)[0][1]
         _bad("%s is claimed by %s, but %s could still beat it (with %s), so it was never proved" % (
-            where, side, outcome.other(side), " ".join(name(c) for c in top)), "L19")
+            where, side.capitalize(), outcome.other(side).capitalize(), " ".join(name(c) for c in top)), "L19")

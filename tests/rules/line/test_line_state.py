@@ -123,7 +123,7 @@ def test_l17_claims_next_play_lists_the_cards_that_would_let_him_claim():
     del data["hand"], data["draw_pile"], data["their_hand"]
     st = from_dict(data)                                   # no hand given: any unseen card
     field3 = dict(claims.next_play(st, "north"))[3]
-    assert [(c, p.mine.key) for c, p in field3] == [(("P", 5), (5, 18))]
+    assert [(c, form.key) for c, form in field3] == [(("P", 5), (5, 18))]
     assert [n for n, _ in claims.next_play(st, "south")] == [5]
 
 
@@ -187,3 +187,41 @@ def test_the_example_file_is_table_t_of_the_spec():
     t = data["fields"]
     assert t["3"] == {"south": ["B2", "B5", "B9"], "north": ["P6", "P7"]}
     assert data["hand"] == ["P5", "R2", "Y5", "B1", "G1", "R7"]
+
+
+def test_l17_l19_next_play_matches_a_full_proof_for_every_card():
+    """next_play stops at the first completion that beats the card (claims.py);
+    a full Proof of every candidate must agree, on random tables of small decks."""
+    import random
+
+    from shared_rules.line.formation import Formation
+    from shared_rules.line.prover import Proof
+
+    rng = random.Random(2029)
+    checked = claimable = 0
+    for _ in range(40):
+        deck = {"colours": "RBGYPO"[:rng.randint(2, 5)], "values": "1-%d" % rng.randint(4, 8)}
+        names = ["%s%d" % (c, v) for c in deck["colours"] for v in range(1, int(deck["values"][2:]) + 1)]
+        rng.shuffle(names)
+        fields = {}
+        for n in range(1, 10):
+            size = rng.choice((3, 4))
+            north, south = rng.randint(0, size), rng.randint(0, size)
+            if north + south > len(names):
+                break
+            fields[str(n)] = {"size": size, "north": [names.pop() for _ in range(north)],
+                              "south": [names.pop() for _ in range(south)]}
+        st = from_dict({"deck": deck, "fields": fields})
+        for side in outcome.SIDES:
+            for number, wins in claims.next_play(st, side):
+                f = st.fields[number]
+                want = []
+                for card in st.unseen():
+                    pool = [c for c in st.unseen() if c != card]
+                    mine = Formation(f.cards[side] + [card], f.size)
+                    if Proof(mine, f.formation(outcome.other(side)), pool, "theirs").proven:
+                        want.append(card)
+                assert [c for c, _ in wins] == want
+                checked += 1
+                claimable += bool(want)
+    assert checked > 50 and claimable > 20
