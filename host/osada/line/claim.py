@@ -197,7 +197,7 @@ def _listing(st, side, as_json):
         have = words.cards_of(st.fields[n].formation(side))
         if wins:
             print("  field %d (%s): with %s" % (n, have, ", ".join(
-                "%s (%s)" % (name(c), words.formation(p.mine)) for c, p in wins)))
+                "%s (%s)" % (name(c), words.formation(form)) for c, form in wins)))
         else:
             print("  field %d (%s): no such card" % (n, have))
     if not nxt:

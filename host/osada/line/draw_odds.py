@@ -48,7 +48,8 @@ def _from_state(args):
     st = read_state(args.state)
     f = st.field(args.field)
     if f.claimed:
-        raise RuleError("L21", "field %d is claimed by %s: no card can be played there" % (f.number, f.claimed))
+        raise RuleError("L21", "field %d is claimed by %s: no card can be played there" % (
+            f.number, words.side(f.claimed)))
     f.refuse_tactics()
     unknown = st.unknown()
     side = f.cards[st.me]
