@@ -71,6 +71,8 @@ class App:
         else:
             self.siege.ui.game_menu(now)   # Siege's own menu: nothing more loaded
         self.draw(self.hw.clock.ticks_ms(), force=True)
+        if self.mode is self.siege:
+            self.siege.warm()
 
     def tick(self):
         hw = self.hw

@@ -97,6 +97,14 @@ class Siege:
             ev["lost"] = lost
         self.app.push(ev)
 
+    def warm(self):
+        """After the first frame, while the heap is nearly empty: load what
+        the game's first change needs (siege/anim.py), and drop what loading
+        it left, so that change (often a new game, the heaviest request)
+        does not allocate the module on top of its own garbage."""
+        __import__("osada_fw.siege.anim")
+        collect()
+
     # ------------------------------------------------- the app's game protocol
 
     def handlers(self):
