@@ -7,7 +7,8 @@ Each case is one Proof over the whole unseen pool (every completion counted,
 the best found, the beating ones ready to list), the median and the worst of
 REPEATS runs, on the 60-card deck of the spec (6 colours x 1-10); then one
 `osada line claim` command end to end (a new Python process: start-up
-included), and the listing of every field of table T for both sides.
+included), the listing of every field of table T for both sides, and the
+cards that would let a side claim on 9 fields of size 4 at once.
 """
 
 import json
@@ -72,6 +73,11 @@ def main():
     med, worst, _ = timed(lambda: (claims.now(st, "south"), claims.next_play(st, "south"),
                                    claims.now(st, "north"), claims.next_play(st, "north")))
     print("  table T, every field, both sides (now and after one more card): %.1f ms / %.1f ms" % (med, worst))
+    names = ["%s%d" % c for c in DECK.cards]
+    wide = from_dict({"fields": {str(n): {"size": 4, "north": names[6 * n - 6:6 * n - 3]} for n in range(1, 10)}})
+    med, worst, found = timed(lambda: claims.next_play(wide, "north"))
+    print("  size 4 on all 9 fields, North 3 cards on each, South none: the cards that would let North claim "
+          "(%d tried a field): %.1f ms / %.1f ms" % (len(claims.playable(wide, "north")), med, worst))
     cmd = [sys.executable, "-m", "osada.cli", "line", "claim", "--size", "4", "--mine", "R1", "B2", "G4", "Y7",
            "--theirs"]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT]))
