@@ -17,18 +17,6 @@ _SAVE_UNDO = 1
 _SAVE_START = 2
 _SAVE_GAME = 3             # the whole game, rewritten
 
-# When flash fails the game goes on in RAM (issue 19): the journal's status
-# in words (the app flashes its sign on the ring meanwhile: app.py).
-_ERRNO_WORDS = {28: "flash full", 30: "flash not writable", 13: "flash not writable",
-                1: "flash not writable", 19: "no filesystem", 5: "flash I/O error"}
-
-
-def flash_words(exc):
-    """What an OSError from the file system means to a player, in words."""
-    code = exc.args[0] if exc.args else None
-    return _ERRNO_WORDS.get(code, "flash error")
-
-
 def _built():
     """A game was just built (boot, new, undo, recover).  What builds one
     (shared_rules/newgame.py: the setup's checks, the start board and pool)
@@ -159,7 +147,8 @@ class Siege:
             else:
                 j.start(arg)
         except OSError as exc:
-            words = flash_words(exc)
+            from osada_fw.store import faults  # loaded only when flash fails
+            words = faults.words(exc)
             if words != self.unsaved:
                 self.unsaved = words
                 self.app.push({"ev": "journal", "saved": False, "status": words})
