@@ -19,5 +19,5 @@ the device bundle leaves this folder out.  Every refusal is a RuleError naming t
 
 # The rule ids this package implements; tests/rules/test_victory_ids.py checks
 # that each is in the spec and is named by a test.
-IMPLEMENTED = ("V2", "V6", "V8", "V9", "V10", "V12", "V14", "V15", "V17", "V19", "V21", "V22", "V23",
+IMPLEMENTED = ("V2", "V5", "V6", "V8", "V9", "V10", "V12", "V14", "V15", "V17", "V19", "V21", "V22", "V23",
                "V26", "V27", "V28", "V29", "V30", "V31", "V34", "V37", "V38", "V39")

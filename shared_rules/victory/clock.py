@@ -13,11 +13,19 @@ from shared_rules.victory.deal import HAND
 
 DRAW = 2            # V12: cards drawn at the start of a turn
 FIRST_DRAW = 1      # V12: the first player's first turn
+MAX_DECK = 10000    # decks this tool simulates turn by turn (no rule limits a deck, VA3; no table holds more)
 
 
 def count(v, what, lo=0):
     if not isinstance(v, int) or isinstance(v, bool) or v < lo:
         bad("V39", "%s must be a whole number >= %d (got %r)" % (what, lo, v))
+    return v
+
+
+def deck_size(v, what):
+    count(v, what)
+    if v > MAX_DECK:
+        bad("V39", "%s of %d cards: this tool simulates decks of up to %d" % (what, v, MAX_DECK))
     return v
 
 
@@ -55,7 +63,7 @@ def alone(deck, milled=NO_MILL):
     """One player's deck turn by turn: (rows, the turn he loses at).  rows:
     (his turn, deck at its start, deck after drawing 2, milled in the opponent's
     turn that follows, deck after it); the opponent's turns are numbered as his."""
-    deck = count(deck, "the deck")
+    deck = deck_size(deck, "the deck")
     rows, turn = [], 1
     while deck >= DRAW:
         drawn = deck - DRAW
@@ -75,7 +83,7 @@ class Duel:
     game turn, deck) when p cannot draw; both are played on until both are out."""
 
     def __init__(self, decks, mills=(NO_MILL, NO_MILL), new_game=False):
-        decks = [count(d, "a deck") for d in decks]
+        decks = [deck_size(d, "a deck") for d in decks]
         if new_game:
             if decks[0] != decks[1]:
                 bad("V2", "both decks hold the same number of cards (%d and %d)" % tuple(decks))

@@ -88,10 +88,17 @@ def test_v9_a_new_game_deals_seven():
     assert exc.value.rule == "V9"
 
 
-@pytest.mark.parametrize("bad", [-1, 1.5, True])
+@pytest.mark.parametrize("bad", [-1, 1.5, True, 10001])
 def test_v39_bad_numbers_are_refused(bad):
     with pytest.raises(RuleError) as exc:
         alone(bad)
     assert exc.value.rule == "V39"
     with pytest.raises(RuleError):
+        Duel((bad, 40))
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, True])
+def test_v39_bad_mills_are_refused(bad):
+    with pytest.raises(RuleError) as exc:
         Schedule(bad)
+    assert exc.value.rule == "V39"
