@@ -41,6 +41,14 @@ def test_l1_the_deck_is_a_parameter():
     assert "its values are 2-5,9" in e.value.message
 
 
+def test_l1_decks_beyond_the_tools_limits_are_refused_in_words():
+    assert len(Deck("RBGYPOWK", "1-20")) == 160
+    for colours, values in (("RBGYPOWKC", "1-10"), ("RB", "1-21")):
+        with pytest.raises(RuleError) as e:
+            Deck(colours, values)
+        assert e.value.rule == "format" and "more than this tool handles (at most 8 x 20)" in e.value.message
+
+
 @pytest.mark.parametrize("colours,values", [("RR", "1-3"), ("RB", "1,1")])
 def test_l1_a_colour_or_value_given_twice_is_refused(colours, values):
     with pytest.raises(RuleError) as e:
