@@ -60,6 +60,7 @@ def add_parser(sub):
     """The `victory` command group, added to the CLI's subparsers."""
     vk = sub.add_parser("victory", help="%s: hand odds, paying costs, combats, the deck clock"
                                         % game_name("victory"))
+    vk.error = OneLineParser.error.__get__(vk)      # the CLI's own parser class: a wrong command in one line too
     vsub = vk.add_subparsers(dest="victory_cmd", metavar="VICTORY_COMMAND", parser_class=OneLineParser)
     od = vsub.add_parser("odds", help="the starting hand of 7: resources, redeal, keepable (V9, V10)",
                          description="Exact odds of the starting hand (V9) and its redeal (V10).")

@@ -214,6 +214,7 @@ def test_v39_clock_table_has_every_turn(capsys):
 # ------------------------------------------------------------------ refusals: one line, exit 2, nothing done
 
 @pytest.mark.parametrize("argv,words", [
+    (["odd", "40", "16"], "osada victory: argument VICTORY_COMMAND: invalid choice: 'odd'"),
     (["odds", "5", "2"], "osada: victory odds: V9: the deck must hold at least 7 cards"),
     (["odds", "40", "41"], "osada: victory odds: VA3: "),
     (["odds", "40", "x"], "osada victory odds: argument R: R is a whole number, not 'x'"),
