@@ -42,6 +42,7 @@ def add_parser(sub):
     ln = sub.add_parser("line", help="%s: formations, claims proved from the table, draw odds" % game_name("line"),
                         description="%s (seed 002): the formation evaluator, the claim prover and the draw odds. "
                                     "Cards are a colour letter and a value, e.g. R10." % game_name("line"))
+    ln.error = OneLineParser.error.__get__(ln)      # the CLI's own parser class: a wrong command in one line too
     lsub = ln.add_subparsers(dest="line_cmd", metavar="LINE_COMMAND", parser_class=OneLineParser)
     _eval_parser(lsub)
     _claim_parser(lsub)

@@ -246,6 +246,7 @@ def test_status_of_table_t(capsys):
 # ------------------------------------------------------------------ refusals: one line, exit 2, nothing written
 
 @pytest.mark.parametrize("argv,words", [
+    (["claims", "--state", T], "argument LINE_COMMAND: invalid choice: 'claims'"),
     (["eval", "R3", "R4", "X5"], "X5 is not in the deck: its colours are R B G Y P O (L1)"),
     (["eval", "R3", "R4", "R11"], "R11 is not in the deck: its values are 1-10 (L1)"),
     (["eval", "R3", "R3", "R4"], "R3 is given twice on a side: the deck holds each card once (L1)"),
@@ -270,7 +271,7 @@ def test_status_of_table_t(capsys):
 def test_bad_input_is_one_line_with_the_rule_and_exit_2(capsys, argv, words):
     code, lines, err = line(capsys, *argv)
     assert code == 2 and lines == []
-    assert err.count("\n") == 1 and err.startswith("osada: line ") and words in err, err
+    assert err.count("\n") == 1 and err.startswith("osada: line") and words in err, err
     assert "Traceback" not in err and not re.search(r"\((L\d+)\) \(\1\)", err)       # the rule named once
 
 
