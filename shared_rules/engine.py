@@ -29,7 +29,6 @@ from shared_rules.catalog import (
     PHASE_REVEAL,
 )
 from shared_rules.errors import RuleError, bad  # noqa: F401  (RuleError: part of the engine's API)
-from shared_rules.plays import HANDLERS
 from shared_rules.rng import Rng
 
 PLAYING = "playing"
@@ -311,6 +310,7 @@ class Game:
             else:
                 bad("R25", "answer the pending choice first: which of %s takes the damage"
                     % pending["candidates"])
+        from shared_rules.plays import HANDLERS  # with the first action: not before the board's first frame
         HANDLERS[op](self, a, b)
         self.log.append(t)
         self._run()
