@@ -290,6 +290,12 @@ def main(argv=None):
     sm.set_defaults(func=cmd_sim)
     from osada.tank import cli as tank_cli
     tank_cli.add_parser(sub, port_help)
+    from osada.warchest import cli as warchest_cli
+    warchest_cli.add_parser(sub)
+    from osada.line import cli as line_cli
+    line_cli.add_parser(sub)
+    from osada.victory import cli as victory_cli
+    victory_cli.add_parser(sub)
     args = p.parse_args(argv)
     if getattr(args, "cmd", None) == "sim":          # the defaults its --help shows
         args.state = args.state or sim_state
