@@ -1,0 +1,108 @@
+"""`osada warchest track [FILE]`: a new game from its setup options, or the
+game saved in FILE resumed (its events checked again first); then the
+tracker app.  The setup: 2 or 4 players (W3, W25), their unit types (the
+first game's sets, W3; a scenario's, W27; or the cards dealt), the cards' coin
+counts (WA1), who holds the initiative (W3, W6) and whose coins are entered
+(the owner view)."""
+
+import os
+
+from osada.link.device import fail
+from osada.paths import OUTPUT, shown
+from shared_rules.errors import RuleError
+from shared_rules.warchest.units import SCENARIOS, TYPES, preset
+
+from . import coinlists
+from .journal import Journal, JournalError
+
+DEFAULT_FILE = os.path.join(OUTPUT, "warchest", "game.json")
+SETUP_OPTIONS = ("players", "units", "counts", "initiative", "owner")
+
+
+def parse_units(text, players):
+    """--units: "first", a scenario's name, or the cards dealt: the players'
+    types split by "/", each list split by ","."""
+    if text in ("first",) + tuple(SCENARIOS):
+        if players != 2:
+            raise ValueError("--units %s is a 2-player set (W3, W27): with 4 players give each one's 3 types" % text)
+        return preset(text)
+    groups = [[t.strip() for t in g.split(",") if t.strip()] for g in text.split("/")]
+    for g in groups:
+        for t in g:
+            if t not in TYPES:
+                raise ValueError("--units: %r is not a unit type (the types: %s)" % (t, ", ".join(TYPES)))
+    return groups
+
+
+def parse_players(text, players, what):
+    """"1,2" -> [0, 1]; "none" -> []."""
+    if text in ("none", ""):
+        return []
+    out = []
+    for part in text.split(","):
+        if not part.strip().isdigit() or not 1 <= int(part) <= players:
+            raise ValueError("%s: a player is 1..%d, not %r" % (what, players, part))
+        out.append(int(part) - 1)
+    return out
+
+
+def new_setup(args):
+    """The setup of a new game from the options; ValueError says what is missing or wrong."""
+    players = args.players or 2
+    if not args.units:
+        raise ValueError("a new game needs --units: first, %s, or the cards dealt "
+                         "(e.g. archer,cavalry,lancer,scout/swordsman,pikeman,crossbowman,light_cavalry)"
+                         % ", ".join(sorted(SCENARIOS)))
+    types = parse_units(args.units, players)
+    if not args.counts:
+        raise ValueError("a new game needs --counts: the coins printed on each of the 16 unit cards "
+                         "(TYPE:N,... or a file of them; WA1)")
+    counts = coinlists.read(args.counts, "--counts")
+    if args.initiative:
+        holder = parse_players(args.initiative, players, "--initiative")
+        if len(holder) != 1:
+            raise ValueError("--initiative: one player holds the marker")
+        holder = holder[0]
+    elif args.units == "first":
+        holder = 0                              # W3: player A
+    else:
+        raise ValueError("who holds the initiative? flip the marker (W6) and give --initiative N")
+    known = parse_players(args.owner or "none", players, "--owner")
+    return {"players": players, "types": types, "counts": counts, "initiative": holder, "known": known}
+
+
+def open_journal(args):
+    """(Journal, None) or (None, exit status after the one error line)."""
+    path = args.file or DEFAULT_FILE
+    given = [o for o in SETUP_OPTIONS if getattr(args, o, None)]
+    if os.path.exists(path):
+        if given:
+            return None, fail("warchest track: %s holds a game already: resume it without --%s, or name "
+                              "another file for a new game" % (path, " --".join(given)))
+        try:
+            journal = Journal.load(path)
+            journal.game()
+        except JournalError as exc:
+            return None, fail("warchest track: %s" % exc)
+        except RuleError as exc:
+            return None, fail("warchest track: %s: the setup: %s" % (path, exc))
+        return journal, None
+    try:
+        journal = Journal.new(path, new_setup(args))
+        journal.save()
+    except ValueError as exc:                   # JournalError is one too
+        return None, fail("warchest track: %s" % exc)
+    except RuleError as exc:
+        return None, fail("warchest track: %s" % exc)
+    return journal, None
+
+
+def cmd_track(args):
+    journal, code = open_journal(args)
+    if journal is None:
+        return code
+    from .app import TrackerApp
+    TrackerApp(journal, rounds=args.rounds).run()
+    where = shown(journal.path)
+    print("War Chest: the game is saved in %s (osada warchest track %s resumes it)" % (where, where))
+    return 0
