@@ -12,6 +12,7 @@ from warchest_play import Lcg, new_game, play
 
 from shared_rules.warchest import odds, views
 from shared_rules.warchest.events import text
+from shared_rules.warchest.game import Game
 from shared_rules.warchest.zones import size
 
 
@@ -67,6 +68,8 @@ def games(seed):
                                                                     odds.ratio(o["within"][t]))
                                                        for t in sorted(o["next_hand"])))
         out("  last", " | ".join(text(e) for e in g.log[-4:]))
+        again = Game.from_state(g.setup, g.state())
+        out("  checks", "W29 %r state round trip %r" % (g.problems(), again.state() == g.state()))
 
 
 def main(argv):

@@ -56,3 +56,4 @@ def test_w8_w9_w24_w29_worked_numbers_and_legal_games_identical_on_cpython_and_m
     assert found == EXPECTED
     games = [line for line in cpy if line.startswith("game ")]
     assert len(games) == 4 and all(int(line.split()[2]) > 50 for line in games)     # real games were played
+    assert [line for line in cpy if line.startswith("  checks ")] == ["  checks W29 [] state round trip True"] * 4
