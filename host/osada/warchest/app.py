@@ -156,12 +156,13 @@ class TrackerApp(App):
         except JournalError as exc:
             self.say("NOT SAVED: %s" % exc, refused=True)
             return True
-        self.say(evs.text(ev) if self.owner else render.public_event(self.game, ev))
+        self.say(evs.text(ev) if self.owner else render.public_event(ev))
         return True
 
-    def pick(self, title, options, then):
+    def pick(self, title, options, then, empty="nothing to choose"):
+        """Ask `title`, then `then(the value chosen)`; with no option, say `empty` instead."""
         if not options:
-            self.say("%s: nothing to choose" % title, refused=True)
+            self.say("refused: %s" % empty, refused=True)
             return
 
         def chosen(value):
@@ -197,7 +198,7 @@ class TrackerApp(App):
         if len(hand) == 1:
             then(list(hand)[0])
             return
-        self.pick("Player %d: which coin goes face down? (face down)" % (p + 1),
+        self.pick("Player %d: which coin goes face down?" % (p + 1),
                   [("%s (%d in hand)" % (label(t), hand[t]), t) for t in sorted(hand)], then)
 
     def free_players(self):
@@ -217,7 +218,7 @@ class TrackerApp(App):
         g = self.game
         if op in evs.MANEUVERS and self.free:
             self.pick("Free %s: which unit?" % op, self.unit_options(self.free_players()),
-                      lambda v: self.maneuver(op, v, True))
+                      lambda v: self.maneuver(op, v, True), "W14: no unit on the board to make it")
             return
         p = g.expected()
         if p < 0:
@@ -229,7 +230,8 @@ class TrackerApp(App):
                       lambda t: self.submit({"e": "deploy", "p": p, "t": t}))
         elif op == "bolster":
             self.pick("Player %d bolsters:" % (p + 1), self.unit_options([p]),
-                      lambda v: self.submit({"e": "bolster", "p": p, "t": v[1], "u": v[2]}))
+                      lambda v: self.submit({"e": "bolster", "p": p, "t": v[1], "u": v[2]}),
+                      "W14: player %d has no unit on the board to bolster" % (p + 1))
         elif op in ("initiative", "pass"):
             self.face_down(p, lambda coin: self.submit({"e": op, "p": p, "coin": coin}))
         elif op == "recruit":
@@ -239,7 +241,8 @@ class TrackerApp(App):
                           {"e": "recruit", "p": p, "t": t, "coin": coin})))
         else:
             self.pick("Player %d: which unit makes the %s?" % (p + 1, op), self.unit_options([p]),
-                      lambda v: self.maneuver(op, v, False))
+                      lambda v: self.maneuver(op, v, False),
+                      "W14: player %d has no unit on the board: deploy one first" % (p + 1))
 
     def maneuver(self, op, unit, free):
         q, t, u = unit
@@ -251,7 +254,7 @@ class TrackerApp(App):
         elif op == "attack":
             enemies = [e for e in range(self.game.players) if self.game.side(e) != self.game.side(q)]
             self.pick("The %s attacks:" % t, self.unit_options(enemies),
-                      lambda v: self.submit(dict(ev, q=v[0], y=v[1], yu=v[2])))
+                      lambda v: self.submit(dict(ev, q=v[0], y=v[1], yu=v[2])), "W21: no enemy unit on the board")
         elif op == "tactic" and t == "royal_guard" and not free:
             self.pick("The royal guard's tactic is paid with:", [("a royal guard coin", "royal_guard"),
                                                                 ("the royal coin (W13)", ROYAL)],
@@ -336,7 +339,7 @@ class TrackerApp(App):
         except JournalError as exc:
             self.say("NOT SAVED: %s" % exc, refused=True)
             return
-        self.say("undone: %s" % (gone if self.owner else render.public_event(self.game, evs.parse(
+        self.say("undone: %s" % (gone if self.owner else render.public_event(evs.parse(
             gone, self.game.players))))
 
     def action_view(self):

@@ -18,7 +18,3 @@ def label(t):
     name = RUSSIAN.get(t)
     return "%s (%s)" % (t, name) if name else t
 
-
-def unit(t, u, stacks):
-    """A unit on the board: "footman #2" when its type has two, else the type."""
-    return "%s #%d" % (t, u + 1) if stacks > 1 else t

@@ -98,7 +98,7 @@ def panel(g, p, owner=False, rounds=2):
     return "\n".join(lines)
 
 
-def public_event(g, ev):
+def public_event(ev):
     """An event as the table may read it: the coins an owner entered for his
     draws and face-down discards are left out (W24)."""
     shown = dict(ev)
@@ -111,7 +111,7 @@ def public_event(g, ev):
 
 def log_lines(g, owner=False, last=12):
     start = max(0, len(g.log) - last)
-    return ["%3d  %s" % (i + 1, evs.text(g.log[i]) if owner else public_event(g, g.log[i]))
+    return ["%3d  %s" % (i + 1, evs.text(g.log[i]) if owner else public_event(g.log[i]))
             for i in range(start, len(g.log))]
 
 

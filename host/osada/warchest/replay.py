@@ -28,7 +28,7 @@ def cmd_replay(args):
         except RuleError as exc:
             sys.stdout.flush()
             return fail("warchest replay: %s: event %d (%s): %s" % (args.file, i + 1, line, exc), 1)
-        print("%4d  %s" % (i + 1, evs.text(ev) if args.owner else render.public_event(g, ev)))
+        print("%4d  %s" % (i + 1, evs.text(ev) if args.owner else render.public_event(ev)))
     print("%s: %d event%s, every one within the rules." % (args.file, len(journal.events),
                                                            "" if len(journal.events) == 1 else "s"))
     print("\n".join(render.summary(g)))

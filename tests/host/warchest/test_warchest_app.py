@@ -93,6 +93,8 @@ def test_w16_a_refused_key_names_its_rule_and_saves_nothing(tmp_path):
         assert on_disk(j) == ["p1 draw swordsman,swordsman,royal", "p2 draw"]
         await keys(pilot, "P")
         assert shown(app, "#status").startswith("refused: W30")
+        await keys(pilot, "m")
+        assert shown(app, "#status") == "refused: W14: player 1 has no unit on the board: deploy one first"
     run(j, body)
 
 
