@@ -2,8 +2,9 @@
 #
 # Everything the app touches in the outside world goes through a Hardware
 # object with these members; hal/pico.py implements them on the Pico
-# (MicroPython), hal/fake.py on CPython (tests and the simulator).  The app
-# above is the same code in both.
+# (MicroPython), hal/blinka.py on a Raspberry Pi (CPython, Adafruit's
+# Blinka), hal/fake.py on CPython (tests and the simulator).  The app above
+# is the same code in all three.
 #
 #   hw.leds.write(buf)        show a frame: bytes in the strip's wire order
 #   hw.inputs.poll(now_ms)    -> list of input events (may be empty), each a
@@ -31,3 +32,79 @@ EVENT_TURN = "turn"
 EVENT_PRESS = "press"
 EVENT_LONG = "long"
 LONG_PRESS_MS = 700
+DEBOUNCE_MS = 20
+
+# MicroPython's ticks wrap; CPython (hal/blinka.py) has no ticks_diff, and its clock does not wrap
+try:
+    from time import ticks_diff
+except ImportError:
+    def ticks_diff(a, b):
+        return a - b
+
+
+# What the Pico's and the Pi's inputs share: the buttons' debounce and long
+# press, and the poll that turns the encoder's detents and the buttons into
+# events.  Each HAL brings its own pins and its own encoder.
+
+class Button:
+    """A push button between its pin and GND, read active low: `pin.value()`
+    is 0 while it is pressed (a machine.Pin with its pull-up on the Pico,
+    hal/blinka.py's digitalio pin on a Pi).  A press is sent on release, a
+    long press once it has been held LONG_PRESS_MS (and then no press)."""
+
+    def __init__(self, name, pin):
+        self.name = name
+        self.pin = pin
+        self.down = False
+        self.since = 0
+        self.long_sent = False
+        self.raw = False
+        self.raw_since = 0
+
+    def poll(self, now, out):
+        raw = self.pin.value() == 0               # active low
+        if raw != self.raw:
+            self.raw = raw
+            self.raw_since = now
+            return
+        if ticks_diff(now, self.raw_since) < DEBOUNCE_MS or raw == self.down:
+            if self.down and not self.long_sent and ticks_diff(now, self.since) >= LONG_PRESS_MS:
+                self.long_sent = True
+                out.append((EVENT_LONG, self.name))
+            return
+        self.down = raw
+        if raw:
+            self.since = now
+            self.long_sent = False
+        elif not self.long_sent:
+            out.append((EVENT_PRESS, self.name))
+
+
+class Inputs:
+    """hw.inputs over an encoder (take() -> the whole detents turned since
+    the last call, signed) and Buttons."""
+
+    def __init__(self, encoder, buttons):
+        self.encoder = encoder
+        self.buttons = buttons
+        self.out = []
+
+    def poll(self, now_ms):
+        out = self.out                 # one list, refilled each tick (read at once by the app)
+        out.clear()
+        steps = self.encoder.take()
+        while steps > 0:
+            out.append((EVENT_TURN, 1))
+            steps -= 1
+        while steps < 0:
+            out.append((EVENT_TURN, -1))
+            steps += 1
+        for b in self.buttons:
+            b.poll(now_ms, out)
+        return out
+
+    def held(self, name):
+        for b in self.buttons:
+            if b.name == name:
+                return b.pin.value() == 0
+        return False

@@ -8,10 +8,9 @@ import time
 import machine
 import micropython
 
-from osada_fw.hal import EVENT_LONG, EVENT_PRESS, EVENT_TURN, LONG_PRESS_MS
+from osada_fw.hal import Button, Inputs
 from osada_fw.hal.leds import PicoLeds
 
-DEBOUNCE_MS = 20
 # One write: the USB CDC's transmit FIFO (256 bytes on the rp2 port).  poll()
 # says writable when the FIFO has any room; a write that does not fit waits
 # for the host to take the rest (MicroPython gives up after 500 ms of no
@@ -54,66 +53,6 @@ class Encoder:
         self.count = c - steps * 4
         machine.enable_irq(irq)
         return steps
-
-
-class Button:
-    def __init__(self, name, pin):
-        self.name = name
-        self.pin = machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP)
-        self.down = False
-        self.since = 0
-        self.long_sent = False
-        self.raw = False
-        self.raw_since = 0
-
-    def poll(self, now, out):
-        raw = self.pin.value() == 0               # active low
-        if raw != self.raw:
-            self.raw = raw
-            self.raw_since = now
-            return
-        if time.ticks_diff(now, self.raw_since) < DEBOUNCE_MS or raw == self.down:
-            if self.down and not self.long_sent and time.ticks_diff(now, self.since) >= LONG_PRESS_MS:
-                self.long_sent = True
-                out.append((EVENT_LONG, self.name))
-            return
-        self.down = raw
-        if raw:
-            self.since = now
-            self.long_sent = False
-        elif not self.long_sent:
-            out.append((EVENT_PRESS, self.name))
-
-
-class PicoInputs:
-    def __init__(self, cfg):
-        self.encoder = Encoder(cfg["encoder"]["a"], cfg["encoder"]["b"])
-        self.buttons = (
-            Button("action", cfg["buttons"]["action"]),
-            Button("back", cfg["buttons"]["back"]),
-            Button("encoder", cfg["encoder"]["switch"]),
-        )
-        self.out = []
-
-    def poll(self, now_ms):
-        out = self.out                 # one list, refilled each tick (read at once by the app)
-        out.clear()
-        steps = self.encoder.take()
-        while steps > 0:
-            out.append((EVENT_TURN, 1))
-            steps -= 1
-        while steps < 0:
-            out.append((EVENT_TURN, -1))
-            steps += 1
-        for b in self.buttons:
-            b.poll(now_ms, out)
-        return out
-
-    def held(self, name):
-        for b in self.buttons:
-            if b.name == name:
-                return b.pin.value() == 0
-        return False
 
 
 class UsbSerial:
@@ -201,7 +140,12 @@ class Buzzer:
 class PicoHardware:
     def __init__(self, cfg, led_count, serial=None):
         self.leds = PicoLeds(cfg["leds"]["pin"], led_count)
-        self.inputs = PicoInputs(cfg)
+        pull_up = machine.Pin.PULL_UP
+        self.inputs = Inputs(Encoder(cfg["encoder"]["a"], cfg["encoder"]["b"]), (
+            Button("action", machine.Pin(cfg["buttons"]["action"], machine.Pin.IN, pull_up)),
+            Button("back", machine.Pin(cfg["buttons"]["back"], machine.Pin.IN, pull_up)),
+            Button("encoder", machine.Pin(cfg["encoder"]["switch"], machine.Pin.IN, pull_up)),
+        ))
         self.serial = serial if serial is not None else UsbSerial()
         self.clock = Clock()
         self.state_dir = cfg["state_dir"]
