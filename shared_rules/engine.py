@@ -36,6 +36,19 @@ WON = "won"
 LOST = "lost"
 
 
+# The players' action handlers (plays.HANDLERS), loaded with the first action
+# rather than at import: the board's first frame comes without them.  Kept
+# here once loaded: an import statement run per action allocates on
+# MicroPython (16 B each), and a replay runs hundreds.
+_PLAYS = []
+
+
+def _load_plays():
+    from shared_rules.plays import HANDLERS
+    _PLAYS.append(HANDLERS)
+    return HANDLERS
+
+
 class Enemy:
     def __init__(self, eid, kind, sector, line, armor):
         self.id = eid
@@ -310,8 +323,7 @@ class Game:
             else:
                 bad("R25", "answer the pending choice first: which of %s takes the damage"
                     % pending["candidates"])
-        from shared_rules.plays import HANDLERS  # with the first action: not before the board's first frame
-        HANDLERS[op](self, a, b)
+        (_PLAYS[0] if _PLAYS else _load_plays())[op](self, a, b)
         self.log.append(t)
         self._run()
         self._check_won()

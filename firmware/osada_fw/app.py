@@ -55,6 +55,8 @@ class App:
         self.release = False
         self.running = True            # run() goes on until {"cmd": "repl"}
         self.heap_peak = -1            # -1: not tracked; else the heap high-water mark (the `mem` command)
+        self.memstat = None            # osada_fw/memstat.py while `mem` tracks
+        self.requests = None           # link/commands.py once the host has spoken
         self.siege = Siege(self)       # the home game, kept while another plays
         self.mode = self.siege         # the game that runs
 
@@ -99,8 +101,10 @@ class App:
         out_ms = 0                     # time spent writing this tick, all told
         busy = bool(lines)
         answered = False
-        if lines:                      # the requests' code: loaded when the host first speaks,
-            from osada_fw.link import commands  # not before the board's first frame
+        commands = self.requests
+        if lines and commands is None:  # the requests' code: loaded when the host first speaks,
+            from osada_fw.link import commands  # not before the board's first frame; kept here (an
+            self.requests = commands           # import statement run per tick allocates on MicroPython)
         while lines and self.outbox.pending() < self.outbox.limit // 2:
             commands.handle_line(self, lines.pop(0))
             answered = True
@@ -112,9 +116,8 @@ class App:
         if not self._frame_may_wait(now, answered):
             self.draw(now)
         self._pump(WRITE_BUDGET_MS - out_ms)
-        if busy and self.heap_peak >= 0:
-            from osada_fw import memstat
-            memstat.sample(self)
+        if busy and self.heap_peak >= 0:   # `mem` is tracking: memstat is loaded (link/commands.py)
+            self.memstat.sample(self)
         if not busy and not self.outbox.pending() and not self.reader.partial():
             self.siege.journal.idle()  # nothing waiting: flash gets ready for the next writes
         if self.release:              # {"cmd": "repl"}: hand the port to the REPL

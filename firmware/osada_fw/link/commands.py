@@ -93,6 +93,7 @@ def cmd_selftest(app, req):
 def cmd_mem(app, req):
     """The heap and a timed frame (osada_fw/memstat.py, loaded only when asked)."""
     from osada_fw import memstat
+    app.memstat = memstat              # for the tick's samples while it tracks
     return memstat.mem(app, req)
 
 

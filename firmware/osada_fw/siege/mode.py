@@ -53,6 +53,9 @@ class Siege:
         self.positions = {}
         self.unsaved = None            # None: the journal holds the game; else why not (words)
         self.replaced = None           # the game a new game replaced: (setup, its actions encoded), for undo
+        self.anim = None               # siege/anim.py once loaded (warm(), or the first change): kept here, as an
+        self.requests = None           # ... import statement run per frame or request allocates on MicroPython;
+                                       # siege/commands.py's HANDLERS once the host has spoken
         self.ui = UI(self)
 
     def boot(self):
@@ -90,14 +93,25 @@ class Siege:
         the game's first change needs (siege/anim.py), and drop what loading
         it left, so that change (often a new game, the heaviest request)
         does not allocate the module on top of its own garbage."""
-        __import__("osada_fw.siege.anim")
+        self.animations()
         collect()
+
+    def animations(self):
+        """siege/anim.py, loaded on first use: what Siege's events look like."""
+        a = self.anim
+        if a is None:
+            from osada_fw.siege import anim as a
+            self.anim = a
+        return a
 
     # ------------------------------------------------- the app's game protocol
 
     def handlers(self):
-        from osada_fw.siege.commands import HANDLERS  # loaded with the host's first request
-        return HANDLERS
+        h = self.requests
+        if h is None:
+            from osada_fw.siege.commands import HANDLERS as h  # loaded with the host's first request
+            self.requests = h
+        return h
 
     def acting(self):
         self.ui.close_game_menu()
@@ -118,9 +132,8 @@ class Siege:
         b = self.board
         b.draw(self.game, now)
         self.ui.overlay(now, frame)
-        if self.anims:                 # siege/anim.py: loaded with the game's first change, not at boot
-            from osada_fw.siege import anim
-            anim.run(self.anims, now, b)
+        if self.anims:                 # queued by siege/anim.py, which is loaded then
+            self.anim.run(self.anims, now, b)
 
     # ------------------------------------------------------------- the game
 

@@ -222,14 +222,12 @@ class UI:
     def show_roll(self, value, now):
         self.roll_value = value
         self.roll_until = later(now, 1500)
-        from osada_fw.siege import anim
-        anim.roll(self.siege, value, now)
+        self.siege.animations().roll(self.siege, value, now)
 
     def on_events(self, events, now):
         if self.siege.game.pending is not None:
             self.cand = 0
-        from osada_fw.siege import anim  # loaded with the game's first change
-        anim.events(self.siege, events, now)
+        self.siege.animations().events(self.siege, events, now)
 
     def overlay(self, now, r):
         """Draw the cursor, the menu or the choice over the board, into frame r."""
