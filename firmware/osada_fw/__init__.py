@@ -5,7 +5,7 @@
     games.py      the registry of the device's games (ids, menu colours, times, read-only commands)
     gamemenu.py   switching games and the game menu (loaded only for that)
     frame.py      one LED frame: brightness, gamma, channel order, power cap
-    layouts.py    where each LED sits on the board; config.py: /config.json
+    layouts.py    which LED shows which cell of the board; config.py: /config.json
     link/         the USB line: framing, outbox, the dispatcher and the device-wide commands
     store/        the game journal on flash and its record format
     siege/        War Thunder: Siege on the device (its game, UI, menus, board, animations, commands)
