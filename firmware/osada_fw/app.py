@@ -116,8 +116,9 @@ class App:
         if not self._frame_may_wait(now, answered):
             self.draw(now)
         self._pump(WRITE_BUDGET_MS - out_ms)
-        if busy and self.heap_peak >= 0:   # `mem` is tracking: memstat is loaded (link/commands.py)
-            self.memstat.sample(self)
+        ms = self.memstat              # loaded by `mem` (link/commands.py)
+        if busy and ms is not None and self.heap_peak >= 0:   # tracking
+            ms.sample(self)
         if not busy and not self.outbox.pending() and not self.reader.partial():
             self.siege.journal.idle()  # nothing waiting: flash gets ready for the next writes
         if self.release:              # {"cmd": "repl"}: hand the port to the REPL
