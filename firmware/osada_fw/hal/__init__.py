@@ -32,61 +32,58 @@ EVENT_TURN = "turn"
 EVENT_PRESS = "press"
 EVENT_LONG = "long"
 LONG_PRESS_MS = 700
-DEBOUNCE_MS = 20
-
-# MicroPython's ticks wrap; CPython (hal/blinka.py) has no ticks_diff, and its clock does not wrap
-try:
-    from time import ticks_diff
-except ImportError:
-    def ticks_diff(a, b):
-        return a - b
 
 
 # What the Pico's and the Pi's inputs share: the buttons' debounce and long
 # press, and the poll that turns the encoder's detents and the buttons into
-# events.  Each HAL brings its own pins and its own encoder.
-
-class Button:
-    """A push button between its pin and GND, read active low: `pin.value()`
-    is 0 while it is pressed (a machine.Pin with its pull-up on the Pico,
-    hal/blinka.py's digitalio pin on a Pi).  A press is sent on release, a
-    long press once it has been held LONG_PRESS_MS (and then no press)."""
-
-    def __init__(self, name, pin):
-        self.name = name
-        self.pin = pin
-        self.down = False
-        self.since = 0
-        self.long_sent = False
-        self.raw = False
-        self.raw_since = 0
-
-    def poll(self, now, out):
-        raw = self.pin.value() == 0               # active low
-        if raw != self.raw:
-            self.raw = raw
-            self.raw_since = now
-            return
-        if ticks_diff(now, self.raw_since) < DEBOUNCE_MS or raw == self.down:
-            if self.down and not self.long_sent and ticks_diff(now, self.since) >= LONG_PRESS_MS:
-                self.long_sent = True
-                out.append((EVENT_LONG, self.name))
-            return
-        self.down = raw
-        if raw:
-            self.since = now
-            self.long_sent = False
-        elif not self.long_sent:
-            out.append((EVENT_PRESS, self.name))
-
+# events.  Each HAL brings its own pins, its own encoder and its clock's
+# wrap-aware diff (time.ticks_diff on the Pico).
 
 class Inputs:
     """hw.inputs over an encoder (take() -> the whole detents turned since
-    the last call, signed) and Buttons."""
+    the last call, signed) and buttons (Inputs.Button); diff(a, b): a - b
+    in the clock's ticks.  Button is nested, not a global of this module:
+    on the Pico one global more here costs heap (its dict grows)."""
 
-    def __init__(self, encoder, buttons):
+    DEBOUNCE_MS = 20
+
+    class Button:
+        """A push button between its pin and GND, read active low: `pin.value()`
+        is 0 while it is pressed (a machine.Pin with its pull-up on the Pico,
+        hal/blinka.py's digitalio pin on a Pi).  A press is sent on release, a
+        long press once it has been held LONG_PRESS_MS (and then no press)."""
+
+        def __init__(self, name, pin):
+            self.name = name
+            self.pin = pin
+            self.down = False
+            self.since = 0
+            self.long_sent = False
+            self.raw = False
+            self.raw_since = 0
+
+        def poll(self, now, out, diff):
+            raw = self.pin.value() == 0               # active low
+            if raw != self.raw:
+                self.raw = raw
+                self.raw_since = now
+                return
+            if diff(now, self.raw_since) < Inputs.DEBOUNCE_MS or raw == self.down:
+                if self.down and not self.long_sent and diff(now, self.since) >= LONG_PRESS_MS:
+                    self.long_sent = True
+                    out.append((EVENT_LONG, self.name))
+                return
+            self.down = raw
+            if raw:
+                self.since = now
+                self.long_sent = False
+            elif not self.long_sent:
+                out.append((EVENT_PRESS, self.name))
+
+    def __init__(self, encoder, buttons, diff):
         self.encoder = encoder
         self.buttons = buttons
+        self.diff = diff
         self.out = []
 
     def poll(self, now_ms):
@@ -99,8 +96,9 @@ class Inputs:
         while steps < 0:
             out.append((EVENT_TURN, -1))
             steps += 1
+        diff = self.diff
         for b in self.buttons:
-            b.poll(now_ms, out)
+            b.poll(now_ms, out, diff)
         return out
 
     def held(self, name):

@@ -8,7 +8,7 @@ import time
 import machine
 import micropython
 
-from osada_fw.hal import Button, Inputs
+from osada_fw.hal import Inputs
 from osada_fw.hal.leds import PicoLeds
 
 # One write: the USB CDC's transmit FIFO (256 bytes on the rp2 port).  poll()
@@ -140,12 +140,12 @@ class Buzzer:
 class PicoHardware:
     def __init__(self, cfg, led_count, serial=None):
         self.leds = PicoLeds(cfg["leds"]["pin"], led_count)
-        pull_up = machine.Pin.PULL_UP
+        Pin = machine.Pin
         self.inputs = Inputs(Encoder(cfg["encoder"]["a"], cfg["encoder"]["b"]), (
-            Button("action", machine.Pin(cfg["buttons"]["action"], machine.Pin.IN, pull_up)),
-            Button("back", machine.Pin(cfg["buttons"]["back"], machine.Pin.IN, pull_up)),
-            Button("encoder", machine.Pin(cfg["encoder"]["switch"], machine.Pin.IN, pull_up)),
-        ))
+            Inputs.Button("action", Pin(cfg["buttons"]["action"], Pin.IN, Pin.PULL_UP)),
+            Inputs.Button("back", Pin(cfg["buttons"]["back"], Pin.IN, Pin.PULL_UP)),
+            Inputs.Button("encoder", Pin(cfg["encoder"]["switch"], Pin.IN, Pin.PULL_UP)),
+        ), time.ticks_diff)
         self.serial = serial if serial is not None else UsbSerial()
         self.clock = Clock()
         self.state_dir = cfg["state_dir"]
