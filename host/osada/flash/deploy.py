@@ -39,7 +39,7 @@ ONE_UF2 = os.path.join(paths.OUTPUT, "osada-pico.uf2")      # beside BUNDLE
 # host's, `osada tank odds/watch`; the device only rolls), and the host-only rules
 # packages of the card games (a folder: a trailing slash).
 SKIP_RULES = ("autoplay.py", "scenario.py", "odds.py", "line/", "victory/")
-SKIP_FW = ("fake.py",)
+SKIP_FW = ("fake.py", "blinka.py")    # CPython hardware layers: the simulator's and the Raspberry Pi's
 # The .mpy format mpy-cross emits (see `mpy-cross --version`: v6.3).  Our
 # files hold bytecode only, and for those only the major version matters (the
 # sub-version concerns native code), so every MicroPython since 1.20 loads them.
