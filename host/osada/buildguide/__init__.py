@@ -20,8 +20,9 @@ brightness, power budget) and firmware/osada_fw/layouts.py it writes into
 
 and rewrites the generated sections of <out>/README.md (between
 `<!-- NAME:begin -->` and `<!-- NAME:end -->`): the bill of materials
-(quantities from the config), the pin table, the LED maps and the power
-budget.  The power figures come from real frames: every state class and
+(quantities from the config), the pin table, the LED maps, the power
+budget and the Raspberry Pi build (its parts, the wiring of the config's
+"pi" pins, what differs).  The power figures come from real frames: every state class and
 animation is drawn by the firmware's own frame and board painter and measured with
 frame_ma(), before and after its power cap (see power.power_budget()).
 
@@ -34,6 +35,7 @@ Modules, one concern each:
     common     paths, defaults, HardwareError, the fixed number format
     svg        drawing through drawsvg, every number in the fixed format
     pico       the Pico's header: which pin is which, what the config wires
+    pi         the Raspberry Pi build: its header, parts, wiring and differences
     wiring     wiring.svg
     labels     finding a clear spot for a label
     geometry   where each LED sits on the board (angle, radius)
