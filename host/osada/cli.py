@@ -290,6 +290,8 @@ def main(argv=None):
     sm.set_defaults(func=cmd_sim)
     from osada.tank import cli as tank_cli
     tank_cli.add_parser(sub, port_help)
+    from osada.device import cli as device_cli
+    device_cli.add_parser(sub)
     from osada.warchest import cli as warchest_cli
     warchest_cli.add_parser(sub)
     from osada.line import cli as line_cli
