@@ -57,21 +57,37 @@ def _group_id(name):
         raise ConfigError("--group %s: no such group on this system" % name) from None
 
 
+def _give_port(port, group, gid):
+    try:
+        os.chown(port, -1, gid)
+        os.chmod(port, 0o660)
+    except OSError as exc:
+        raise ConfigError("--group %s: cannot give the serial port to that group (%s): run as root, or as "
+                          "one of its members" % (group, (exc.strerror or str(exc)).lower())) from None
+
+
 def open_device(args):
-    """(pty, hardware, app), or raises ConfigError, PiError or SimBusy; a
-    failure after the pty is taken gives it back."""
+    """(pty, hardware, app), or raises ConfigError, PiError or SimBusy.  A
+    failure after the pty is taken gives it back, and a state directory
+    made for it goes too: what cannot start changes nothing."""
     config = args.config or paths.DEFAULT_CONFIG
     cfg = read(config, missing_ok=args.config is None)
     gid = _group_id(args.group) if args.group else None
+    made = not os.path.isdir(args.state)
     pty = PtyLink(args.link, args.state, who="device")
     try:
         if gid is not None:
-            os.chown(pty.port, -1, gid)
-            os.chmod(pty.port, 0o660)
+            _give_port(pty.port, args.group, gid)
         hw = BlinkaHardware(cfg, led_count(cfg), args.state, FdSerial(pty.master))
         return pty, hw, App(hw, cfg)
     except BaseException:
         pty.close()
+        if made:
+            try:
+                os.remove(os.path.join(args.state, "sim.lock"))
+                os.rmdir(args.state)
+            except OSError:
+                pass
         raise
 
 

@@ -180,3 +180,27 @@ def test_a_bad_file_and_a_busy_state_are_one_line(tmp_path):
         assert code == 3 and "already has a device: pid %d" % proc.pid in line
     finally:
         stop(proc)
+
+
+def test_a_strip_it_cannot_drive_is_one_line_and_takes_nothing(tmp_path, monkeypatch, capsys):
+    """Blinka's refusal (here: the libraries missing; on a Pi: not root for
+    GPIO18) comes after the pty is taken: it is given back, and the state
+    directory made for it goes too."""
+    import argparse
+
+    from osada.device import cli
+    from osada_fw.hal import blinka
+
+    def missing():
+        raise blinka.PiError("the Raspberry Pi libraries are not installed (no module named 'neopixel'): "
+                             "pip install 'osada[pi]'")
+
+    monkeypatch.setattr(blinka, "libraries", missing)
+    p = argparse.ArgumentParser()
+    cli.add_parser(p.add_subparsers())
+    args = p.parse_args(["device", "--link", str(tmp_path / "link"), "--state", str(tmp_path / "state")])
+    assert args.func(args) == 4
+    out, err = capsys.readouterr()
+    assert out == "" and err == ("osada device: the Raspberry Pi libraries are not installed (no module named "
+                                 "'neopixel'): pip install 'osada[pi]'\n")
+    assert os.listdir(tmp_path) == []                     # no link, no state directory
