@@ -8,8 +8,9 @@
 
 import sys
 
-from warchest_play import Lcg, new_game, play
+from warchest_play import new_game, play
 
+from shared_rules.rng import Rng
 from shared_rules.warchest import odds, views
 from shared_rules.warchest.events import text
 from shared_rules.warchest.game import Game
@@ -56,7 +57,7 @@ def _zones(g, p):
 def games(seed):
     for which in range(4):
         g = new_game(which, [0] if which % 2 else [1])
-        n = play(g, Lcg(seed + which), 160)
+        n = play(g, Rng(seed + which), 160)
         out("game %d" % which, "%d events, round %d, %s, markers %r" % (n, g.round, g.phase(), g.markers))
         for p in range(g.players):
             out("  p%d" % (p + 1), _zones(g, p))

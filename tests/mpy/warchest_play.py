@@ -1,6 +1,6 @@
 # War Chest test data and a seeded random player of legal events, for the
 # tests on CPython and inside MicroPython alike (tests/mpy/warchest_numbers.py,
-# tests/rules/test_warchest_properties.py).  Plain Python, no random module:
+# tests/rules/test_warchest_properties.py), driven by shared_rules.rng.Rng: plain Python, no random module:
 # the same seed gives the same game on both runtimes.
 #
 # COUNTS is test data summing to 74 with the archers' printed 4 (WA1): the
@@ -20,25 +20,6 @@ SETUPS = (
     (4, [["footman", "warrior_priest", "archer"], ["pikeman", "berserker", "knight"],
          ["mercenary", "royal_guard", "lancer"], ["marshall", "cavalry", "swordsman"]]),
 )
-
-
-class Lcg:
-    """A tiny seeded generator (31 bits), the same on both runtimes."""
-
-    def __init__(self, seed):
-        self.x = (seed * 2654435761 + 1) & 0x7FFFFFFF
-
-    def below(self, n):
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.x >> 8) % n
-
-    def shuffle(self, items):
-        i = len(items) - 1
-        while i > 0:
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-            i -= 1
-        return items
 
 
 def new_game(which, known):
@@ -108,7 +89,8 @@ def candidates(g, rng):
         for p in range(g.players):
             c = g.coins[p]
             out.append({"e": "draw", "p": p, "coins": draw_coins(c, rng, 3) if c.known else None})
-        return rng.shuffle(out)
+        rng.shuffle(out)
+        return out
     f = g.follow
     if f is not None:
         for p in range(g.players):
@@ -128,7 +110,8 @@ def candidates(g, rng):
         out.append({"e": "initiative", "p": p, "coin": _hand_coin(c, rng)})
         out.append({"e": "pass", "p": p, "coin": _hand_coin(c, rng)})
         out += _maneuvers(g, p, rng, 0)
-    return rng.shuffle(out)
+    rng.shuffle(out)
+    return out
 
 
 def step(g, rng, refused=None):

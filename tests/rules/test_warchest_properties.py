@@ -7,9 +7,10 @@ to the same game, in its dict and its text form."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shared_rules.rng import Rng
 from shared_rules.warchest import events as evs
 from shared_rules.warchest.game import Game, replay
-from tests.mpy.warchest_play import SETUPS, Lcg, candidates, new_game
+from tests.mpy.warchest_play import SETUPS, candidates, new_game
 
 GAMES = st.tuples(st.integers(0, len(SETUPS) - 1), st.integers(0, 2 ** 31 - 1),
                   st.sampled_from([(), (0,), (1,), (0, 1)]))
@@ -17,7 +18,7 @@ GAMES = st.tuples(st.integers(0, len(SETUPS) - 1), st.integers(0, 2 ** 31 - 1),
 
 def legal_game(which, seed, known, events, each=None):
     g = new_game(which, known)
-    rng = Lcg(seed)
+    rng = Rng(seed)
     for _ in range(events):
         if g.phase() == "over":
             break
