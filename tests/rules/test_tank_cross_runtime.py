@@ -2,18 +2,14 @@
 the spec's worked numbers come out identical on both runtimes (long ints
 included: 6**12 > 2**31), and rolling dice allocates nothing on the device."""
 
-import os
-import subprocess
-import sys
-
 import pytest
 
 from osada import mpyvm
+from tests.support.both_runtimes import named_values, run_both
 
 pytestmark = pytest.mark.micropython
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SCRIPT = os.path.join(ROOT, "tests", "mpy", "tank_numbers.py")
+SCRIPT = "tank_numbers.py"
 
 # the spec's part (b) and E1-E4, as the script prints them
 EXPECTED = {
@@ -44,25 +40,11 @@ EXPECTED = {
 }
 
 
-def _lines(seed):
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    cpy = subprocess.run([sys.executable, SCRIPT, str(seed)], capture_output=True, env=env)
-    assert cpy.returncode == 0, cpy.stderr.decode()
-    mpy = mpyvm.run(SCRIPT, [seed], mounts=mpyvm.project_mounts(), timeout=300)
-    assert mpy.returncode == 0, mpy.stderr.decode()
-    return cpy.stdout.decode().splitlines(), mpy.stdout.decode().splitlines()
-
-
 @pytest.mark.parametrize("seed", [13, 2026])
 def test_t12_t21_t29_t39_worked_numbers_and_rolls_identical_on_cpython_and_micropython(seed):
-    cpy, mpy = _lines(seed)
+    cpy, mpy = run_both(SCRIPT, [seed])
     assert cpy == mpy
-    found = {}
-    for line in cpy:
-        for name in EXPECTED:
-            if line.startswith(name + " ") and name not in found:
-                found[name] = line[len(name) + 1:]
-    assert found == EXPECTED
+    assert named_values(cpy, EXPECTED) == EXPECTED
     assert len(cpy) == len(EXPECTED) + 1 + 5         # + the 60-dice line + 5 seeded rolls
 
 

@@ -2,19 +2,13 @@
 spec's six worked examples and seeded games of random legal events print
 the same lines, fractions included, on CPython and MicroPython."""
 
-import os
-import subprocess
-import sys
-
 import pytest
 
-from osada import mpyvm
+from tests.support.both_runtimes import named_values, run_both
 
 pytestmark = pytest.mark.micropython
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MPY = os.path.join(ROOT, "tests", "mpy")
-SCRIPT = os.path.join(MPY, "warchest_numbers.py")
+SCRIPT = "warchest_numbers.py"
 
 # the spec's worked numbers 1-6, as the script prints them
 EXPECTED = {
@@ -34,26 +28,11 @@ EXPECTED = {
 }
 
 
-def _lines(seed):
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, MPY]))
-    cpy = subprocess.run([sys.executable, SCRIPT, str(seed)], capture_output=True, env=env)
-    assert cpy.returncode == 0, cpy.stderr.decode()
-    mpy = mpyvm.run(SCRIPT, [seed], mounts=mpyvm.project_mounts(),
-                    files=[(os.path.join(MPY, "warchest_play.py"), "/lib/warchest_play.py")], timeout=300)
-    assert mpy.returncode == 0, mpy.stderr.decode()
-    return cpy.stdout.decode().splitlines(), mpy.stdout.decode().splitlines()
-
-
 @pytest.mark.parametrize("seed", [7, 2026])
 def test_w8_w9_w24_w29_worked_numbers_and_legal_games_identical_on_cpython_and_micropython(seed):
-    cpy, mpy = _lines(seed)
+    cpy, mpy = run_both(SCRIPT, [seed], helpers=("warchest_play.py",))
     assert cpy == mpy
-    found = {}
-    for line in cpy:
-        for name in EXPECTED:
-            if line.startswith(name + " ") and name not in found:
-                found[name] = line[len(name) + 1:]
-    assert found == EXPECTED
+    assert named_values(cpy, EXPECTED) == EXPECTED
     games = [line for line in cpy if line.startswith("game ")]
     assert len(games) == 4 and all(int(line.split()[2]) > 50 for line in games)     # real games were played
     assert [line for line in cpy if line.startswith("  checks ")] == ["  checks W29 [] state round trip True"] * 4

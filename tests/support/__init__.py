@@ -9,6 +9,7 @@ share, and the installed package does not ship.
     device      Dev: a firmware app on fake hardware driven as its host
                 and its player would (the firmware tests' driver)
     monitor_fakes  a stand-in for the monitor's serial session
+    both_runtimes  a tests/mpy script run on CPython and in MicroPython, lines compared
 
 Imported as tests.support.X: `make test` (pytest) and `python -m tests.bench`
 both run from the repository root, which pyproject's pytest `pythonpath`
