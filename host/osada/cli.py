@@ -7,17 +7,15 @@ import sys
 
 from osada.link.device import device_cmd, fail, open_link
 from osada.link.ports import SIM_LINK
+from osada.userfile import UnreadableFile, read_text
 from shared_rules.engine import RuleError
 
 
 def cmd_scenario(args):
     try:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        return fail("scenario: cannot read %s: %s" % (args.file, exc.strerror))
-    except UnicodeDecodeError as exc:
-        return fail("scenario: %s is not UTF-8 text (byte %d)" % (args.file, exc.start))
+        text = read_text(args.file)
+    except UnreadableFile as exc:
+        return fail("scenario: %s" % exc)
     if args.runtime == "cpython":
         from shared_rules.scenario import run_text
         try:

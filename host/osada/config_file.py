@@ -7,22 +7,16 @@ osada_fw/config.py load.)"""
 
 import json
 
+from osada.userfile import UnreadableFile, read_text
 from osada_fw.config import ConfigError, validate
 
 
 def read_config(path):
     """The config at `path`, validated; ConfigError (one sentence naming the file) if it cannot be used."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except FileNotFoundError:
-        raise ConfigError("cannot read the config %s: no such file" % path) from None
-    except IsADirectoryError:
-        raise ConfigError("cannot read the config %s: it is a directory" % path) from None
-    except UnicodeDecodeError:
-        raise ConfigError("the config %s is not UTF-8 text" % path) from None
-    except OSError as exc:
-        raise ConfigError("cannot read the config %s: %s" % (path, (exc.strerror or str(exc)).lower())) from None
+        text = read_text(path, "config")
+    except UnreadableFile as exc:
+        raise ConfigError(str(exc)) from None
     try:
         raw = json.loads(text)
     except ValueError as exc:

@@ -6,6 +6,7 @@ it); `command` runs a command so that no refusal ends in a traceback."""
 import json
 
 from osada.link.device import fail
+from osada.userfile import UnreadableFile, read_text
 from shared_rules.errors import RuleError
 from shared_rules.line.cards import DEFAULT_COLOURS, DEFAULT_VALUES, Deck
 from shared_rules.line.state import from_dict
@@ -46,12 +47,9 @@ def no_deck_with_state(args):
 def read_state(path):
     """The checked GameState of a state file."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise Refused("cannot read the state file %s: %s" % (path, exc.strerror)) from None
-    except UnicodeDecodeError as exc:
-        raise Refused("the state file %s is not UTF-8 text (byte %d)" % (path, exc.start)) from None
+        text = read_text(path, "state file")
+    except UnreadableFile as exc:
+        raise Refused(str(exc)) from None
     try:
         data = json.loads(text)
     except ValueError as exc:

@@ -24,6 +24,7 @@ A file holds one per line, `att:` or `def:` first, or `target: deck` /
 
 import re
 
+from osada.userfile import UnreadableFile, read_text
 from shared_rules.victory.units import Unit
 
 TYPE_WORDS = {"inf": "inf", "infantry": "inf", "пехота": "inf",
@@ -86,12 +87,9 @@ def _extra(name, extra, kw):
 def read_file(path):
     """{"att": [line texts], "def": [...], "target": None|"deck"|"resource", "deck": None|int} of a combat file."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        raise SpecError("cannot read %s: %s" % (path, exc.strerror)) from None
-    except UnicodeDecodeError as exc:
-        raise SpecError("%s is not UTF-8 text (byte %d)" % (path, exc.start)) from None
+        text = read_text(path)
+    except UnreadableFile as exc:
+        raise SpecError(str(exc)) from None
     out = {"att": [], "def": [], "target": None, "deck": None}
     for i, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()

@@ -5,6 +5,8 @@
 import os
 import re
 
+from osada.userfile import UnreadableFile, read_text
+
 NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 
 
@@ -38,10 +40,7 @@ def read(value, what):
             raise ValueError("%s: %r is neither TYPE:N,... nor a file" % (what, value))
         return parse(value, what)
     try:
-        with open(value, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        raise ValueError("%s: cannot read %s: %s" % (what, value, exc.strerror)) from None
-    except UnicodeDecodeError:
-        raise ValueError("%s: %s is not a text file" % (what, value)) from None
+        text = read_text(value)
+    except UnreadableFile as exc:
+        raise ValueError("%s: %s" % (what, exc)) from None
     return parse(text, "%s (%s)" % (what, value))
