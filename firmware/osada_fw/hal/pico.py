@@ -99,7 +99,7 @@ class UsbSerial:
             break
         else:
             return 0                   # the FIFO is full
-        chunk = data[:SERIAL_CHUNK]
+        chunk = data if len(data) <= SERIAL_CHUNK else data[:SERIAL_CHUNK]
         n = self.wout.write(chunk)
         return len(chunk) if n is None else n
 

@@ -144,68 +144,75 @@ class Outbox:
     lines are dropped and counted, and an {"ev": "overflow"} tells the host
     to resync with a full `state` once it reads again.
 
-    Objects are written by the runtime's own (C) json.dumps and queued in
-    one buffer, sent from an offset: a push allocates about twice its own
-    length for a moment (its text, and the buffer's growth; on MicroPython
-    the text goes in as it is, with no encoded copy).  Key order is
-    whatever the runtime's dict gives (a JSON object has none); the
-    canonical text (shared_rules/jsonout.py)
-    is the host's and the tests', as writing it in Python took 12.6 ms of a
-    Pico's 15 ms state push against 1.5 ms for json.dumps."""
+    An object is written by the runtime's own (C) json.dumps, and that text
+    is what waits: the lines are kept as the texts they are, each sent with
+    a line end after it, from an offset into the first.  So a push allocates
+    its text and nothing more (on MicroPython a str is sent as the bytes it
+    is; on CPython it is encoded once), where copying it into one buffer
+    cost as much again at the moment of an action's heaviest allocation.
+    Key order is whatever the runtime's dict gives (a JSON object has none);
+    the canonical text (shared_rules/jsonout.py) is the host's and the
+    tests', as writing it in Python took 12.6 ms of a Pico's 15 ms state
+    push against 1.5 ms for json.dumps."""
 
     def __init__(self, limit=6144):
-        self.buf = bytearray()
-        self.head = 0              # bytes of buf already sent
+        self.lines = []            # the texts waiting (memoryviews of their bytes), oldest first
+        self.head = 0              # bytes of lines[0] already sent; len + 1 once its line end is
+        self.size = 0              # bytes waiting: the texts and their line ends, less what is sent
         self.limit = limit
         self.dropped = 0
 
     def put(self, data):
-        """Queue one line: a dict (written as canonical JSON), str or bytes.
-        Returns False when it did not fit (counted, and said later)."""
-        buf = self.buf
-        mark = len(buf)
-        if self.dropped:
-            buf.extend(('{"ev": "overflow", "dropped": %d}\n' % self.dropped).encode())
+        """Queue one line: a dict (written as JSON), str or bytes.  Returns
+        False when it did not fit (counted, and said later).  An object
+        json.dumps refuses raises, and nothing is queued."""
         if isinstance(data, dict):
-            try:
-                text = json.dumps(data)
-            except Exception:
-                buf[mark:] = b""           # the overflow note too: as it was
-                raise
-            buf.extend(text if _STR_IS_BYTES else text.encode("utf-8"))
-        elif isinstance(data, str):
-            buf.extend(data if _STR_IS_BYTES else data.encode("utf-8"))
-        else:
-            buf.extend(data)
-        buf.append(10)
-        if len(buf) - self.head > self.limit:
-            buf[mark:] = b""
+            data = json.dumps(data)
+        if not _STR_IS_BYTES and isinstance(data, str):
+            data = data.encode("utf-8")
+        line = memoryview(data)        # its bytes (a str's UTF-8 on MicroPython), no copy
+        n = len(line) + 1
+        note = None
+        if self.dropped:
+            note = '{"ev": "overflow", "dropped": %d}' % self.dropped
+            note = memoryview(note if _STR_IS_BYTES else note.encode())
+            n += len(note) + 1
+        if self.size + n > self.limit:
             self.dropped += 1
             return False
+        if note is not None:
+            self.lines.append(note)
+        self.lines.append(line)
+        self.size += n
         self.dropped = 0
         return True
 
     def pump(self, serial, clock, budget_ms):
         """Write what the host takes, for at most budget_ms."""
-        end = len(self.buf)
-        if self.head >= end:
+        lines = self.lines
+        if not lines:
             return
         t0 = clock.ticks_ms()
-        view = memoryview(self.buf)
-        while self.head < end:
-            n = serial.write(view[self.head:self.head + 256])
+        while lines:
+            line = lines[0]
+            end = len(line)
+            head = self.head
+            if head == 0 and end <= 256:   # most lines: written as they are
+                n = serial.write(line)
+            elif head < end:
+                n = serial.write(line[head:head + 256])
+            else:
+                n = serial.write(b"\n")
             if not n:
-                break
-            self.head += n
+                return
+            self.size -= n
+            if head + n > end:             # its line end went too: the next line
+                lines.pop(0)
+                self.head = 0
+            else:
+                self.head = head + n
             if clock.diff(clock.ticks_ms(), t0) >= budget_ms:
-                break
-        if self.head >= end:
-            self.buf = bytearray()
-            self.head = 0
-        elif self.head >= self.limit:
-            # a slow host: drop what was sent so the buffer does not creep
-            self.buf = self.buf[self.head:]
-            self.head = 0
+                return
 
     def pending(self):
-        return len(self.buf) - self.head
+        return self.size
