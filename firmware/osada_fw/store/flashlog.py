@@ -83,6 +83,7 @@ class FlashLog(GameJournal):
         self.sector = sector            # bytes a block (the Pico: 4096; tests use smaller)
         self._page = bytearray(PAGE)    # the page being filled, as on flash
         self._chk = bytearray(PAGE)     # read-back buffer
+        self._rhead = bytearray(5)      # a record's header, filled in place
         self._gen = -1                  # the newest sector in use (-1: none)
         self._base = 0                  # where the committed snapshot begins
         self._pos = sector              # next free byte in sector _gen
@@ -198,11 +199,17 @@ class FlashLog(GameJournal):
         if self._fresh or self._pos + 9 + n > self.sector:
             self._new_sector(base)
         seq = self._seq
-        head = bytes((typ, n & 255, n >> 8, seq & 255, (seq >> 8) & 255))
+        head = self._rhead
+        head[0] = typ
+        head[1] = n & 255
+        head[2] = n >> 8
+        head[3] = seq & 255
+        head[4] = (seq >> 8) & 255
         self._put(head)
         self._put(payload)
-        crc = binascii.crc32(payload, binascii.crc32(head))
-        self._put(bytes((crc & 255, (crc >> 8) & 255, (crc >> 16) & 255, (crc >> 24) & 255)))
+        # one bytes object for the CRC: taking its bytes apart with >> and &
+        # allocated a long int each time it was over 2**30 (a 32-bit port)
+        self._put(binascii.crc32(payload, binascii.crc32(head)).to_bytes(4, "little"))
         if self._pos & (PAGE - 1):
             self._program()
         self._seq = (seq + 1) & 0xFFFF
