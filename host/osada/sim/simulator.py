@@ -37,9 +37,10 @@ class Simulator:
     simulator (a flock on state_dir/sim.lock), and a link belongs to the
     simulator that holds the flock on link + ".pid": a second one raises
     SimBusy, saying which process holds it, and never touches the first's
-    link or journal."""
+    link or journal.  `game`: a game of the device's registry to run once it
+    has booted (`osada victory sim`), not remembered as the players' choice."""
 
-    def __init__(self, link=SIM_LINK, state_dir=DEFAULT_STATE, seed=None, config=DEFAULT_CONFIG):
+    def __init__(self, link=SIM_LINK, state_dir=DEFAULT_STATE, seed=None, config=DEFAULT_CONFIG, game=None):
         # before anything is taken: a bad one leaves nothing.  The default file may be missing, as on the device
         missing_default = config == DEFAULT_CONFIG and not os.path.exists(config)
         self.cfg = load_config(config) if missing_default else read_config(config)
@@ -47,6 +48,7 @@ class Simulator:
         self.hw = FakeHardware(led_count(self.cfg), state_dir, serial=FdSerial(self.pty.master), seed=seed)
         self.app = App(self.hw, self.cfg)
         self.keyparser = KeyParser()
+        self.game = game
 
     # the pty's ends and names (ptylink.PtyLink): None once closed
     link = property(lambda self: self.pty.link)
@@ -57,8 +59,15 @@ class Simulator:
     def close(self):
         self.pty.close()
 
-    def run(self, interactive):
+    def start(self):
+        """Boot the app; then the game asked for, if any."""
         self.app.boot()
+        if self.game is not None:
+            from osada_fw import gamemenu
+            gamemenu.switch(self.app, self.game, save=False)
+
+    def run(self, interactive):
+        self.start()
         if not interactive:
             print("osada sim: serial port %s (link %s), state in %s" % (self.port, self.link, self.hw.state_dir),
                   flush=True)
@@ -115,7 +124,7 @@ class Simulator:
 def main(args):
     try:
         sim = Simulator(link=args.link, state_dir=args.state, seed=args.seed,
-                        config=getattr(args, "config", None) or DEFAULT_CONFIG)
+                        config=getattr(args, "config", None) or DEFAULT_CONFIG, game=getattr(args, "game", None))
     except ConfigError as exc:
         sys.stderr.write("osada sim: %s\n" % exc)
         return 2

@@ -1,14 +1,17 @@
 """`osada victory`: «День Победы» (Victory Day)'s command group, added to the
 CLI's: `odds` (the starting hand, odds.py), `pay` (a cost and V15's
-substitution, pay.py), `combat` (one combat, combat.py) and `clock` (the deck
-clock, clock.py).  A wrong input is one line on stderr, naming the rule that
-refuses it, and exit status 2; nothing else happens."""
+substitution, pay.py), `combat` (one combat, combat.py), `clock` (the deck
+clock, clock.py), `toss` (the device's lot for the first player, toss.py)
+and `sim` (the simulator, started in the toss).
+A wrong input is one line on stderr, naming the rule that refuses it, and exit
+status 2; nothing else happens."""
 
 import argparse
 import sys
 
+from osada.link import ports
 from osada.link.device import fail
-from osada.victory import clock, combat, odds, pay
+from osada.victory import clock, combat, odds, pay, toss
 from osada.victory.unitspec import SpecError, read_file
 from osada.words.game_names import game_name
 from shared_rules.errors import RuleError
@@ -58,8 +61,8 @@ def _guarded(name, func):
 
 def add_parser(sub):
     """The `victory` command group, added to the CLI's subparsers."""
-    vk = sub.add_parser("victory", help="%s: hand odds, paying costs, combats, the deck clock"
-                                        % game_name("victory"))
+    vk = sub.add_parser("victory", help="%s: hand odds, paying costs, combats, the deck clock, "
+                                        "the device's toss" % game_name("victory"))
     vk.error = OneLineParser.error.__get__(vk)      # the CLI's own parser class: a wrong command in one line too
     vsub = vk.add_subparsers(dest="victory_cmd", metavar="VICTORY_COMMAND", parser_class=OneLineParser)
     od = vsub.add_parser("odds", help="the starting hand of 7: resources, redeal, keepable (V9, V10)",
@@ -80,6 +83,7 @@ def add_parser(sub):
     pa.set_defaults(func=_guarded("pay", pay.cmd_pay))
     _combat_parser(vsub)
     _clock_parser(vsub)
+    _toss_parser(vsub)
 
     def no_command(_args):
         vk.print_help()
@@ -123,6 +127,41 @@ def _clock_parser(vsub):
     cl.add_argument("--table", action="store_true", help="with --vs: print every turn")
     cl.add_argument("--json", action="store_true", help="print JSON")
     cl.set_defaults(func=_guarded("clock", clock.cmd_clock))
+
+
+def _toss_parser(vsub):
+    to = vsub.add_parser("toss", help="the device tosses for the first player; later games alternate (V8)",
+                         description="Ask the device to toss for the first player of the first game (one "
+                                     "random bit: seat A or B), or read the lot it drew before; --next goes "
+                                     "on to the next game, whose first move goes to the other seat (V8).")
+    to.add_argument("--port", default="auto",
+                    help="serial port of the device (default: auto: a Pico by USB id, else the simulator)")
+    to.add_argument("--start-sim", action="store_true", help="start the simulator if no device is found")
+    to.add_argument("--switch", action="store_true",
+                    help="switch the device to %s if it runs another game (it stays there, its ring showing "
+                         "who starts)" % game_name("victory", short=True))
+    to.add_argument("--next", action="store_true", help="the next game: the other seat starts (V8)")
+    to.add_argument("--ussr", choices=toss.SEATS, default=None,
+                    help="the seat that plays the USSR (the other plays Germany); kept by the device")
+    to.add_argument("--new-match", action="store_true",
+                    help="forget the lot and draw a new one: a new match, game 1 again (V8's lot is one a match)")
+    to.add_argument("--json", action="store_true", help="print JSON")
+    to.set_defaults(func=toss.cmd_toss)
+    si = vsub.add_parser("sim", help="the simulator in this terminal, in %s: its ring shows the toss"
+                                     % game_name("victory", short=True),
+                         description="Run the simulator (osada sim) in this terminal with the device in %s's "
+                                     "toss: its ring, its keys; Siege's game in progress is kept. `osada victory "
+                                     "toss` in another terminal talks to it." % game_name("victory", short=True))
+    si.set_defaults(func=cmd_sim)
+
+
+def cmd_sim(args):
+    """`osada victory sim`: `osada sim` (its link, its state dir), the device in the toss from the start."""
+    from osada import paths
+    from osada.sim import simulator
+    args.link, args.state, args.seed, args.config, args.headless = ports.SIM_LINK, paths.SIM_STATE, None, None, False
+    args.game = toss.GAME
+    return simulator.main(args)
 
 
 def cmd_combat(args):

@@ -1,0 +1,175 @@
+"""`osada victory toss`: the device's lot for the first player (V8), in words.
+
+The device (osada_fw/victory/mode.py) draws one random bit for the first game
+of a match and counts the games; it answers the `toss` request (the lot, drawn
+now or kept from before) and the `next` request (the next game).  Which seat
+starts is worked out here again with shared_rules.victory.toss.starter (the
+lot in game 1, then alternating, V8) and checked against what the device says.
+
+    Seat A (USSR) starts game 1: the lot
+    game 2: Seat B (Germany) starts: alternating, V8
+
+A device that runs another game is switched with --switch and left in Victory
+Day, its ring showing who starts; --start-sim starts the simulator when there
+is no device, and stops it (its game switched back) at the end.  A failure is
+one line on stderr and exit status 2."""
+
+import json
+import time
+from fractions import Fraction
+
+from osada.link import ports, simproc
+from osada.link.device import device_cmd, fail, open_link
+from osada.victory.numbers import ratio
+from osada.words.game_names import game_name
+from osada.words.tank_rolls import chance
+from shared_rules.errors import RuleError
+from shared_rules.victory.toss import SEATS, starter
+
+GAME = "victory"
+FACTIONS = ("USSR", "Germany")
+COLOUR_WORDS = {"USSR": "red", "Germany": "field grey-blue"}     # the ring's colours (osada_fw/victory/view.py)
+HALF_WORDS = {"A": "sectors 1-3", "B": "sectors 4-6"}            # each seat's half of the ring (view.py)
+LOT = Fraction(1, len(SEATS))                                      # the lot: one seat of two, one random bit
+
+
+class TossError(Exception):
+    """The toss cannot be said: one sentence why."""
+
+
+def v8_starter(lot, game):
+    """The seat that starts game `game` of a match whose first game went to
+    seat `lot` by lot, by shared_rules' V8: the lot, then alternating."""
+    first, _next = starter(SEATS.index(lot))
+    for _ in range(game - 1):
+        first, _next = starter(None, previous_starter=first)
+    return first
+
+
+def faction(state, seat):
+    """The faction seat `seat` plays, from the device's state ("ussr": the USSR's seat)."""
+    return FACTIONS[0] if seat == state["ussr"] else FACTIONS[1]
+
+
+def checked(state):
+    """The device's state, once its starter is V8's; TossError if it is not, or is not a toss at all."""
+    try:
+        lot, game, seat, ussr = state["lot"], state["game"], state["starter"], state["ussr"]
+    except (KeyError, TypeError):
+        raise TossError("the device's answer is not a toss: %s" % json.dumps(state)) from None
+    if lot not in SEATS or ussr not in SEATS or not isinstance(game, int) or isinstance(game, bool) or game < 1:
+        raise TossError("the device's answer is not a toss: %s" % json.dumps(state))
+    want = v8_starter(lot, game)
+    if seat != want:
+        raise TossError("V8: the device says seat %s starts game %d, but the lot gave seat %s game 1, so seat %s "
+                        "starts it" % (seat, game, lot, want))
+    return state
+
+
+def headline(state):
+    """'Seat A (USSR) starts game 1: the lot', or 'game 2: Seat B (Germany) starts: alternating, V8'."""
+    seat, game = state["starter"], state["game"]
+    who = "Seat %s (%s)" % (seat, faction(state, seat))
+    if game == 1:
+        return "%s starts game 1: the lot" % who
+    return "game %d: %s starts: alternating, V8" % (game, who)
+
+
+def describe(state, tossed):
+    """The toss in words: the headline, the lot, the ring and the next game."""
+    seat, game, lot = state["starter"], state["game"], state["lot"]
+    odds = "%s (%s)" % (ratio(LOT.numerator, LOT.denominator), chance(LOT.numerator, LOT.denominator))
+    if game == 1:
+        how = "the lot: one random bit, %s for each seat; %s" % (odds, "drawn now" if tossed else "drawn before, kept")
+    else:
+        how = "the lot gave game 1 to seat %s, at %s; the first move alternates" % (lot, odds)
+    nxt = SEATS[1 - SEATS.index(seat)]
+    colour = COLOUR_WORDS[faction(state, seat)]
+    lines = [headline(state), "  " + how,
+             "  the ring: seat %s's half (%s) lit %s" % (seat, HALF_WORDS[seat], colour),
+             "  game %d: seat %s (%s) starts (--next)" % (game + 1, nxt, faction(state, nxt))]
+    if state.get("saved") is False:
+        lines.append("  not kept on the device's flash: lost if the device restarts")
+    return lines
+
+
+def as_json(state, tossed):
+    seat = state["starter"]
+    return json.dumps({"game": state["game"], "starter": seat, "faction": faction(state, seat),
+                       "how": "lot" if state["game"] == 1 else "alternating", "lot": state["lot"],
+                       "lot_chance": ratio(LOT.numerator, LOT.denominator), "tossed": tossed,
+                       "ussr": state["ussr"], "next_starter": SEATS[1 - SEATS.index(seat)], "rule": "V8"})
+
+
+def _refused(reply):
+    rule = reply.get("rule")
+    return TossError("%s%s" % ("%s: " % rule if rule else "", reply.get("error", "refused")))
+
+
+def switch_to(link, switch):
+    """Make the device run Victory Day: returns the game it ran before if it was
+    switched (--switch), else None; TossError if it runs another and may not be switched."""
+    was = (link.mirror.hello or {}).get("game")
+    if was == GAME:
+        return None
+    if not switch:
+        raise TossError("the device runs %s: --switch switches it to %s (or its game menu: hold ACTION "
+                        "and BACK)" % (game_name(was, short=True), game_name(GAME, short=True)))
+    reply = link.request("game", game=GAME)
+    if not reply.get("ok"):
+        raise TossError("the device cannot switch to %s: %s (an older firmware? make flash)"
+                        % (game_name(GAME, short=True), reply.get("error")))
+    return was
+
+
+def ask(link, next_game=False, ussr=None, new_match=False):
+    """Toss on the device (or read its lot; ussr: the seat that plays the USSR;
+    new_match: a new lot, for a new match), or with next_game go on to the
+    next game.  Returns (its state, True if the lot was drawn now).  TossError
+    if the device refuses."""
+    fields = {} if ussr is None else {"ussr": ussr}
+    if new_match:
+        fields["again"] = True
+    reply = link.request("next") if next_game else link.request("toss", **fields)
+    if not reply.get("ok"):
+        raise _refused(reply)
+    return reply, bool(reply.get("tossed"))
+
+
+def cmd_toss(args):
+    if args.next and (args.ussr or args.new_match):
+        return fail("victory toss: %s goes with the toss, not with --next" % ("--ussr" if args.ussr else "--new-match"))
+    proc = None
+    if args.start_sim and args.port in (None, "auto") and ports.find_device() is None:
+        proc = simproc.SimProcess()
+        proc.start()
+        for _ in range(100):
+            if ports.find_device() is not None or proc.died():
+                break
+            time.sleep(0.1)
+    try:
+        return device_cmd(lambda a: _toss(a, started=proc is not None))(args)
+    finally:
+        if proc is not None:
+            proc.stop()
+
+
+def _toss(args, started):
+    link = open_link(args)
+    back = None
+    try:
+        back = switch_to(link, args.switch)
+        state, tossed = ask(link, args.next, args.ussr, args.new_match)
+        checked(state)
+        print(as_json(state, tossed) if args.json else "\n".join(describe(state, tossed)))
+        return 0
+    except (TossError, RuleError) as exc:
+        return fail("victory toss: %s" % exc)
+    finally:
+        if started and back is not None and link.connected:    # the simulator started here goes as it came
+            try:
+                link.request("game", game=back)
+            except (OSError, TimeoutError):
+                pass
+        link.close()
+
