@@ -1,6 +1,6 @@
 """War Chest's («Сундук войны») host tools, the `osada warchest` commands.
 
-    cli        the command group: odds, track, replay
+    cli        the command group: odds, track, replay, watch
     odds       `osada warchest odds`: the exact draw odds of a bag and discard
     coinlists  the TYPE:N,… lists a user types (bag, discard, the cards' counts)
     track      `osada warchest track`: a new game's setup, or a saved one resumed
@@ -9,5 +9,7 @@
     journal    the saved game: setup and events, written atomically after each event
     replay     `osada warchest replay`: a saved game checked again, event by event
     names      the types' words: English ids and the Russian edition's names
+    watch      `osada warchest watch`: the device's round tracker live, keys as its buttons
+    device_words  the round tracker's counts and events in words (what watch prints)
 
 The rules, the odds and the views are the rules core's, shared_rules.warchest."""

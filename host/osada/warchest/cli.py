@@ -1,12 +1,13 @@
 """`osada warchest`: War Chest's («Сундук войны») command group, added to
 the CLI's: `odds` (the draw odds of a bag, odds.py), `track` (the bag tracker
-at the table, track.py and app.py) and `replay` (a saved game checked again,
-replay.py).  A bad option is one line on stderr and exit status 2."""
+at the table, track.py and app.py), `replay` (a saved game checked again,
+replay.py) and `watch` (the device's round tracker live, watch.py).  A bad
+option is one line on stderr and exit status 2."""
 
 import argparse
 import sys
 
-from . import coinlists, odds, replay, track
+from . import coinlists, odds, replay, track, watch
 
 
 def _one_line(parser):
@@ -48,10 +49,27 @@ def _at_least(name, lo):
     return parse
 
 
-def add_parser(sub):
-    """The `warchest` command group, added to the CLI's subparsers."""
+def _watch_parser(wsub, port_help):
+    w = _one_line(wsub.add_parser(
+        "watch", help="mirror the device's round tracker live; keys press its buttons",
+        description="Print the round, both players' coins in hand and control markers to place, the "
+                    "initiative and whose action it is, each time the device's War Chest tracker changes."))
+    w.add_argument("--port", default="auto", help=port_help)
+    w.add_argument("--switch", action="store_true",
+                   help="switch the device to War Chest for the session (and back at the end)")
+    w.add_argument("--start-sim", action="store_true", help="start the simulator if no device is found")
+    w.add_argument("--count", type=_at_least("--count", 1), default=None,
+                   help="stop after this many changes")
+    w.add_argument("--seconds", type=float, default=None, help="stop after this many seconds")
+    w.add_argument("--no-keys", action="store_true", help="do not read keys from the terminal")
+    w.set_defaults(func=watch.cmd_watch)
+
+
+def add_parser(sub, port_help="serial port of the device (default: auto)"):
+    """The `warchest` command group, added to the CLI's subparsers (port_help:
+    the CLI's words for --port)."""
     wc = _one_line(sub.add_parser("warchest", help="«Сундук войны» (War Chest): draw odds, the bag tracker, "
-                                                   "a saved game replayed"))
+                                                   "a saved game replayed, the device's round tracker"))
     wsub = wc.add_subparsers(dest="warchest_cmd", metavar="WARCHEST_COMMAND")
     od = _one_line(wsub.add_parser(
         "odds", help="exact odds of drawing each coin type: the next hand, within R rounds",
@@ -91,6 +109,7 @@ def add_parser(sub):
     rp.add_argument("file", help="the saved game")
     rp.add_argument("--owner", action="store_true", help="also print the entered players' hidden coins")
     rp.set_defaults(func=replay.cmd_replay)
+    _watch_parser(wsub, port_help)
 
     def no_command(_args):
         wc.print_help()
