@@ -22,7 +22,7 @@ def round_line(st):
         parts.append("player %d's action" % st["turn"])
     holder = "initiative: player %d" % st["initiative"]
     if st.get("moved"):
-        holder += " (it changed hands this round: not again until the next, W16)"
+        holder += " (claimed this round: not again until the next, W16)"
     parts.append(holder)
     return " · ".join(parts)
 

@@ -31,8 +31,8 @@ KEYS = {b"\x1b[C": ("turn", 1), b"\x1b[D": ("turn", -1), b"d": ("turn", 1), b"a"
         b"\r": ("action", False), b"\n": ("action", False), b" ": ("action", False),
         b"\x7f": ("back", False), b"\x08": ("back", False), b"b": ("back", False), b"B": ("back", True),
         b"e": ("encoder", False), b"E": ("encoder", True)}
-KEYS_HELP = ("keys: Enter action done · b initiative claimed · <- -> fix the count (e: the next count) · "
-             "B undo · E new game (flip) · q quit")
+KEYS_HELP = ("keys: Enter action done · b claim initiative · <- -> fix a count · e next count · B undo · "
+             "E new game · q quit")
 
 
 def key_request(key):

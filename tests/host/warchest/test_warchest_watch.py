@@ -55,7 +55,7 @@ def test_w6_w11_the_counts_in_words():
     moved = state(round=3, hand=[1, 0], markers=[1, 0], initiative=2, moved=True, turn=None, winner=2)
     assert device_words.status_lines(moved) == [
         "War Chest («Сундук войны») · round 3 · game over: player 2 placed his last control marker and won (W7)"
-        " · initiative: player 2 (it changed hands this round: not again until the next, W16)",
+        " · initiative: player 2 (claimed this round: not again until the next, W16)",
         "  player 1 (blue): 1 of 3 coins in hand · 1 control marker to place",
         "  player 2 (red): 0 of 3 coins in hand · no control marker left to place · holds the initiative",
     ]
