@@ -97,6 +97,12 @@ def test_w12_w16_w20_the_docs_transcript_is_what_watch_prints_for_its_keys(tmp_p
     assert lines[2:] == transcript(tmp_path)
 
 
+def test_the_docs_say_where_the_game_menu_shows_war_chest():
+    from osada_fw.games import GAMES
+    ordinal = ("first", "second", "third", "fourth", "fifth", "sixth")[GAMES.index("warchest")]
+    assert "it is the %s sector" % ordinal in blocks()[1]
+
+
 def test_the_docs_tables_name_every_key():
     """watch's keys (watch.KEYS) and the simulator's (osada/sim/simulator.py
     Simulator.keys, in its window's help: warchest_lines.KEYS_HELP_LINES)."""
