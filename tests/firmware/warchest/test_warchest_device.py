@@ -174,15 +174,34 @@ def test_w6_wa6_entering_the_game_flips_the_initiative_one_random_bit(tmp_path):
         assert ev == [] or ev[0]["what"] == "new"
 
 
+class _Clock:
+    def ticks_ms(self):
+        return 0
+
+
+class _App:
+    """What the tracker takes of the app at a new game: the clock and the free generator."""
+
+    def __init__(self, seed):
+        self.hw = type("HW", (), {"clock": _Clock()})()
+        self.free_rng = Rng(seed)
+
+
 def test_w6_the_flip_is_fair_over_the_devices_random_source():
-    """The device's flip is Rng.below(2), seeded from the hardware.  Over
-    10000 seeds the count of player 1's flips is binomial(10000, 1/2): sd
-    50, so 4800..5200 is four standard deviations (a fair coin fails this
-    about once in 16000 runs; the seeds are fixed, so this run never does)."""
-    ones = sum(Rng(seed).below(2) for seed in range(10000))
+    """The device's flip (mode.WarChest.new_game) over its generator, Rng,
+    seeded from the hardware at boot.  Over 10000 seeds, and over 10000 new
+    games on one generator, the count of player 1's flips is binomial(10000,
+    1/2): sd 50, so 4800..5200 is four standard deviations (a fair coin fails
+    it about once in 16000 runs; the seeds are fixed, so this run never does)."""
+    from osada_fw.warchest.mode import WarChest
+    ones = sum(WarChest(_App(seed)).holder for seed in range(10000))
     assert 4800 <= ones <= 5200
-    one = Rng(7)
-    ones = sum(one.below(2) for _ in range(10000))                  # and one generator's stream
+    wc = WarChest(_App(7))
+    ones = 0
+    for _ in range(10000):
+        wc.new_game(0, -1)
+        ones += wc.holder
+        assert wc.flipped == wc.holder and wc.turn == wc.holder
     assert 4800 <= ones <= 5200
 
 
