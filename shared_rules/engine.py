@@ -15,7 +15,6 @@
 # result depends on dict ordering (MicroPython's dicts are unordered).
 
 from shared_rules import actions as A
-from shared_rules import moves
 from shared_rules.catalog import (
     C_SPECIAL,
     KIND_ARMOR,
@@ -36,15 +35,25 @@ WON = "won"
 LOST = "lost"
 
 
-# The players' action handlers (plays.HANDLERS), loaded with the first action
-# rather than at import: the board's first frame comes without them.  Kept
-# here once loaded: an import statement run per action allocates on
+# The players' action handlers (plays.HANDLERS) and what the enemies do
+# (moves.py), loaded by load_rules(): with the first action, or earlier by
+# a caller with time to spare (the device, after its first frame), rather
+# than at import: a board with no game to restore shows its first frame
+# without them (each module is ~15 ms of a Pico's boot from littlefs).
+# Kept here once loaded: an import statement run per action allocates on
 # MicroPython (16 B each), and a replay runs hundreds.
 _PLAYS = []
+moves = None                   # shared_rules.moves once load_rules ran: nothing uses it before an action
 
 
-def _load_plays():
+def load_rules():
+    """Load what playing an action needs (once); returns the play handlers."""
+    if _PLAYS:
+        return _PLAYS[0]
+    global moves
+    from shared_rules import moves as m
     from shared_rules.plays import HANDLERS
+    moves = m
     _PLAYS.append(HANDLERS)
     return HANDLERS
 
@@ -323,7 +332,7 @@ class Game:
             else:
                 bad("R25", "answer the pending choice first: which of %s takes the damage"
                     % pending["candidates"])
-        (_PLAYS[0] if _PLAYS else _load_plays())[op](self, a, b)
+        (_PLAYS[0] if _PLAYS else load_rules())[op](self, a, b)
         self.log.append(t)
         self._run()
         self._check_won()

@@ -14,7 +14,7 @@
 #   acting()           a request that changes something comes: close what
 #                      menu it has open; returns the game that takes it
 
-from osada_fw import games
+from osada_fw import collect, games
 from osada_fw.frame import Frame
 from osada_fw.layouts import Layout
 from osada_fw.link.protocol import LineReader, Outbox
@@ -74,7 +74,9 @@ class App:
             self.siege.ui.game_menu(now)   # Siege's own menu: nothing more loaded
         self.draw(self.hw.clock.ticks_ms(), force=True)
         if self.mode is self.siege:
-            self.siege.warm()
+            self.siege.warm()          # collects what the boot left, too
+        else:
+            collect()
 
     def tick(self):
         hw = self.hw

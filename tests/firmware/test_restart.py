@@ -41,3 +41,73 @@ def test_restart_restores_a_long_random_game(tmp_path):
     dev2 = Dev(tmp_path, seed=1)
     assert dev2.boot_msgs == [{"ev": "boot", "restored": True, "seq": accepted}]
     assert dev2.state() == st
+
+
+BOOT_MODULES = r'''
+import sys
+sys.path.insert(0, "/fakes")
+import machine, neopixel
+from osada_fw.app import App
+from osada_fw.config import led_count, validate
+from osada_fw.hal.pico import PicoHardware
+
+class Serial:
+    data = b""
+    def read(self):
+        d, self.data = self.data, b""
+        return d
+    def write(self, d):
+        return len(d)
+
+first = []                               # the action rules loaded at the first frame
+
+
+def boot(serial):
+    cfg = validate({"state_dir": "/state"})
+    app = App(PicoHardware(cfg, led_count(cfg), serial=serial), cfg)
+    draw = app.draw
+    def first_draw(now, force=False):
+        if len(first) < booted[0]:
+            first.append(rules())
+        return draw(now, force)
+    app.draw = first_draw
+    app.boot()
+    return app
+
+booted = [1]
+
+def rules():
+    return ",".join(sorted(n[13:] for n in sys.modules if n in ("shared_rules.moves", "shared_rules.plays"))) or "-"
+
+import os
+os.mkdir("/state")
+s = Serial()
+app = boot(s)
+print("fresh", first[0], rules(), len(app.siege.game.log))
+s.data = b'{"cmd": "act", "action": {"do": "end_turn"}}\n'
+app.tick()
+print("acted", rules(), len(app.siege.game.log))
+for n in ("shared_rules.moves", "shared_rules.plays", "shared_rules.engine", "osada_fw.siege.mode", "osada_fw.app"):
+    del sys.modules[n]
+from osada_fw.app import App            # a restart: the modules load again, the journal holds one action
+booted[0] = 2
+app = boot(Serial())
+print("restored", first[1], rules(), len(app.siege.game.log))
+'''
+
+
+def test_a_board_with_no_game_to_restore_shows_its_first_frame_without_the_action_rules():
+    """shared_rules/plays.py and moves.py (~15 ms each of a Pico's boot from
+    littlefs) load after the first frame (Siege.warm), or with the first
+    action a restore replays, before it: here in real MicroPython, on the
+    Pico's hardware layer."""
+    import os
+
+    from osada import mpyvm
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    proc = mpyvm.run_code(BOOT_MODULES, mounts=mpyvm.project_mounts() + [
+        (os.path.join(root, "firmware", "osada_fw"), "/lib/osada_fw"),
+        (os.path.join(root, "tests", "mpy", "fakes"), "/fakes")], timeout=120)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stdout.decode().split() == ["fresh", "-", "moves,plays", "0", "acted", "moves,plays", "1",
+                                            "restored", "moves,plays", "moves,plays", "1"]

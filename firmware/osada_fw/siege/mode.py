@@ -9,7 +9,7 @@ from osada_fw import collect, forget
 from osada_fw.link.protocol import CommandError
 from osada_fw.siege.board import Board
 from osada_fw.siege.ui import UI
-from shared_rules.engine import Game, parse, replay
+from shared_rules.engine import Game, load_rules, parse, replay
 
 DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
 _SAVE_ACTION = 0           # what Siege._save writes
@@ -17,15 +17,17 @@ _SAVE_UNDO = 1
 _SAVE_START = 2
 _SAVE_GAME = 3             # the whole game, rewritten
 
-def _built():
+def _built(now=True):
     """A game was just built (boot, new, undo, recover).  What builds one
     (shared_rules/newgame.py: the setup's checks, the start board and pool)
     is needed by no game in progress: it leaves the heap (~3 KB: the code
     is in RAM, loaded from littlefs), and what the building left (that
     code, the old game) is collected before the journal and the replies
-    allocate on top of it."""
+    allocate on top of it; at boot (now=False) by warm(), after the
+    first frame, which it would otherwise delay."""
     forget("shared_rules.newgame")
-    collect()
+    if now:
+        collect()
 
 
 def _open_journal(hw):
@@ -78,7 +80,7 @@ class Siege:
             restored = False
         else:
             restored = True
-        _built()
+        _built(now=False)
         self.ui.reset()
         self.positions = self.where_enemies()
         ev = {"ev": "boot", "restored": restored, "seq": len(self.game.log), "restore_ms": restore_ms}
@@ -90,10 +92,14 @@ class Siege:
 
     def warm(self):
         """After the first frame, while the heap is nearly empty: load what
-        the game's first change needs (siege/anim.py), and drop what loading
-        it left, so that change (often a new game, the heaviest request)
-        does not allocate the module on top of its own garbage."""
+        the game's first change needs (siege/anim.py, and the engine's
+        action rules when no restore loaded them), and drop what loading
+        left, so that change (often a new game, the heaviest request) does
+        not allocate the modules on top of its own garbage, nor on top of
+        what building the game left (see _built)."""
+        collect()
         self.animations()
+        load_rules()
         collect()
 
     def animations(self):
