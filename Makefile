@@ -48,9 +48,16 @@ $(NPM_STAMP): package.json package-lock.json
 # emulated Pico) is for `make test` and `make bench`.
 # GAME=tank: the «Кубики» dice mode, on the simulator if no Pico (osada tank watch: the rolls with
 # their odds, keys for the device's buttons; the game is switched back when it ends)
+# GAME=warchest: War Chest's round tracker, the same way (osada warchest watch: the counts as they change)
+# GAME=victory: «День Победы»'s toss on the simulator's ring, in this terminal (osada victory sim;
+# osada victory toss talks to it, or to a board)
 run: $(STAMP)
 ifeq ($(GAME),tank)
 	@$(VENV)/bin/osada tank watch --start-sim --switch
+else ifeq ($(GAME),warchest)
+	@$(VENV)/bin/osada warchest watch --start-sim --switch
+else ifeq ($(GAME),victory)
+	@$(VENV)/bin/osada victory sim
 else
 	@$(VENV)/bin/osada monitor --start-sim
 endif

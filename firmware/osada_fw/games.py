@@ -10,7 +10,7 @@
 #
 # Runs on MicroPython and CPython alike.
 
-GAMES = ("siege", "tank")       # ids, in menu order: game k lights sector k + 1
+GAMES = ("siege", "tank", "victory", "warchest")       # ids, in menu order: game k lights sector k + 1
 HOME = "siege"
 
 # Every menu of the device lights item k in sector k + 1 in MENU_COLORS[k]

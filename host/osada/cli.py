@@ -291,7 +291,7 @@ def main(argv=None):
     from osada.device import cli as device_cli
     device_cli.add_parser(sub)
     from osada.warchest import cli as warchest_cli
-    warchest_cli.add_parser(sub)
+    warchest_cli.add_parser(sub, port_help)
     from osada.line import cli as line_cli
     line_cli.add_parser(sub)
     from osada.victory import cli as victory_cli

@@ -92,7 +92,7 @@ def test_hello_state_and_game_say_which_game_runs(tmp_path):
     assert dev.ok("hello")[0]["game"] == "siege"
     assert dev.ok("state")[0]["game"] == "siege"
     reply, _ = dev.ok("game")
-    assert reply["game"] == "siege" and reply["games"] == list(games.GAMES) == ["siege", "tank"]
+    assert reply["game"] == "siege" and reply["games"] == list(games.GAMES) and reply["games"][:2] == ["siege", "tank"]
     dev.ok("game", game="tank")
     assert dev.ok("hello")[0]["game"] == "tank"
     st = dev.ok("state")[0]

@@ -9,6 +9,7 @@ import sys
 import time
 
 from osada.buildguide.geometry import polar
+from osada.sim import warchest_lines
 from osada.words.game_names import game_name
 
 
@@ -94,6 +95,11 @@ KEYS_HELP_LINES = (
 TANK_KEYS_HELP_LINES = (
     "keys: ←/→ or a/d change the [bracketed] value · r next number · b previous",
     "      Enter roll · B new game turn · n default numbers · g game menu · q quit",
+)
+# while it runs Victory Day's toss: the same keys, what they do there (osada_fw/victory/mode.py)
+VICTORY_KEYS_HELP_LINES = (
+    "keys: Enter toss (the lot, once) · r next game · b back a game · n new match",
+    "      ←/→ swap the seats' factions (before the lot) · g game menu · q quit",
 )
 LINE_TAGS = {0: "R", 1: "A", 2: "G", 3: "T", "wall": "W", "city": "C"}
 LEGEND = "R rear · A air · G artillery · T tank · W wall · C city · sectors 1-6 clockwise"
@@ -200,11 +206,20 @@ class Screen:
 
     # --------------------------------------------------------------- text
 
-    def tank(self):
-        """The device's Tank battle mode while it runs (behind the game menu too), else None."""
+    def running(self, gid):
+        """The device's game `gid` while it runs (behind the game menu too), else None."""
         mode = self.app.mode
         mode = getattr(mode, "inner", mode)
-        return mode if getattr(mode, "id", None) == "tank" else None
+        return mode if getattr(mode, "id", None) == gid else None
+
+    def tank(self):
+        """The device's Tank battle mode while it runs (behind the game menu too), else None."""
+        return self.running("tank")
+
+    def _victory_key(self):
+        """What of Victory Day's toss its lines show, None while it does not run."""
+        v = self.running("victory")
+        return None if v is None else (v.lot, v.game, v.ussr)
 
     def _tank_key(self):
         """What of Tank battle's mode its lines show (draw() redraws when it changes), None in Siege."""
@@ -212,12 +227,17 @@ class Screen:
         return None if t is None else (t.test, bytes(t.vals), t.cursor, t.view, t.at)
 
     def keys_help(self):
-        return TANK_KEYS_HELP_LINES if self.tank() is not None else KEYS_HELP_LINES
+        if self.tank() is not None:
+            return TANK_KEYS_HELP_LINES
+        if self.running("warchest") is not None:
+            return warchest_lines.KEYS_HELP_LINES
+        return VICTORY_KEYS_HELP_LINES if self.running("victory") is not None else KEYS_HELP_LINES
 
     def game_line(self, st):
-        if self.tank() is not None:
-            return fit("Osada simulator · %s · Siege's game kept (turn %d, %d actions)"
-                       % (game_name("tank"), st["turn"], len(self.app.siege.game.log)))
+        for gid in ("tank", "victory", "warchest"):
+            if self.running(gid) is not None:
+                return fit("Osada simulator · %s · Siege's game kept (turn %d, %d actions)"
+                           % (game_name(gid), st["turn"], len(self.app.siege.game.log)))
         text = "Osada simulator · turn %d · player %d · phase %d · pool %d · buildings %d/6" % (
             st["turn"], st["player"], st["phase"], st["pool"], len(st["buildings"]))
         if st["outcome"] != "playing":
@@ -239,6 +259,10 @@ class Screen:
                     "turn to pick · ACTION takes · BACK closes (the game goes on)")
         if self.tank() is not None:
             return self.tank_lines(self.tank())
+        if self.running("victory") is not None:
+            return self.victory_lines(self.running("victory"))
+        if self.running("warchest") is not None:
+            return tuple(fit(x) for x in warchest_lines.lines(self.running("warchest").state()))
         if ui.mode == U.M_MENU and ui.menu is not None:
             kind, items, picked = ui.menu
             title, hint = {
@@ -281,6 +305,17 @@ class Screen:
                                                                    if tank.rolled <= M.T_SUPPRESS else ""))
         return fit("TANK · " + tank_rolls.setting_line(tank.state())), "Enter rolls these numbers"
 
+    def victory_lines(self, game):
+        """Victory Day: toss ready (and which seat plays which faction), then who starts this game (V8)."""
+        from osada.victory import toss
+        st = game.state()
+        if st["starter"] is None:
+            return (fit("VICTORY DAY · toss ready · seat A %s, seat B %s"
+                        % (toss.faction(st, "A"), toss.faction(st, "B"))),
+                    "Enter tosses for the first player (V8) · ←/→ swap the factions")
+        return (fit("TOSS · " + toss.headline(st)),
+                "r next game: the other seat starts · b back a game · n new match (a new lot)")
+
     # ------------------------------------------------------------ drawing
 
     def render(self, cols=MIN_COLS, rows=MIN_ROWS):
@@ -296,11 +331,12 @@ class Screen:
         lines = [self.game_line(st)] + list(self.ui_lines(st))
         margin = [""] * lay.H
         if lay.margin_legend:
-            first = (lay.H - len(LEGEND_COLUMN)) // 2
-            margin[first:first + len(LEGEND_COLUMN)] = LEGEND_COLUMN
+            column = warchest_lines.LEGEND_COLUMN if self.running("warchest") else LEGEND_COLUMN
+            first = (lay.H - len(column)) // 2
+            margin[first:first + len(column)] = column
         lines += [(m.ljust(lay.pad) + "".join(row)).rstrip() for m, row in zip(margin, self.board(lay.W, lay.H))]
         if not lay.margin_legend:
-            lines.append(LEGEND)
+            lines.append(warchest_lines.LEGEND if self.running("warchest") else LEGEND)
         lines += list(self.keys_help())
         return lines
 
@@ -311,7 +347,9 @@ class Screen:
         grid = [[" "] * W for _ in range(H)]
         for s, (x, y) in enumerate(sectors, 1):
             grid[y][x] = "\x1b[1m%d\x1b[0m" % s
-        for (x, y), (r, g, b), tag in zip(leds, frame, self.tags):
+        wc = self.running("warchest")
+        tags = self.tags if wc is None else warchest_lines.tags(self.app.layout)
+        for (x, y), (r, g, b), tag in zip(leds, frame, tags):
             rgb = display_rgb(r, g, b)
             if rgb is None:
                 grid[y][x] = "\x1b[38;2;%d;%d;%dm○\x1b[0m" % OFF_RGB
@@ -330,7 +368,8 @@ class Screen:
         key = (cols, rows, tuple(tuple(c) for c in self.app.frame.rgb_list()), id(game),
                len(game.log), game.pending is not None, ui.mode, ui.sel, ui.cand, ui.cursor,
                None if menu is None else (menu[0], tuple(menu[2] or ())), self.app.selftest_led,
-               getattr(self.app.mode, "sel", None), self._tank_key())
+               getattr(self.app.mode, "sel", None), self._tank_key(), self._victory_key(),
+               None if self.running("warchest") is None else warchest_lines.key(self.running("warchest")))
         if key == self.last:
             return
         self.last = key

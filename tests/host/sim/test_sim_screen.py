@@ -189,7 +189,7 @@ def test_tank_battle_shows_its_own_header_numbers_and_keys(tmp_path):
     step(app, clock)
     screen = S.Screen(app)
     lines = [plain(ln) for ln in screen.render()]
-    assert lines[1].startswith("GAME: [siege] tank · now: Siege") and "BACK closes" in lines[2]
+    assert lines[1].startswith("GAME: [siege] tank victory warchest · now: Siege") and "BACK closes" in lines[2]
     hw.inputs.turn(1)
     hw.inputs.press("action")
     step(app, clock)
