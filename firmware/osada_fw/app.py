@@ -73,6 +73,7 @@ class App:
         else:
             self.siege.ui.game_menu(now)   # Siege's own menu: nothing more loaded
         self.draw(self.hw.clock.ticks_ms(), force=True)
+        self._pump(20)                 # the boot event: the host hears of it with the first frame
         if self.mode is self.siege:
             self.siege.warm()          # collects what the boot left, too
         else:
