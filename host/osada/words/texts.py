@@ -331,6 +331,28 @@ def _refused(ev, state):
     return "Refused%s%s: %s" % (" by " + rule if rule else "", src, ev.get("error", ""))
 
 
+def _victory(ev):
+    """Victory Day's toss on the device (osada_fw/victory/): who starts (V8)."""
+    starter = ev.get("starter")
+    if starter is None:
+        return "Victory Day's toss: ready, seat %s plays the USSR (%s)" % (ev.get("ussr"), ev.get("did"))
+    side = "USSR" if starter == ev.get("ussr") else "Germany"
+    how = "the lot" if ev.get("game") == 1 else "alternating, V8"
+    return "Victory Day: game %s, seat %s (%s) starts: %s" % (ev.get("game"), starter, side, how)
+
+
+_WARCHEST_DID = {"action": "player %s's action done", "claim": "player %s claimed the initiative (W16)",
+                 "undo": "undone", "new": "a new game, the initiative flipped (W6)", "set": "a count fixed"}
+
+
+def _warchest(ev):
+    """War Chest's round tracker on the device (osada_fw/warchest/)."""
+    what = _WARCHEST_DID.get(ev.get("what"), str(ev.get("what")))
+    if "%s" in what:
+        what = what % ev.get("player")
+    return "War Chest: %s%s" % (what, "; the round ended" if ev.get("round_ended") else "")
+
+
 def _boot(ev, state):
     text = "The device started: %s (%s)" % (
         "game restored from its journal" if ev.get("restored") else "a new game",
@@ -404,6 +426,8 @@ _EVENTS = {
                             if ev.get("game_back") else "Undo: back to action %s" % ev.get("seq")),
     "roll": lambda ev, st: _tank_roll(ev) if "test" in ev else "Free die roll: %s" % ev.get("value"),
     "game": lambda ev, st: "The device now runs %s" % game_name(ev.get("game")),
+    "victory": lambda ev, st: _victory(ev),
+    "warchest": lambda ev, st: _warchest(ev),
     "line_timeout": lambda ev, st: "The device dropped an unfinished request (%s, no line end "
                                    "within 2 s)" % count(ev.get("bytes"), "byte", "bytes"),
     "overflow": lambda ev, st: "The device dropped %s (the host was slow): resyncing" % count(

@@ -538,3 +538,17 @@ def test_start_sim_runs_the_simulator_and_stops_it_on_quit(tmp_path, monkeypatch
         asyncio.run(run())
     finally:
         app.shutdown()
+
+
+def test_v8_w16_the_device_games_events_read_as_sentences():
+    """The monitor's log line for Victory Day's toss and War Chest's tracker (their events' fields as pushed)."""
+    assert texts.describe({"ev": "victory", "did": "toss", "lot": "B", "game": 1, "starter": "B", "ussr": "A",
+                           "saved": True}) == "Victory Day: game 1, seat B (Germany) starts: the lot"
+    assert texts.describe({"ev": "victory", "did": "next", "lot": "B", "game": 2, "starter": "A", "ussr": "A",
+                           "saved": True}) == "Victory Day: game 2, seat A (USSR) starts: alternating, V8"
+    assert texts.describe({"ev": "victory", "did": "new", "lot": None, "game": 1, "starter": None,
+                           "ussr": "B"}) == "Victory Day's toss: ready, seat B plays the USSR (new)"
+    assert texts.describe({"ev": "warchest", "what": "claim", "player": 2, "warchest": {}}) == \
+        "War Chest: player 2 claimed the initiative (W16)"
+    assert texts.describe({"ev": "warchest", "what": "action", "player": 1, "round_ended": 1, "warchest": {}}) == \
+        "War Chest: player 1's action done; the round ended"
