@@ -16,34 +16,25 @@ changed, the one the encoder turns in [brackets] (tank_rolls.setting_line).
 """
 
 import json
-import os
 import sys
 import time
 
-from osada.link import ports, simproc
-from osada.link.device import device_cmd, open_link
+from osada.link import watching
+from osada.link.device import open_link
+from osada.link.watching import KEYS, key_request  # noqa: F401  (this command's keys: the shared ones)
 from osada.tank.rolls import is_tank_roll, lines_for
 from osada.words.game_names import game_name
 from osada.words.tank_rolls import setting_line
 
-KEYS = {b"\x1b[C": ("turn", 1), b"\x1b[D": ("turn", -1), b"d": ("turn", 1), b"a": ("turn", -1),
-        b"\r": ("action", False), b"\n": ("action", False), b" ": ("action", False),
-        b"\x7f": ("back", False), b"\x08": ("back", False), b"b": ("back", False), b"B": ("back", True),
-        b"e": ("encoder", False), b"E": ("encoder", True)}
-
-
-def key_request(key):
-    """The `press` request's fields for a key, or None."""
-    k = KEYS.get(key)
-    if k is None:
-        return None
-    if k[0] == "turn":
-        return {"turn": k[1]}
-    return {"button": k[0], "long": k[1]}
+KEYS_HELP = ("keys: <- -> change what is in [brackets] (the test, then its numbers) · e next number · "
+             "Backspace previous · Enter roll · B new game turn (protection back, T17) · "
+             "E every number back to its default · q quit")
 
 
 class Watcher:
     """Prints the tank rolls of one Link and logs them.  Feed it messages (on_message)."""
+
+    GAME = "tank"
 
     def __init__(self, out, log_path=None):
         self.out = out
@@ -77,6 +68,9 @@ class Watcher:
             self.setting = line
             self.say("  now: " + line)
 
+    def pressed(self, fields):
+        self.want_setting = True       # show the test and numbers if the key changed them
+
     def say(self, line):
         self.out.write(line + "\n")
         self.out.flush()
@@ -92,68 +86,21 @@ def watch(link, watcher, switch=False, count=None, seconds=None, keys=None):
     or (keys: a function returning key bytes or None) the key q."""
     hello = link.mirror.hello or {}
     watcher.game = hello.get("game")
-    back = None
-    if watcher.game != "tank":
-        if switch:
-            reply = link.request("game", game="tank")
-            if not reply.get("ok"):
-                watcher.say("could not switch the device to the tank game: %s" % reply.get("error"))
-                return 1
-            back = watcher.game
-            watcher.game = "tank"
-        else:
-            watcher.say("the device runs %s: its rolls show here once it runs Tank battle, and the keys "
-                        "drive it only then (--switch switches it; or the game menu: hold ACTION and BACK)"
-                        % game_name(watcher.game, short=True))
+    back, code = watching.enter(link, watcher, switch, "its rolls show here")
+    if code is not None:
+        return code
     watcher.want_setting = watcher.game == "tank"
     link.on_message = watcher.on_message
     try:
-        return _loop(link, watcher, count, seconds, keys)
+        return watching.loop(link, watcher, lambda: watcher.rolls, count, seconds, keys,
+                             lambda: _ask_setting(link, watcher))
     finally:
-        if back is not None and link.connected:          # --switch is for the session
-            try:
-                link.request("game", game=back)
-            except (OSError, TimeoutError):
-                pass
-
-
-def _loop(link, watcher, count, seconds, keys):
-    end = time.monotonic() + seconds if seconds else None
-    while count is None or watcher.rolls < count:
-        if end is not None and time.monotonic() > end:
-            break
-        if not link.connected:
-            watcher.say("the device went away")
-            return 1
-        link.poll()
-        if keys is not None:
-            key = keys()
-            if key in (b"q", b"\x03"):
-                break
-            fields = key_request(key) if key else None
-            if fields is not None:
-                _press(link, watcher, fields)
-        if watcher.want_setting and link.connected:
-            _ask_setting(link, watcher)
-        time.sleep(0.01)
-    return 0
-
-
-def _press(link, watcher, fields):
-    """A key as the device's button -- only while it runs Tank battle: never
-    another game's action (the encoder and ACTION mean other things in Siege)."""
-    if watcher.game != "tank":
-        watcher.say("that key does nothing: the device runs %s, not Tank battle (--switch, or the game "
-                    "menu: hold ACTION and BACK)" % game_name(watcher.game, short=True))
-        return
-    try:
-        link.send("press", **fields)
-    except OSError:
-        return                          # the loop says the device went away
-    watcher.want_setting = True
+        watching.switch_back(link, back)
 
 
 def _ask_setting(link, watcher):
+    if not watcher.want_setting:
+        return
     watcher.want_setting = False
     try:
         reply = link.request("state")
@@ -163,54 +110,16 @@ def _ask_setting(link, watcher):
         watcher.show_setting(reply["tank"])
 
 
-def _tty_keys():
-    import select
-    fd = sys.stdin.fileno()
-
-    def read():
-        r, _, _ = select.select([fd], [], [], 0)
-        return os.read(fd, 8) if r else None
-    return read
-
-
 def cmd_watch(args):
-    proc = None
-    if args.start_sim and args.port in (None, "auto"):
-        if ports.find_device() is None:
-            proc = simproc.SimProcess()
-            proc.start()
-            for _ in range(100):
-                if ports.find_device() is not None:
-                    break
-                time.sleep(0.1)
-    try:
-        return device_cmd(_watch_args)(args)
-    finally:
-        if proc is not None:
-            proc.stop()
+    return watching.with_sim(_watch_args, args)
 
 
 def _watch_args(args):
     link = open_link(args)
     watcher = Watcher(sys.stdout, args.log)
-    interactive = sys.stdin.isatty() and not args.no_keys
-    old = None
     try:
-        if interactive:
-            import termios
-            import tty
-            old = termios.tcgetattr(sys.stdin.fileno())
-            tty.setcbreak(sys.stdin.fileno())
-            watcher.say("keys: <- -> change what is in [brackets] (the test, then its numbers) · e next number · "
-                        "Backspace previous · Enter roll · B new game turn (protection back, T17) · "
-                        "E every number back to its default · q quit")
-        return watch(link, watcher, switch=args.switch, count=args.count, seconds=args.seconds,
-                     keys=_tty_keys() if interactive else None)
-    except KeyboardInterrupt:
-        return 0
+        return watching.interactive(link, watcher, args, KEYS_HELP,
+                                    lambda keys: watch(link, watcher, switch=args.switch, count=args.count,
+                                                       seconds=args.seconds, keys=keys))
     finally:
-        if old is not None:
-            import termios
-            termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, old)
         watcher.close()
-        link.close()

@@ -16,37 +16,24 @@ runs War Chest (never another game's action); after one, what the encoder
 fixes is printed when it changed.
 """
 
-import os
 import sys
-import time
 
-from osada.link import ports, simproc
-from osada.link.device import device_cmd, open_link
+from osada.link import watching
+from osada.link.device import open_link
+from osada.link.watching import KEYS, key_request  # noqa: F401  (this command's keys: the shared ones)
 from osada.words.game_names import game_name
 
 from .device_words import event_line, flip_line, status_lines
 
 GAME = "warchest"
-KEYS = {b"\x1b[C": ("turn", 1), b"\x1b[D": ("turn", -1), b"d": ("turn", 1), b"a": ("turn", -1),
-        b"\r": ("action", False), b"\n": ("action", False), b" ": ("action", False),
-        b"\x7f": ("back", False), b"\x08": ("back", False), b"b": ("back", False), b"B": ("back", True),
-        b"e": ("encoder", False), b"E": ("encoder", True)}
 KEYS_HELP = ("keys: Enter action done · b claim initiative · <- -> fix a count · e next count · B undo · "
              "E new game · q quit")
 
 
-def key_request(key):
-    """The `press` request's fields for a key, or None."""
-    k = KEYS.get(key)
-    if k is None:
-        return None
-    if k[0] == "turn":
-        return {"turn": k[1]}
-    return {"button": k[0], "long": k[1]}
-
-
 class Watcher:
     """Prints the tracker's changes of one Link.  Feed it messages (on_message)."""
+
+    GAME = GAME
 
     def __init__(self, out):
         self.out = out
@@ -96,6 +83,11 @@ class Watcher:
         old = self.state or {}
         return {k: v for k, v in st.items() if k not in keep} != {k: v for k, v in old.items() if k not in keep}
 
+    def pressed(self, fields):
+        """After a key: the counts, and what the encoder fixes if the key was the encoder's."""
+        self.want_state = True
+        self.want_cursor = "turn" in fields or fields.get("button") == "encoder"
+
     def say(self, line):
         self.out.write(line + "\n")
         self.out.flush()
@@ -105,67 +97,17 @@ def watch(link, watcher, switch=False, count=None, seconds=None, keys=None):
     """Mirror the tracker of the connected link until `count` changes,
     `seconds`, or (keys: a function returning key bytes or None) the key q."""
     watcher.game = link.request("game").get("game")     # what runs now (the link's hello may be older)
-    back = None
-    if watcher.game != GAME:
-        if switch:
-            reply = link.request("game", game=GAME)
-            if not reply.get("ok"):
-                watcher.say("could not switch the device to War Chest: %s" % reply.get("error"))
-                return 1
-            back = watcher.game
-            watcher.game = GAME
-        else:
-            watcher.say("the device runs %s: its War Chest tracker shows here once it runs War Chest, and the "
-                        "keys drive it only then (--switch switches it; or the game menu: hold ACTION and BACK)"
-                        % game_name(watcher.game, short=True))
+    back, code = watching.enter(link, watcher, switch, "its War Chest tracker shows here")
+    if code is not None:
+        return code
     link.on_message = watcher.on_message
     if watcher.game == GAME:
         _ask_state(link, watcher)                        # the counts before anything changes
     try:
-        return _loop(link, watcher, count, seconds, keys)
+        return watching.loop(link, watcher, lambda: watcher.changes, count, seconds, keys,
+                             lambda: watcher.want_state and _ask_state(link, watcher))
     finally:
-        if back is not None and link.connected:          # --switch is for the session
-            try:
-                link.request("game", game=back)
-            except (OSError, TimeoutError):
-                pass
-
-
-def _loop(link, watcher, count, seconds, keys):
-    end = time.monotonic() + seconds if seconds else None
-    while count is None or watcher.changes < count:
-        if end is not None and time.monotonic() > end:
-            break
-        if not link.connected:
-            watcher.say("the device went away")
-            return 1
-        link.poll()
-        if keys is not None:
-            key = keys()
-            if key in (b"q", b"\x03"):
-                break
-            fields = key_request(key) if key else None
-            if fields is not None:
-                _press(link, watcher, fields)
-        if watcher.want_state and link.connected:
-            _ask_state(link, watcher)
-        time.sleep(0.01)
-    return 0
-
-
-def _press(link, watcher, fields):
-    """A key as the device's button -- only while it runs War Chest: never
-    another game's action (ACTION and BACK mean other things in Siege)."""
-    if watcher.game != GAME:
-        watcher.say("that key does nothing: the device runs %s, not War Chest (--switch, or the game "
-                    "menu: hold ACTION and BACK)" % game_name(watcher.game, short=True))
-        return
-    try:
-        link.send("press", **fields)
-    except OSError:
-        return                          # the loop says the device went away
-    watcher.want_state = True
-    watcher.want_cursor = "turn" in fields or fields.get("button") == "encoder"
+        watching.switch_back(link, back)
 
 
 def _ask_state(link, watcher):
@@ -185,51 +127,13 @@ def _ask_state(link, watcher):
             watcher.show_cursor(st)
 
 
-def _tty_keys():
-    import select
-    fd = sys.stdin.fileno()
-
-    def read():
-        r, _, _ = select.select([fd], [], [], 0)
-        return os.read(fd, 8) if r else None
-    return read
-
-
 def cmd_watch(args):
-    proc = None
-    if args.start_sim and args.port in (None, "auto"):
-        if ports.find_device() is None:
-            proc = simproc.SimProcess()
-            proc.start()
-            for _ in range(100):
-                if ports.find_device() is not None:
-                    break
-                time.sleep(0.1)
-    try:
-        return device_cmd(_watch_args)(args)
-    finally:
-        if proc is not None:
-            proc.stop()
+    return watching.with_sim(_watch_args, args)
 
 
 def _watch_args(args):
     link = open_link(args)
     watcher = Watcher(sys.stdout)
-    interactive = sys.stdin.isatty() and not args.no_keys
-    old = None
-    try:
-        if interactive:
-            import termios
-            import tty
-            old = termios.tcgetattr(sys.stdin.fileno())
-            tty.setcbreak(sys.stdin.fileno())
-            watcher.say(KEYS_HELP)
-        return watch(link, watcher, switch=args.switch, count=args.count, seconds=args.seconds,
-                     keys=_tty_keys() if interactive else None)
-    except KeyboardInterrupt:
-        return 0
-    finally:
-        if old is not None:
-            import termios
-            termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, old)
-        link.close()
+    return watching.interactive(link, watcher, args, KEYS_HELP,
+                                lambda keys: watch(link, watcher, switch=args.switch, count=args.count,
+                                                   seconds=args.seconds, keys=keys))
