@@ -70,8 +70,8 @@ def connect(pico):
 
 def accepted_actions(setup, n, seed=3, skill=1):
     """The first n actions a RandomPlayer gets accepted from setup, and the game after them."""
-    from shared_rules.autoplay import RandomPlayer
-    from shared_rules.engine import Game, RuleError
+    from shared_rules.siege.autoplay import RandomPlayer
+    from shared_rules.siege.engine import Game, RuleError
     game = Game.from_setup(setup)
     agent = RandomPlayer(seed, skill)
     out = []
@@ -87,7 +87,7 @@ def accepted_actions(setup, n, seed=3, skill=1):
 
 def mirror_after(setup, actions):
     """The CPython engine after these actions from setup."""
-    from shared_rules.engine import Game
+    from shared_rules.siege.engine import Game
     g = Game.from_setup(setup)
     for a in actions:
         g.apply(a)

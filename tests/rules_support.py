@@ -1,6 +1,6 @@
 """Small builders for rule tests: a game from a hand-made board."""
 
-from shared_rules.engine import Game
+from shared_rules.siege.engine import Game
 
 ALL = [1, 2, 3, 4, 5, 6]
 

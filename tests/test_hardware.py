@@ -32,8 +32,8 @@ from osada_fw.games import MENU_COLORS  # noqa: E402
 from osada_fw.layouts import LAYOUTS, PART_NAMES, Layout  # noqa: E402
 from osada_fw.siege import anim  # noqa: E402
 from osada_fw.siege.board import Board as SiegeBoard  # noqa: E402
-from shared_rules.catalog import C_SPECIAL, C_TANK, KIND_ARMOR, KIND_CLASS, KIND_IDS  # noqa: E402
-from shared_rules.engine import Enemy, Game  # noqa: E402
+from shared_rules.siege.catalog import C_SPECIAL, C_TANK, KIND_ARMOR, KIND_CLASS, KIND_IDS  # noqa: E402
+from shared_rules.siege.engine import Enemy, Game  # noqa: E402
 from tests.support.fw_extras import level, palette_rgb  # noqa: E402
 
 CONFIG = os.path.join(ROOT, "firmware", "config.json")

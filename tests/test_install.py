@@ -75,7 +75,7 @@ def test_osada_help_and_a_scenario(installed):
     assert proc.returncode == 0 and "scenario" in proc.stdout, proc.stderr
     # the scenario files ship with the package
     proc = _run(installed, installed["py"], "-c",
-                "import shared_rules.examples as e; print(list(e.__path__)[0])")
+                "import shared_rules.siege.examples as e; print(list(e.__path__)[0])")
     examples = proc.stdout.strip()
     assert os.path.isfile(os.path.join(examples, "wall_choice.json")), proc.stderr
     proc = _run(installed, osada, "scenario", os.path.join(examples, "wall_choice.json"))
@@ -119,7 +119,7 @@ def test_sim_and_firmware_bundle_find_their_files(installed):
     proc = _run(installed, installed["py"], "-c",
                 "from osada.flash import deploy; print(len(deploy.build(%r, quiet=True)))" % out_dir)
     assert proc.returncode == 0, proc.stderr
-    for name in ("main.py", "config.json", "osada_fw/app.mpy", "shared_rules/engine.mpy"):
+    for name in ("main.py", "config.json", "osada_fw/app.mpy", "shared_rules/siege/engine.mpy"):
         assert os.path.isfile(os.path.join(out_dir, name)), name
 
 

@@ -197,7 +197,7 @@ def _dotted(node):
 
 def test_the_rules_core_has_no_import_cycle():
     graph = imports("shared_rules")
-    assert "shared_rules.errors" in graph["shared_rules.custom"]     # the graph is really read
+    assert "shared_rules.errors" in graph["shared_rules.siege.custom"]     # the graph is really read
     assert cycles(graph) == []
 
 
@@ -294,6 +294,34 @@ def test_layers_import_downwards_only():
         assert all(d.startswith("shared_rules") for d in deps), (module, deps)
     for module, deps in imports("osada_fw").items():
         assert not any(d.startswith("osada.") or d == "osada" for d in deps), (module, deps)
+
+
+GAMES = ("siege", "tank", "warchest", "line", "victory")
+
+
+def test_the_rules_root_is_what_the_games_share_and_each_game_is_a_package():
+    """Issue 39: shared_rules/ holds five game packages and a root of shared modules only.
+    A root module imports no game (it is below them all); no game imports another game
+    (what two games need lives at the root); and each root module is used by a game."""
+    graph = imports("shared_rules")
+    root = {m for m, (_f, is_pkg) in modules("shared_rules").items() if m.count(".") == 1 and not is_pkg}
+    games = {m.split(".")[1] for m in graph if m.count(".") >= 1 and m.split(".")[1] in GAMES}
+    assert games == set(GAMES)
+    assert root == {"shared_rules.errors", "shared_rules.rng", "shared_rules.jsonout", "shared_rules.combin",
+                    "shared_rules.exact"}, root
+    for module in root:
+        assert not [d for d in graph[module] if d.split(".")[1:2] and d.split(".")[1] in GAMES], module
+    users = {}
+    for module, deps in graph.items():
+        if module.count(".") >= 2:
+            game = module.split(".")[1]
+            for d in deps:
+                parts = d.split(".")
+                if len(parts) > 1 and parts[1] in GAMES:
+                    assert parts[1] == game, (module, d)          # a game imports no other game
+                if d in root:
+                    users.setdefault(d, set()).add(game)
+    assert sorted(m for m in root if m not in users) == [], users
 
 
 def test_no_two_test_files_share_a_name():

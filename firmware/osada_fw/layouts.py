@@ -1,7 +1,7 @@
 # LED layouts: which LED of the strip shows which cell of the board.
 #
 # Vocabulary (spec): sectors 1-6 clockwise; lines rear, air, artillery, tank
-# (0..3, as in shared_rules.catalog.LINES), then the city.  With leds.city on,
+# (0..3, as in shared_rules.siege.catalog.LINES), then the city.  With leds.city on,
 # 12 more LEDs follow the 24 board LEDs: the 6 walls (sectors 1..6), then the
 # 6 buildings (sectors 1..6).
 #

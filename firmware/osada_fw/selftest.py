@@ -3,7 +3,7 @@
 # (hardware/README.md).  Loaded only when it runs (the `selftest` command, or
 # ACTION held at boot): its code costs the Pico no heap in a game.
 
-from shared_rules.catalog import LINES
+from shared_rules.siege.catalog import LINES
 
 SELFTEST_MS = 700           # each LED lit this long
 

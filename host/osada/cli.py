@@ -8,7 +8,7 @@ import sys
 from osada.link.device import device_cmd, fail, open_link
 from osada.link.ports import SIM_LINK
 from osada.userfile import UnreadableFile, read_text
-from shared_rules.engine import RuleError
+from shared_rules.siege.engine import RuleError
 
 
 def cmd_scenario(args):
@@ -17,7 +17,7 @@ def cmd_scenario(args):
     except UnreadableFile as exc:
         return fail("scenario: %s" % exc)
     if args.runtime == "cpython":
-        from shared_rules.scenario import run_text
+        from shared_rules.siege.scenario import run_text
         try:
             out = run_text(text)
         except RuleError as exc:
@@ -85,8 +85,8 @@ def cmd_demo(args):
 
 def _demo(args):
     from osada.words.board_text import render
-    from shared_rules.autoplay import RandomPlayer
-    from shared_rules.engine import PLAYING, Game
+    from shared_rules.siege.autoplay import RandomPlayer
+    from shared_rules.siege.engine import PLAYING, Game
 
     if args.turns is not None and args.turns < 1:
         return fail("demo: --turns must be 1 or more")
@@ -129,7 +129,7 @@ def _demo(args):
 
 def _demo_end(game, args, rule, tries):
     """The demo's closing words, and its exit status."""
-    from shared_rules.engine import PLAYING, WON
+    from shared_rules.siege.engine import PLAYING, WON
 
     if game.outcome == WON:
         _say("Game over: WON in turn %d -- the pool is empty and no enemy is left (%s)." % (game.turn, rule or "R51"))

@@ -16,9 +16,9 @@ better; `skirmish` any card), or one of a named set.
 
 from fractions import Fraction  # pyright: ignore[reportMissingImports]  -- host-only (deploy leaves line/ off the board)
 
+from shared_rules.combin import binomial
 from shared_rules.errors import RuleError
 from shared_rules.line.cards import name
-from shared_rules.line.combin import binomial
 from shared_rules.line.formation import RANK, TYPES, classify
 
 

@@ -18,9 +18,9 @@ subset-sum count (all completions by sum, less the strong ones), and listed
 only on demand, one sum at a time, strongest first.
 """
 
+from shared_rules.combin import binomial, combinations, product
 from shared_rules.errors import RuleError
 from shared_rules.line.cards import check_distinct
-from shared_rules.line.combin import binomial, combinations, product
 from shared_rules.line.formation import Formation, classify, in_sequence, winner
 
 STRONG = (5, 4, 3, 2)          # wedge, square, column, phalanx: built directly; rank 1 is counted

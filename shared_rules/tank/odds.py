@@ -8,53 +8,8 @@
 # port and the unix/webassembly ports build with (MICROPY_LONGINT_IMPL_MPZ);
 # tests/mpy/tank_numbers.py runs every worked number inside the VM.
 
-
-def gcd(a, b):
-    a = -a if a < 0 else a
-    b = -b if b < 0 else b
-    while b:
-        a, b = b, a % b
-    return a
-
-
-def frac(num, den):
-    """num/den reduced: (numerator, denominator), denominator > 0."""
-    if den == 0:
-        raise ZeroDivisionError("frac: zero denominator")
-    if den < 0:
-        num, den = -num, -den
-    g = gcd(num, den) or 1
-    return num // g, den // g
-
-
-def per_mille(num, den):
-    """num/den in thousandths, rounded half up."""
-    return (num * 1000 + den // 2) // den
-
-
-def decimal3(num, den):
-    """num/den as text with three decimals ("0.636", "2.142"), exact rounding."""
-    q = per_mille(num, den)
-    return "%d.%03d" % (q // 1000, q % 1000)
-
-
-def percent1(num, den):
-    """num/den as a percentage with one decimal ("36.9%"): per-mille is tenths of a percent."""
-    q = per_mille(num, den)
-    return "%d.%d%%" % (q // 10, q % 10)
-
-
-def binomial(n, k):
-    if k < 0 or k > n:
-        return 0
-    if k > n - k:
-        k = n - k
-    c = 1
-    i = 0
-    while i < k:
-        c = c * (n - i) // (i + 1)
-        i += 1
-    return c
+from shared_rules.combin import binomial  # noqa: F401  (the tank's callers' name for it)
+from shared_rules.exact import decimal3, frac, gcd, per_mille, percent1  # noqa: F401  (likewise)
 
 
 def _check_dice(n, v):

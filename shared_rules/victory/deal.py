@@ -5,8 +5,8 @@ Every count here is a number of 7-card hands out of C(N, 7): the host divides
 (fractions.Fraction), the core stays in integers.
 """
 
+from shared_rules.combin import binomial
 from shared_rules.errors import bad
-from shared_rules.tank.odds import binomial
 
 HAND = 7                    # V9: the starting hand
 REDEAL = (0, 1, HAND)       # V10: resources in a hand that allow a redeal (fewer than 2, or only resources)

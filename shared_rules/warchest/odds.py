@@ -7,7 +7,8 @@
 # coins come first, then the whole discard is mixed in (W9); with too few coins
 # everything left is drawn (W10).
 
-from shared_rules.tank.odds import binomial, frac, percent1
+from shared_rules.combin import binomial
+from shared_rules.exact import frac, percent1
 from shared_rules.warchest.zones import HAND, size
 
 

@@ -69,7 +69,7 @@ import sys
 import tempfile
 import time
 
-from shared_rules.autoplay import play, random_setup
+from shared_rules.siege.autoplay import play, random_setup
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.join(ROOT, "build")

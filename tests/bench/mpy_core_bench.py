@@ -19,8 +19,8 @@ sys.path.insert(0, "/bench")
 from vmclock import calibrate, now_us  # noqa: E402
 
 BASE = gc.mem_alloc()
-from shared_rules.engine import Game  # noqa: E402  (measured import)
 from shared_rules.rng import Rng  # noqa: E402
+from shared_rules.siege.engine import Game  # noqa: E402  (measured import)
 
 out = {}
 phase = "import"

@@ -33,7 +33,7 @@ if sys.implementation.name == "micropython":
     from vmclock import calibrate as _calibrate
     from vmclock import now_us
 
-    import shared_rules.engine  # noqa: F401,E402  (imported before timing)
+    import shared_rules.siege.engine  # noqa: F401,E402  (imported before timing)
     from osada_fw.store.journal import Journal
 
     _state = {"phase": "calib", "restore": [], "scan": [], "alloc": [], "n": 0}
@@ -92,9 +92,9 @@ else:
     def journal_300(d):
         """Journal the benchmark's long game, first 300 actions, in dir d."""
         from osada_fw.store.journal import Journal
-        from shared_rules.actions import parse
-        from shared_rules.autoplay import play
-        from shared_rules.engine import Game
+        from shared_rules.siege.actions import parse
+        from shared_rules.siege.autoplay import play
+        from shared_rules.siege.engine import Game
 
         setup = {"players": 2, "seed": 1}
         j = Journal(d)

@@ -14,7 +14,7 @@ from rules_support import engine_state
 
 from osada_fw import app as app_mod
 from osada_fw.store import journal as journal_mod
-from shared_rules.engine import replay
+from shared_rules.siege.engine import replay
 from tests.support.device import Dev, states_in
 
 

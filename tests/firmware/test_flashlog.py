@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from osada_fw.hal.fake import FakeNorFlash, PowerCut
 from osada_fw.store import flashlog as FL
 from osada_fw.store.flashlog import FlashLog
-from shared_rules.actions import parse
-from shared_rules.autoplay import play
-from shared_rules.engine import Game
+from shared_rules.siege.actions import parse
+from shared_rules.siege.autoplay import play
+from shared_rules.siege.engine import Game
 from tests.support.fw_extras import journal_load
 
 SETUP = {"players": 2, "seed": 1}
@@ -446,7 +446,7 @@ def test_the_app_uses_the_hals_raw_journal_and_erases_only_when_idle(tmp_path):
     """With a HAL that offers the raw-flash journal (the Pico's, in a
     littlefs file's blocks; here FakeHardware(journal_flash=...)) the app keeps the game
     there, not in files; the idle ticks pre-erase, the requests never do."""
-    from shared_rules.actions import to_dict
+    from shared_rules.siege.actions import to_dict
     flash = FakeNorFlash(16)
     app, hw, clock = _app(tmp_path / "osada", flash)
     assert isinstance(app.siege.journal, FlashLog)
@@ -474,7 +474,7 @@ def test_the_app_uses_the_hals_raw_journal_and_erases_only_when_idle(tmp_path):
 
 
 def test_the_app_plays_on_when_the_raw_flash_stops_writing(tmp_path):
-    from shared_rules.actions import to_dict
+    from shared_rules.siege.actions import to_dict
     flash = FakeNorFlash(16)
     app, hw, clock = _app(tmp_path, flash)
     app.boot()

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from osada_fw.store import core as journal_core
 from osada_fw.store import journal as J
 from osada_fw.store.journal import Journal
-from shared_rules.actions import encode, parse
-from shared_rules.autoplay import play, random_setup
-from shared_rules.engine import Game, replay
+from shared_rules.siege.actions import encode, parse
+from shared_rules.siege.autoplay import play, random_setup
+from shared_rules.siege.engine import Game, replay
 from tests.support.fw_extras import journal_load
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -695,9 +695,9 @@ def test_write_failure_is_reported_and_recovered(tmp_path, monkeypatch):
 
 VM_SCRIPT = r"""
 import sys, os
-from shared_rules.autoplay import play, random_setup
-from shared_rules.actions import parse
-from shared_rules.engine import Game, replay
+from shared_rules.siege.autoplay import play, random_setup
+from shared_rules.siege.actions import parse
+from shared_rules.siege.engine import Game, replay
 from osada_fw.store.journal import Journal
 
 base = sys.argv[1]

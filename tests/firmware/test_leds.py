@@ -26,8 +26,8 @@ from osada_fw.layouts import LAYOUTS, Layout, LayoutError  # noqa: E402
 from osada_fw.siege import anim, colors  # noqa: E402
 from osada_fw.siege.anim import DieRoll, He111Flight, MoveSteps, Reveal, he111_path  # noqa: E402
 from osada_fw.siege.board import Board  # noqa: E402
-from shared_rules.catalog import KINDS, kind_index, opposite  # noqa: E402
-from shared_rules.engine import Game  # noqa: E402
+from shared_rules.siege.catalog import KINDS, kind_index, opposite  # noqa: E402
+from shared_rules.siege.engine import Game  # noqa: E402
 from tests.support.fw_extras import board_from_config, frame, palette_rgb  # noqa: E402
 
 ALL = [(name, city) for name in LAYOUTS for city in (False, True)]
@@ -577,7 +577,7 @@ def test_frame_helper_overlays_then_caps():
 SCENE = r'''
 import gc
 import binascii
-from shared_rules.engine import Game
+from shared_rules.siege.engine import Game
 from osada_fw.layouts import Layout, LAYOUTS
 from osada_fw.frame import Frame
 from osada_fw.siege.board import Board

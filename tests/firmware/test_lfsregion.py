@@ -12,9 +12,9 @@ from osada.flash import fsimage
 from osada_fw.hal.fake import FakeNorFlash, PowerCut
 from osada_fw.store import flashlog
 from osada_fw.store import lfsregion as lr
-from shared_rules.actions import parse
-from shared_rules.autoplay import play
-from shared_rules.engine import Game
+from shared_rules.siege.actions import parse
+from shared_rules.siege.autoplay import play
+from shared_rules.siege.engine import Game
 
 D = fsimage.STATE_DIR
 

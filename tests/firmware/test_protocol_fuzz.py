@@ -37,9 +37,9 @@ except ImportError:  # run from the tree
 from osada_fw.app import App  # noqa: E402
 from osada_fw.config import led_count, load  # noqa: E402
 from osada_fw.hal.fake import FakeHardware, ManualClock  # noqa: E402
-from shared_rules.catalog import KIND_IDS, MODES, VARIANTS  # noqa: E402
-from shared_rules.engine import replay  # noqa: E402
 from shared_rules.jsonout import dumps  # noqa: E402
+from shared_rules.siege.catalog import KIND_IDS, MODES, VARIANTS  # noqa: E402
+from shared_rules.siege.engine import replay  # noqa: E402
 
 CFG = load(os.path.join(ROOT, "firmware", "config.json"))
 MAX_LINE = CFG["serial"]["max_line"]

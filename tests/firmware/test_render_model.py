@@ -28,9 +28,9 @@ from osada_fw.layouts import LAYOUTS, P_CITY, P_WALL, Layout  # noqa: E402
 from osada_fw.siege import board as render  # noqa: E402
 from osada_fw.siege import colors as C  # noqa: E402
 from osada_fw.siege.board import Board as SiegeBoard  # noqa: E402
-from shared_rules.autoplay import RandomPlayer  # noqa: E402
-from shared_rules.catalog import KIND_IDS, strength  # noqa: E402
-from shared_rules.engine import PLAYING, Enemy, Game, RuleError, replay  # noqa: E402
+from shared_rules.siege.autoplay import RandomPlayer  # noqa: E402
+from shared_rules.siege.catalog import KIND_IDS, strength  # noqa: E402
+from shared_rules.siege.engine import PLAYING, Enemy, Game, RuleError, replay  # noqa: E402
 
 
 def model_pal(board, layout, sector, part, now):

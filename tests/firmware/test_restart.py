@@ -77,7 +77,8 @@ def boot(serial):
 booted = [1]
 
 def rules():
-    return ",".join(sorted(n[13:] for n in sys.modules if n in ("shared_rules.moves", "shared_rules.plays"))) or "-"
+    rules = ("shared_rules.siege.moves", "shared_rules.siege.plays")
+    return ",".join(sorted(n[19:] for n in sys.modules if n in rules)) or "-"
 
 import os
 os.mkdir("/state")
@@ -87,7 +88,8 @@ print("fresh", first[0], rules(), len(app.siege.game.log))
 s.data = b'{"cmd": "act", "action": {"do": "end_turn"}}\n'
 app.tick()
 print("acted", rules(), len(app.siege.game.log))
-for n in ("shared_rules.moves", "shared_rules.plays", "shared_rules.engine", "osada_fw.siege.mode", "osada_fw.app"):
+for n in ("shared_rules.siege.moves", "shared_rules.siege.plays", "shared_rules.siege.engine", "osada_fw.siege.mode",
+          "osada_fw.app"):
     del sys.modules[n]
 from osada_fw.app import App            # a restart: the modules load again, the journal holds one action
 booted[0] = 2
@@ -97,7 +99,7 @@ print("restored", first[1], rules(), len(app.siege.game.log))
 
 
 def test_a_board_with_no_game_to_restore_shows_its_first_frame_without_the_action_rules():
-    """shared_rules/plays.py and moves.py (~15 ms each of a Pico's boot from
+    """shared_rules/siege/plays.py and moves.py (~15 ms each of a Pico's boot from
     littlefs) load after the first frame (Siege.warm), or with the first
     action a restore replays, before it: here in real MicroPython, on the
     Pico's hardware layer."""

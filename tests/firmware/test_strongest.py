@@ -11,8 +11,8 @@ from osada import monitor
 from osada_fw.frame import Frame
 from osada_fw.layouts import Layout
 from osada_fw.siege.board import Board
-from shared_rules.catalog import kind_index, strength
-from shared_rules.engine import Game
+from shared_rules.siege.catalog import kind_index, strength
+from shared_rules.siege.engine import Game
 from tests.support.device import Dev, to_cell  # the app tests' device driver
 from tests.support.fw_extras import palette_rgb
 

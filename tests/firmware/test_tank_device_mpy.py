@@ -54,7 +54,7 @@ def test_the_roll_requests_bench_counts_no_bytes_for_any_test_on_micropython(out
 
 def test_siege_loads_nothing_of_the_tank_mode_on_micropython(out):
     """Nor, once a game is built (boot, new, undo), what built it
-    (shared_rules/newgame.py), nor outside a marshal game his rules."""
+    (shared_rules/siege/newgame.py), nor outside a marshal game his rules."""
     mods = dict(x.split() for x in out["modules"])
     assert mods["boot"] == "-"                                     # the boot menu is the UI's
     assert mods["siege"] == "-"                                    # a host acted: menu closed, unloaded
@@ -62,7 +62,7 @@ def test_siege_loads_nothing_of_the_tank_mode_on_micropython(out):
     assert mods["back"] == "-"
     seq, same = out["siege"][0].split()
     assert seq == "1" and same == "True"
-    assert mods["marshal"] == "shared_rules.marshal"
+    assert mods["marshal"] == "shared_rules.siege.marshal"
 
 
 def test_roll_events_add_up_and_have_cpythons_shape(out, tmp_path):

@@ -18,8 +18,8 @@ except ImportError:  # run from the tree
 from osada import cli  # noqa: E402
 from osada.words import texts  # noqa: E402
 from osada.words.board_text import columns  # noqa: E402
-from shared_rules.autoplay import RandomPlayer  # noqa: E402
-from shared_rules.engine import PLAYING, Game, RuleError  # noqa: E402
+from shared_rules.siege.autoplay import RandomPlayer  # noqa: E402
+from shared_rules.siege.engine import PLAYING, Game, RuleError  # noqa: E402
 
 
 def the_game(seed, players=2):

@@ -11,8 +11,8 @@ import binascii
 import hashlib
 import sys
 
-from shared_rules.autoplay import play, random_setup
 from shared_rules.jsonout import dumps
+from shared_rules.siege.autoplay import play, random_setup
 
 
 def game_line(seed, skill):

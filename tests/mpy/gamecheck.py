@@ -24,8 +24,8 @@
 
 import sys
 
-from shared_rules.autoplay import RandomPlayer
-from shared_rules.catalog import (
+from shared_rules.siege.autoplay import RandomPlayer
+from shared_rules.siege.catalog import (
     C_SPECIAL,
     KIND_ARMOR,
     KIND_CLASS,
@@ -34,7 +34,7 @@ from shared_rules.catalog import (
     LINES,
     TOTAL_TOKENS,
 )
-from shared_rules.engine import Game, RuleError, replay
+from shared_rules.siege.engine import Game, RuleError, replay
 
 MAX_TRIES = 5000
 

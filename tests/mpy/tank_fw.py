@@ -24,7 +24,7 @@ from osada_fw.app import App  # noqa: E402
 from osada_fw.config import led_count, validate  # noqa: E402
 from osada_fw.hal.pico import PicoHardware  # noqa: E402
 
-LAZY = ("osada_fw.gamemenu", "shared_rules.newgame", "shared_rules.marshal")
+LAZY = ("osada_fw.gamemenu", "shared_rules.siege.newgame", "shared_rules.siege.marshal")
 
 
 def loaded(phase):

@@ -6,7 +6,7 @@ two edges as one there and lost steps in this very test."""
 
 from pico_support import PINS, connect, press
 
-from shared_rules.autoplay import random_setup
+from shared_rules.siege.autoplay import random_setup
 
 T = 60.0
 SETUP = random_setup(0)        # solo, enemy k on line 1 of sector k (see test_inputs.py)

@@ -5,8 +5,8 @@ import pytest
 from pico_support import connect
 from rules_support import engine_state
 
-from shared_rules.autoplay import RandomPlayer, random_setup
-from shared_rules.engine import PLAYING, Game, RuleError
+from shared_rules.siege.autoplay import RandomPlayer, random_setup
+from shared_rules.siege.engine import PLAYING, Game, RuleError
 
 # random_setup(43) played by RandomPlayer(0) ends (lost) after 7 accepted and
 # 2 refused actions: a short game, so the tier stays quick.

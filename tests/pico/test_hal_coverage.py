@@ -20,7 +20,7 @@ from line_cover import VAR, Report, instrument
 from pico_support import PINS, boot, connect, press, turn
 
 from osada import paths
-from shared_rules.autoplay import random_setup
+from shared_rules.siege.autoplay import random_setup
 
 T = 60.0
 HAL = os.path.join(paths.REPO, "firmware", "osada_fw", "hal", "pico.py")

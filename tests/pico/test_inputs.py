@@ -5,8 +5,8 @@ the UI and over USB to the host.  Times are simulated milliseconds."""
 import pytest
 from pico_support import PINS, connect, press, turn
 
-from shared_rules.autoplay import random_setup
-from shared_rules.engine import Game
+from shared_rules.siege.autoplay import random_setup
+from shared_rules.siege.engine import Game
 
 T = 30.0
 # random_setup(0): solo, one enemy per sector on line 1, enemy k in sector k

@@ -10,7 +10,7 @@ from rules_support import engine_state
 
 from osada.flash import fsimage
 from osada_fw.store import flashlog, lfsregion
-from shared_rules.autoplay import random_setup
+from shared_rules.siege.autoplay import random_setup
 from tests.support import pico_emu as pe
 
 T = 30.0

@@ -1,4 +1,4 @@
-"""Actions (shared_rules/actions.py): parsing the spec's action objects, the
+"""Actions (shared_rules/siege/actions.py): parsing the spec's action objects, the
 compact binary codec and ActionLog; malformed actions; and the canonical JSON
 writer (shared_rules/jsonout.py)."""
 
@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared_rules import actions as A
-from shared_rules.actions import ActionError, decode, encode, parse, to_dict
-from shared_rules.catalog import KIND_IDS
-from shared_rules.engine import Game, RuleError
 from shared_rules.jsonout import KEY_ORDER, dumps
+from shared_rules.siege import actions as A
+from shared_rules.siege.actions import ActionError, decode, encode, parse, to_dict
+from shared_rules.siege.catalog import KIND_IDS
+from shared_rules.siege.engine import Game, RuleError
 
 # ------------------------------------------------------------ strategies
 # Each strategy draws a CANONICAL action dict, i.e. exactly what to_dict gives.

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CROSSCHECK = os.path.join(ROOT, "tests", "mpy", "crosscheck.py")
-EXAMPLES = os.path.join(ROOT, "shared_rules", "examples")
+EXAMPLES = os.path.join(ROOT, "shared_rules", "siege", "examples")
 
 
 def _cpython_lines(first, count, skill):

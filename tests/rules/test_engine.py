@@ -1,4 +1,4 @@
-"""A game's course (shared_rules/engine.py's turn machine, marshal.py): its
+"""A game's course (shared_rules/siege/engine.py's turn machine, marshal.py): its
 end (R50-R52), the modes and variants (R60-R63) and the rulebook's worked
 turn; one or more tests per rule id of ../shared/spec/siege-rules.md.
 
@@ -7,9 +7,9 @@ Each test name starts with the rule id it checks (test_r51_...)."""
 import pytest
 from rules_support import ALL, evs, game, refused, where
 
-from shared_rules.catalog import KIND_IDS
-from shared_rules.engine import Game, RuleError
-from shared_rules.scenario import run as run_scenario
+from shared_rules.siege.catalog import KIND_IDS
+from shared_rules.siege.engine import Game, RuleError
+from shared_rules.siege.scenario import run as run_scenario
 
 # ----------------------------------------------------------------------- end
 

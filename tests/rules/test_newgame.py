@@ -1,4 +1,4 @@
-"""A game's start (shared_rules/newgame.py, over the catalogue's one table):
+"""A game's start (shared_rules/siege/newgame.py, over the catalogue's one table):
 R1-R3, one or more tests per rule id of ../shared/spec/siege-rules.md.
 
 Each test name starts with the rule id it checks (test_r2_...)."""
@@ -6,8 +6,8 @@ Each test name starts with the rule id it checks (test_r2_...)."""
 import pytest
 from rules_support import ALL
 
-from shared_rules.catalog import KIND_IDS, KINDS, TOTAL_TOKENS
-from shared_rules.engine import Game
+from shared_rules.siege.catalog import KIND_IDS, KINDS, TOTAL_TOKENS
+from shared_rules.siege.engine import Game
 
 # ------------------------------------------------------------------ catalogue
 

@@ -1,12 +1,12 @@
-"""The players' actions in phase 4 (shared_rules/plays.py): R10-R17, one
+"""The players' actions in phase 4 (shared_rules/siege/plays.py): R10-R17, one
 or more tests per rule id of ../shared/spec/siege-rules.md.
 
 Each test name starts with the rule id it checks (test_r12_...)."""
 
 from rules_support import evs, game, refused, where
 
-from shared_rules.actions import OPS
-from shared_rules.plays import HANDLERS
+from shared_rules.siege.actions import OPS
+from shared_rules.siege.plays import HANDLERS
 
 # -------------------------------------------------------------------- phase 4
 

@@ -15,8 +15,8 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 from mpy.gamecheck import Stats, check_over, check_state, drive, frozen, run, tokens_in_state
 
-from shared_rules.autoplay import play, random_setup
-from shared_rules.engine import Game, replay
+from shared_rules.siege.autoplay import play, random_setup
+from shared_rules.siege.engine import Game, replay
 
 SEEDS = st.integers(min_value=0, max_value=0xFFFFFFFF)
 

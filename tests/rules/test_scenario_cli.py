@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from shared_rules.scenario import run_text
+from shared_rules.siege.scenario import run_text
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -21,8 +21,8 @@ from osada_fw.config import led_count, load
 from osada_fw.hal.fake import FakeHardware, ManualClock
 from osada_fw.siege.ui import M_MENU, M_PLAY
 from osada_fw.store.journal import Journal
-from shared_rules.autoplay import RandomPlayer
-from shared_rules.engine import PLAYING, Game, RuleError, replay
+from shared_rules.siege.autoplay import RandomPlayer
+from shared_rules.siege.engine import PLAYING, Game, RuleError, replay
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CONFIG = os.path.join(ROOT, "firmware", "config.json")

@@ -11,8 +11,8 @@ from osada_fw.frame import Frame
 from osada_fw.layouts import Layout
 from osada_fw.siege import colors
 from osada_fw.siege.board import Board
-from shared_rules.actions import decode as _decode
-from shared_rules.catalog import KIND_IDS
+from shared_rules.siege.actions import decode as _decode
+from shared_rules.siege.catalog import KIND_IDS
 
 
 def board_from_config(cfg):

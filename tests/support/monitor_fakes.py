@@ -14,7 +14,7 @@ except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
 from osada import monitor  # noqa: E402
-from shared_rules.engine import Game, RuleError  # noqa: E402
+from shared_rules.siege.engine import Game, RuleError  # noqa: E402
 
 
 class FakeSession:

@@ -11,7 +11,7 @@
 # - a cell with one enemy: its colour (colors.enemy_pal: plain tanks by
 #   current armor, each special its own hue), steady;
 # - a cell with several: their colours in turn, strongest first (strength =
-#   shared_rules.catalog.strength: armor, trophy value, lower id), SLOT_MS
+#   shared_rules.siege.catalog.strength: armor, trophy value, lower id), SLOT_MS
 #   each, the last GAP_MS of each slot dark; so a shared cell always flickers,
 #   even when its enemies look alike;
 # - the hedgehog-held enemy (game.hedgehog): white for the first HELD_ON_MS of
@@ -55,7 +55,7 @@
 
 from osada_fw.layouts import NCELLS, NONE, NPARTS, P_CITY, P_WALL
 from osada_fw.siege import colors as C
-from shared_rules.catalog import strength
+from shared_rules.siege.catalog import strength
 
 SLOT_MS = 500           # shared cell: each enemy's turn
 GAP_MS = 100            # ... of which the last GAP_MS are dark
@@ -361,7 +361,7 @@ class Board:
 
     def _rank_cell(self, c, enemies, r0):
         """_rank[r0:r0 + _n[c]]: the slots of shared cell c in the order of
-        their turns: the strongest (shared_rules.catalog.strength; a tie to
+        their turns: the strongest (shared_rules.siege.catalog.strength; a tie to
         the enemy listed first), then each time the next weaker.  Strengths
         are recomputed as needed rather than kept per slot (a cell holds a
         few enemies; this runs once per change of the game; no table)."""

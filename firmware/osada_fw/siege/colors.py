@@ -9,7 +9,7 @@
 # Runs on MicroPython and CPython alike; everything is integer math, so the
 # tables are bit-identical on both (the Pico's floats are single precision).
 
-from shared_rules.catalog import KINDS
+from shared_rules.siege.catalog import KINDS
 
 # ---------------------------------------------------------------- the palette
 # The fixed rows, (r, g, b) a row, in _RGB's bytes: one bytes object, where a

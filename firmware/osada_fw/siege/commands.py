@@ -6,7 +6,7 @@
 # Runs on MicroPython and CPython alike.
 
 from osada_fw.link.protocol import CommandError
-from shared_rules import actions as A
+from shared_rules.siege import actions as A
 
 LOG_PAGE = 40              # actions per `log` reply: a reply stays well inside the outbox
 

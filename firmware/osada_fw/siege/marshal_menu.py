@@ -3,7 +3,7 @@
 # it refuses one.  Loaded only in marshal mode, so other games pay no heap
 # for it.  Runs on MicroPython and CPython alike.
 
-from shared_rules.catalog import C_SPECIAL, KIND_CLASS, KIND_IDS
+from shared_rules.siege.catalog import C_SPECIAL, KIND_CLASS, KIND_IDS
 
 
 def open_menu(ui, limit):

@@ -3,7 +3,7 @@
 # so a game played from the host carries none of it.  Runs on MicroPython and
 # CPython alike.
 
-from shared_rules.catalog import MODES, VARIANTS
+from shared_rules.siege.catalog import MODES, VARIANTS
 
 
 def press(ui, what, value, now):

@@ -9,7 +9,7 @@ from osada_fw import collect, forget
 from osada_fw.link.protocol import CommandError
 from osada_fw.siege.board import Board
 from osada_fw.siege.ui import UI
-from shared_rules.engine import Game, load_rules, parse, replay
+from shared_rules.siege.engine import Game, load_rules, parse, replay
 
 DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
 _SAVE_ACTION = 0           # what Siege._save writes
@@ -19,13 +19,13 @@ _SAVE_GAME = 3             # the whole game, rewritten
 
 def _built(now=True):
     """A game was just built (boot, new, undo, recover).  What builds one
-    (shared_rules/newgame.py: the setup's checks, the start board and pool)
+    (shared_rules/siege/newgame.py: the setup's checks, the start board and pool)
     is needed by no game in progress: it leaves the heap (~3 KB: the code
     is in RAM, loaded from littlefs), and what the building left (that
     code, the old game) is collected before the journal and the replies
     allocate on top of it; at boot (now=False) by warm(), after the
     first frame, which it would otherwise delay."""
-    forget("shared_rules.newgame")
+    forget("shared_rules.siege.newgame")
     if now:
         collect()
 

@@ -3,8 +3,8 @@
 # its first action.  A rare job: App loads this module for it and forgets it
 # after, so no game carries its code.  Runs on MicroPython 1.2x and CPython.
 
-from shared_rules.actions import decode, encode
-from shared_rules.engine import replay
+from shared_rules.siege.actions import decode, encode
+from shared_rules.siege.engine import replay
 
 
 def keep(game):

@@ -25,8 +25,8 @@
 from osada_fw import elapsed, later
 from osada_fw.games import GAME_MENU_MS, GAMES, MENU_COLORS
 from osada_fw.layouts import NONE, NPARTS
-from shared_rules.catalog import strength
-from shared_rules.engine import PHASE_MARSHAL, PHASE_PLAY, PHASE_REVEAL, RuleError
+from shared_rules.siege.catalog import strength
+from shared_rules.siege.engine import PHASE_MARSHAL, PHASE_PLAY, PHASE_REVEAL, RuleError
 
 CURSOR_CELLS = 30          # 6 sectors x (4 lines + city)
 PLAY_MENU = ("kill", "hedgehog", "push_back", "dot", "rebuild", "patrol")

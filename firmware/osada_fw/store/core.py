@@ -25,7 +25,7 @@
 import json
 
 from osada_fw.store.records import MAX_SETUP, T_ACTION, T_UNDO, alen
-from shared_rules.actions import decode, encode
+from shared_rules.siege.actions import decode, encode
 
 try:                        # bytearray slice assignment (MICROPY_PY_ARRAY_SLICE_ASSIGN)
     _t = bytearray(2)
@@ -108,10 +108,10 @@ class GameJournal:
         return True
 
     def restore(self):
-        """The game in the journal, rebuilt (shared_rules.engine.Game), or None.
+        """The game in the journal, rebuilt (shared_rules.siege.engine.Game), or None.
         An action the engine refuses stops the restore there: it and the rest
         are dropped from the journal, and last_error says why."""
-        from shared_rules.engine import Game, RuleError
+        from shared_rules.siege.engine import Game, RuleError
         setup = self._scan()  # pyright: ignore[reportAttributeAccessIssue]  the backend's
         if setup is None:
             return None

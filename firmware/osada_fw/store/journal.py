@@ -1,7 +1,7 @@
 # The power-safe game journal: the game in progress, kept in flash.
 #
 # A game is its setup plus its accepted actions (event sourcing, see
-# shared_rules/engine.py), so the journal stores exactly that.  Every accepted
+# shared_rules/siege/engine.py), so the journal stores exactly that.  Every accepted
 # action is written and flushed before the app acknowledges it; on boot
 # restore() rebuilds the game, pending choice included.  Runs unchanged on
 # MicroPython 1.2x (the Pico, littlefs2) and CPython (the simulator).

@@ -25,7 +25,7 @@
 
 import binascii
 
-from shared_rules.actions import MARSHAL_PLAY, OPS
+from shared_rules.siege.actions import MARSHAL_PLAY, OPS
 
 MAGIC = b"OSJ\x01"
 

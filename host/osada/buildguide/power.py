@@ -9,8 +9,8 @@ from osada_fw.layouts import LAYOUTS, NONE, Layout, cell_code
 from osada_fw.siege import anim as A
 from osada_fw.siege.board import Board as SiegeBoard
 from osada_fw.siege.ui import CHOSEN, CURSOR
-from shared_rules.catalog import C_SPECIAL, C_TANK, KIND_ARMOR, KIND_CLASS, KIND_IDS
-from shared_rules.engine import Enemy
+from shared_rules.siege.catalog import C_SPECIAL, C_TANK, KIND_ARMOR, KIND_CLASS, KIND_IDS
+from shared_rules.siege.engine import Enemy
 
 
 class Blink(A.Anim):

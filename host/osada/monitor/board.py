@@ -14,7 +14,7 @@ from rich.style import Style
 from rich.text import Text
 
 from osada.words import texts
-from shared_rules.catalog import LINES, SECTOR_COLOR, kind_index, strength
+from shared_rules.siege.catalog import LINES, SECTOR_COLOR, kind_index, strength
 
 HEADER_BG = {"red": "#8b1a1a", "green": "#1d6b2a", "blue": "#1f4596"}
 CELL_BG = {"red": "#2b1111", "green": "#0f2714", "blue": "#0f1a36"}
@@ -63,7 +63,7 @@ def candidates(state):
 
 def strongest(enemies):
     """The cell's strongest enemy (state dicts), ranked as the device ranks
-    them (shared_rules.catalog.strength); None for no enemy."""
+    them (shared_rules.siege.catalog.strength); None for no enemy."""
     if not enemies:
         return None
     return max(enemies, key=lambda e: strength(kind_index(e["kind"]), e["armor"], e["id"]))

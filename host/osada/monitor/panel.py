@@ -4,7 +4,7 @@ for (with the keys for it), the marshal's hand, the cursor."""
 from rich.text import Text
 
 from osada.words import texts
-from shared_rules.catalog import LINES, SECTOR_COLOR
+from shared_rules.siege.catalog import LINES, SECTOR_COLOR
 
 from .keymap import DAMAGE_HINTS, EXTRA_HINTS, MARSHAL_HINTS, hints, keys_for
 

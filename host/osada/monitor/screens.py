@@ -12,7 +12,7 @@ from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
 from osada.words import texts
 from osada.words.game_names import game_name
-from shared_rules.catalog import MODES, SECTOR_COLOR, VARIANTS
+from shared_rules.siege.catalog import MODES, SECTOR_COLOR, VARIANTS
 
 from .board import LEGEND, MORE
 from .keymap import GAME_KEYMAPS

@@ -5,7 +5,7 @@ of MonitorApp (app.py), which holds the mirror these read."""
 
 from typing import Any
 
-from shared_rules.catalog import LINES
+from shared_rules.siege.catalog import LINES
 
 from .board import board_cells, candidates, strongest
 from .keymap import keys_for

@@ -196,7 +196,7 @@ def run_code(code: str, args: Sequence[str] = (), **kwargs) -> "subprocess.Compl
         return run(script, args, **kwargs)
 
 
-_SCENARIO_MAIN = """from shared_rules.scenario import main_micropython
+_SCENARIO_MAIN = """from shared_rules.siege.scenario import main_micropython
 main_micropython('/scenario.json')
 """
 

@@ -289,7 +289,7 @@ class Screen:
                         % (pick, ", ".join("#%s" % c for c in cands))), "turn to cycle · ACTION picks")
         if pending is not None:
             return fit("CHOOSE: %s" % (pending.get("choice"),)), "ACTION opens the tokens"
-        from shared_rules.catalog import LINES
+        from shared_rules.siege.catalog import LINES
         sector, part = ui.cursor // 5 + 1, ui.cursor % 5
         return ("PLAY · cursor: sector %d, %s" % (sector, LINES[part]),
                 "ACTION hit/reveal · BACK move/end turn · hold A/B: menu/undo")

@@ -12,7 +12,7 @@ import textwrap
 import unicodedata
 
 from osada.words.texts import PHASES, short
-from shared_rules.catalog import LINES, SECTOR_COLOR
+from shared_rules.siege.catalog import LINES, SECTOR_COLOR
 
 WIDTH = 80                 # no line of the picture is wider
 LABEL_W = 11               # the rows' labels ("artillery" and two spaces)

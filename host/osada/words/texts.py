@@ -15,7 +15,7 @@ rulebook's Russian name and an English one: label() shows both.
 for the monitor's log."""
 
 from osada.words.game_names import game_name
-from shared_rules.catalog import (
+from shared_rules.siege.catalog import (
     C_BOMBER,
     C_SPECIAL,
     C_TANK,
@@ -28,7 +28,7 @@ from shared_rules.catalog import (
 )
 
 # The words for each kind of token, one row a kind (its rules data and its
-# look are its row in shared_rules/catalog.py):
+# look are its row in shared_rules/siege/catalog.py):
 # kind -> (name as printed on the token / in the rulebook, English gloss,
 #          short tag for the board picture or None for tokens never on the board)
 # Tags: kind + armor makes e.g. "Tgr3"; specials end in "*" before the armor

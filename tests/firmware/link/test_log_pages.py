@@ -9,10 +9,10 @@ import json
 import pytest
 from rules_support import engine_state
 
-from shared_rules import scenario
-from shared_rules.autoplay import RandomPlayer
-from shared_rules.engine import PLAYING, RuleError
 from shared_rules.jsonout import dumps
+from shared_rules.siege import scenario
+from shared_rules.siege.autoplay import RandomPlayer
+from shared_rules.siege.engine import PLAYING, RuleError
 from tests.support.device import LOG_PAGE, Dev, random_session, snapshot
 
 

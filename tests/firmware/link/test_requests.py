@@ -15,7 +15,7 @@ from rules_support import canon, engine_state
 from osada_fw.app import App
 from osada_fw.hal.fake import FakeHardware, ManualClock, RealClock
 from osada_fw.link import commands
-from shared_rules.engine import Game, replay
+from shared_rules.siege.engine import Game, replay
 from tests.support.device import CFG, NLEDS, Dev, snapshot
 
 

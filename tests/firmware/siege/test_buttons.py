@@ -7,9 +7,9 @@ presses: test_marshal_buttons.py."""
 import pytest
 from rules_support import engine_state
 
-from shared_rules import scenario
-from shared_rules.catalog import MODES, VARIANTS
-from shared_rules.engine import Game
+from shared_rules.siege import scenario
+from shared_rules.siege.catalog import MODES, VARIANTS
+from shared_rules.siege.engine import Game
 from tests.support.device import CHOICE_SETUP, Dev, choice_dev, snapshot, states_in, to_cell
 
 

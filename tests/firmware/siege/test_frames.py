@@ -4,8 +4,8 @@ as the enemies move (each one's colour moves with it), a move's sweep
 lights the cells the enemies now stand on, and every animation ends."""
 
 from osada_fw.siege import anim
-from shared_rules.autoplay import RandomPlayer
-from shared_rules.engine import PLAYING, Game, replay
+from shared_rules.siege.autoplay import RandomPlayer
+from shared_rules.siege.engine import PLAYING, Game, replay
 from tests.support.device import CFG, Dev
 from tests.support.fw_extras import board_from_config
 

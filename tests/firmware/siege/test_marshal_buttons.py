@@ -3,7 +3,7 @@
 (a refusal says why and leaves the menu open), a lone tank placed where he
 chooses, BACK to play nothing, a patrol that skips him, the extra play."""
 
-from shared_rules.catalog import KIND_CLASS, KIND_IDS
+from shared_rules.siege.catalog import KIND_CLASS, KIND_IDS
 from tests.support.device import Dev, snapshot, states_in
 
 

@@ -21,9 +21,9 @@ def test_bundle_has_the_board_files_and_no_host_code(tmp_path):
     rel = sorted(os.path.relpath(f, out) for f in files)
     assert "main.py" in rel and "config.json" in rel
     assert "osada_fw/app.mpy" in rel and "osada_fw/hal/pico.mpy" in rel
-    assert "shared_rules/engine.mpy" in rel and "shared_rules/catalog.mpy" in rel
-    for host_only in ("osada_fw/hal/fake.mpy", "osada_fw/hal/blinka.mpy", "shared_rules/autoplay.mpy",
-                      "shared_rules/scenario.mpy"):
+    assert "shared_rules/siege/engine.mpy" in rel and "shared_rules/siege/catalog.mpy" in rel
+    for host_only in ("osada_fw/hal/fake.mpy", "osada_fw/hal/blinka.mpy", "shared_rules/siege/autoplay.mpy",
+                      "shared_rules/siege/scenario.mpy"):
         assert host_only not in rel
     assert not [r for r in rel if r.endswith(".py") and r != "main.py"]
     # every .mpy is bytecode-only mpy v6 ('M', 6, no native arch): what MicroPython 1.20+ loads

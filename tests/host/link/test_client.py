@@ -130,7 +130,7 @@ def test_link_requests_mirror_and_log_against_the_firmware(tmp_path):
     assert link.mirror.seq == 3
     assert same(link.mirror.state, app.siege.game)
     scenario = link.fetch_log()
-    from shared_rules.scenario import run
+    from shared_rules.siege.scenario import run
     g, _ = run(scenario)
     assert g.state_json(events=[]) == app.siege.game.state_json(events=[])
 

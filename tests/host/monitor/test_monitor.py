@@ -34,8 +34,8 @@ from osada import monitor  # noqa: E402
 from osada.link import ports  # noqa: E402
 from osada.sim.simulator import Simulator  # noqa: E402
 from osada.words import texts  # noqa: E402
-from shared_rules.catalog import C_EVENT, KIND_CLASS, KIND_IDS, LINES  # noqa: E402
 from shared_rules.jsonout import dumps  # noqa: E402
+from shared_rules.siege.catalog import C_EVENT, KIND_CLASS, KIND_IDS, LINES  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs POSIX ptys")
 

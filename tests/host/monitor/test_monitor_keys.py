@@ -29,8 +29,8 @@ except ImportError:  # run from the tree
 
 from osada import monitor  # noqa: E402
 from osada.words import texts  # noqa: E402
-from shared_rules.catalog import MODES  # noqa: E402
-from shared_rules.engine import Game  # noqa: E402
+from shared_rules.siege.catalog import MODES  # noqa: E402
+from shared_rules.siege.engine import Game  # noqa: E402
 from tests.support.monitor_fakes import damage_game, fake_app  # noqa: E402
 
 SIZE = (140, 45)

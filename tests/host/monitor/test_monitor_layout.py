@@ -15,7 +15,7 @@ from rich.console import Console
 pytest.importorskip("textual")
 
 from osada import monitor  # noqa: E402
-from shared_rules.engine import Game  # noqa: E402
+from shared_rules.siege.engine import Game  # noqa: E402
 from tests.support.monitor_fakes import TANK_ROLLS, fake_app, mid_game  # noqa: E402
 
 SIZES = [(80, 24), (86, 25), (99, 29), (100, 30), (110, 33), (119, 39), (120, 40), (133, 44), (160, 50),

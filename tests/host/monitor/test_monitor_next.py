@@ -9,7 +9,7 @@ import re
 import pytest
 
 from osada.monitor import keymap, panel
-from shared_rules.engine import Game
+from shared_rules.siege.engine import Game
 from tests.support.monitor_fakes import damage_game, mid_game
 
 

@@ -16,9 +16,9 @@ import pytest
 from rules_support import engine_state
 
 from osada.link import ports
-from shared_rules.autoplay import play
-from shared_rules.engine import Game
 from shared_rules.jsonout import dumps
+from shared_rules.siege.autoplay import play
+from shared_rules.siege.engine import Game
 from tests.support import pi_fakes
 
 pi_fakes.blinka_or_skip()

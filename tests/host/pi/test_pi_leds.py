@@ -10,8 +10,8 @@ import pytest
 
 from osada_fw.config import ORDERS, validate
 from osada_fw.hal.fake import ManualClock
-from shared_rules.autoplay import RandomPlayer
-from shared_rules.engine import PLAYING
+from shared_rules.siege.autoplay import RandomPlayer
+from shared_rules.siege.engine import PLAYING
 from tests.support import pi_fakes
 from tests.support.pi_fakes import blinka_app, renderer_app
 

@@ -26,8 +26,8 @@ except ImportError:  # run from the tree
 from rules_support import engine_state  # noqa: E402
 
 from osada.sim.simulator import Simulator  # noqa: E402
-from shared_rules.engine import Game  # noqa: E402
 from shared_rules.jsonout import dumps  # noqa: E402
+from shared_rules.siege.engine import Game  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs POSIX ptys")
 

@@ -12,7 +12,7 @@ except ImportError:  # run from the tree
     sys.path[:0] = [ROOT, os.path.join(ROOT, "host")]
 
 from osada.words import texts  # noqa: E402
-from shared_rules.catalog import KIND_IDS, MODES, VARIANTS  # noqa: E402
+from shared_rules.siege.catalog import KIND_IDS, MODES, VARIANTS  # noqa: E402
 
 RULEBOOK = os.path.join(os.path.dirname(ROOT), "shared", "seeds", "000_c0d4d8146b8ae51f.txt")
 SPEC = os.path.join(os.path.dirname(ROOT), "shared", "spec", "siege-rules.md")

@@ -4,8 +4,8 @@
 # started at the table uses the standard setup (R1, R2).  Kept out of
 # newgame.py so the Pico does not load this code unless it is needed.
 
-from shared_rules.catalog import C_SPECIAL, CITY, KIND_ARMOR, KIND_CLASS, KIND_IDS, LINES, kind_index
 from shared_rules.errors import bad, need_int
+from shared_rules.siege.catalog import C_SPECIAL, CITY, KIND_ARMOR, KIND_CLASS, KIND_IDS, LINES, kind_index
 
 
 def _kind(name):

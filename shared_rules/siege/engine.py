@@ -14,8 +14,10 @@
 # typing, random.shuffle/choice; enemies are kept in a list ordered by id so no
 # result depends on dict ordering (MicroPython's dicts are unordered).
 
-from shared_rules import actions as A
-from shared_rules.catalog import (
+from shared_rules.errors import RuleError, bad  # noqa: F401  (RuleError: part of the engine's API)
+from shared_rules.rng import Rng
+from shared_rules.siege import actions as A
+from shared_rules.siege.catalog import (
     C_SPECIAL,
     KIND_ARMOR,
     KIND_CLASS,
@@ -27,8 +29,6 @@ from shared_rules.catalog import (
     PHASE_PLAY,
     PHASE_REVEAL,
 )
-from shared_rules.errors import RuleError, bad  # noqa: F401  (RuleError: part of the engine's API)
-from shared_rules.rng import Rng
 
 PLAYING = "playing"
 WON = "won"
@@ -43,7 +43,7 @@ LOST = "lost"
 # Kept here once loaded: an import statement run per action allocates on
 # MicroPython (16 B each), and a replay runs hundreds.
 _PLAYS = []
-moves = None                   # shared_rules.moves once load_rules ran: nothing uses it before an action
+moves = None                   # shared_rules.siege.moves once load_rules ran: nothing uses it before an action
 
 
 def load_rules():
@@ -51,8 +51,8 @@ def load_rules():
     if _PLAYS:
         return _PLAYS[0]
     global moves
-    from shared_rules import moves as m
-    from shared_rules.plays import HANDLERS
+    from shared_rules.siege import moves as m
+    from shared_rules.siege.plays import HANDLERS
     moves = m
     _PLAYS.append(HANDLERS)
     return HANDLERS
@@ -73,7 +73,7 @@ class Game:
 
     def __init__(self, players=None, mode="standard", variants=(), seed=1,
                  board=None, pool=None, rolls=None, houses=None):
-        from shared_rules import newgame  # a game's start: not kept once it is built (on the Pico)
+        from shared_rules.siege import newgame  # a game's start: not kept once it is built (on the Pico)
         players = newgame.check(players, mode, variants, seed, rolls)
         self.players = players
         self.mode = mode
@@ -122,7 +122,7 @@ class Game:
     def from_setup(cls, d):
         """Game from the setup fields of a scenario object (players, mode,
         variants, seed, board, pool, rolls, houses); RuleError('format') if bad."""
-        from shared_rules import newgame
+        from shared_rules.siege import newgame
         newgame.check_scenario(d)
         return cls(players=d.get("players"), mode=d.get("mode", "standard"),
                    variants=d.get("variants", ()), seed=d.get("seed", 1),
@@ -271,7 +271,7 @@ class Game:
             self.phase = PHASE_MARSHAL
             self.events.append({"ev": "phase", "phase": PHASE_MARSHAL})
             if not self.patrol:                                # R60 (b); R17
-                from shared_rules import marshal
+                from shared_rules.siege import marshal
                 marshal.draw(self)
                 # The defenders' end_turn stops here: what the marshal plays is
                 # his decision (R60 c), not theirs to skip.

@@ -3,7 +3,8 @@
 # MicroPython: the tests use it to compare the two runtimes, the benchmarks to
 # time the engine, and the demo (`make run`) to show a game being played.
 
-from shared_rules.catalog import (
+from shared_rules.rng import Rng
+from shared_rules.siege.catalog import (
     ARMS,
     C_SPECIAL,
     KIND_CLASS,
@@ -13,8 +14,7 @@ from shared_rules.catalog import (
     SECTOR_COLOR,
     VARIANTS,
 )
-from shared_rules.engine import PHASE_MARSHAL, PHASE_PLAY, PHASE_REVEAL, PLAYING, Game, RuleError
-from shared_rules.rng import Rng
+from shared_rules.siege.engine import PHASE_MARSHAL, PHASE_PLAY, PHASE_REVEAL, PLAYING, Game, RuleError
 
 _COLORS = ("red", "green", "blue", "any")
 

@@ -6,10 +6,10 @@
 # game; engine.Game.apply_tuple calls it, and its turn machine carries the
 # game on from there.
 
-from shared_rules import actions as A
-from shared_rules.catalog import CITY, LINES, PHASE_PLAY, PHASE_REVEAL, REAR, SECTOR_COLOR
 from shared_rules.errors import bad
-from shared_rules.moves import reveal_from_pool
+from shared_rules.siege import actions as A
+from shared_rules.siege.catalog import CITY, LINES, PHASE_PLAY, PHASE_REVEAL, REAR, SECTOR_COLOR
+from shared_rules.siege.moves import reveal_from_pool
 
 
 def _target(g, eid, rule, what):
@@ -161,7 +161,7 @@ def _choose(g, eid, _):
 def _marshal_play(g, sector, kinds):
     if g.mode != "marshal":
         bad("R60", "marshal_play is for mode marshal")
-    from shared_rules import marshal  # his mode's rules: loaded in a marshal game only
+    from shared_rules.siege import marshal  # his mode's rules: loaded in a marshal game only
     marshal.play(g, sector, kinds)
 
 

@@ -9,7 +9,7 @@
 # The action log keeps them as a few bytes each (ActionLog), so a 300-action
 # game costs about a kilobyte on the Pico; the flash journal reuses encode().
 
-from shared_rules.catalog import ARMS, KIND_IDS, kind_index
+from shared_rules.siege.catalog import ARMS, KIND_IDS, kind_index
 
 OPS = ("hit", "kill", "hedgehog", "dot", "push_back", "rebuild", "patrol",
        "move", "reveal", "end_turn", "choose", "marshal_play")

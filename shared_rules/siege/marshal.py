@@ -4,8 +4,8 @@
 # and of his reveal3/reveal4 in moves.py), so a standard game on the Pico
 # never carries it.  Functions of the Game they are given.
 
-from shared_rules.catalog import C_SPECIAL, KIND_CLASS, KIND_IDS, PHASE_MARSHAL
 from shared_rules.errors import bad
+from shared_rules.siege.catalog import C_SPECIAL, KIND_CLASS, KIND_IDS, PHASE_MARSHAL
 
 
 def draw(g, n=None):

@@ -3,7 +3,7 @@
 # The same function runs on CPython and inside MicroPython, so both runtimes
 # print byte-identical state JSON for the same scenario.
 
-from shared_rules.engine import Game, RuleError
+from shared_rules.siege.engine import Game, RuleError
 
 
 def run(scenario):

@@ -5,8 +5,8 @@
 # build a game; the Pico drops it again once its game is built
 # (osada_fw/siege/mode.py), as nothing in a game's course needs it.
 
-from shared_rules.catalog import AIR, KINDS, MODES, VARIANTS, kind_index
 from shared_rules.errors import bad, need_int
+from shared_rules.siege.catalog import AIR, KINDS, MODES, VARIANTS, kind_index
 
 # R2: the starting enemies, one per sector's air cell.
 START_ENEMIES = ("sdkfz", "sdkfz", "sdkfz", "pz3", "pz3", "tiger")
@@ -77,7 +77,7 @@ def start(g, board, pool, rolls, houses):
                      "trades": 0 if solo else 2 if players == 6 else 1,
                      "discard_draw": 2 if solo else 1})
     if g.mode == "marshal":
-        from shared_rules import marshal
+        from shared_rules.siege import marshal
         marshal.draw(g)            # R60: he starts with 3 secret tokens
     return setup
 
@@ -88,7 +88,7 @@ def _houses(g, houses):
             bad("format", "houses is only for the my_house variant (R62)")
         return
     if houses is not None:
-        from shared_rules import custom
+        from shared_rules.siege import custom
         custom.set_houses(g, houses)
         return
     for p in range(1, g.players + 1):    # player p owns building p
@@ -97,7 +97,7 @@ def _houses(g, houses):
 
 def _board(g, board):
     if board is not None:
-        from shared_rules import custom  # scenario boards only
+        from shared_rules.siege import custom  # scenario boards only
         custom.place_board(g, board)
         return
     # R1: six buildings, six walls (none with caught_off_guard), no dots.
@@ -113,7 +113,7 @@ def _board(g, board):
 
 def _pool(g, pool):
     if pool is not None:
-        from shared_rules import custom
+        from shared_rules.siege import custom
         g.pool = custom.pool_tokens(pool)
         return
     counts = [row[1] for row in KINDS]

@@ -5,7 +5,7 @@
 # Functions of the Game they are given (engine.py's turn machine and the
 # reveal play call them); what they change is the game's own state.
 
-from shared_rules.catalog import (
+from shared_rules.siege.catalog import (
     AIR,
     ARTILLERY,
     C_BOMBER,
@@ -179,7 +179,7 @@ def resolve(g, k, sector, from_hand):
     elif name in REVEAL_MORE:
         n = REVEAL_MORE[name]
         if from_hand:                                     # R60
-            from shared_rules import marshal
+            from shared_rules.siege import marshal
             marshal.draw(g, n)
             g.marshal_extra += n
         else:                                             # R30
