@@ -7,7 +7,7 @@ included: a pz3 #1 and a panther #2 both at armor 2 in one cell."""
 import pytest
 from test_leds import _wire
 
-from osada import monitor
+from osada.siege import board as siege_board
 from osada_fw.frame import Frame
 from osada_fw.layouts import Layout
 from osada_fw.siege.board import Board
@@ -41,7 +41,7 @@ def test_the_tie_is_broken_the_same_way_by_keys_leds_and_monitor(tmp_path):
 
     # the monitor's default selection, from the state JSON
     cell = [e for e in g.state()["enemies"] if e["sector"] == 2 and e["line"] == "artillery"]
-    assert monitor.strongest(cell)["id"] == 2
+    assert siege_board.strongest(cell)["id"] == 2
 
     # the LEDs: the first slot of the shared cell shows the panther's colour
     r = Board(Frame(Layout("spokes"), 96))
@@ -64,4 +64,4 @@ def test_listing_order_does_not_change_the_pick(order):
     g = tie_game(order)
     want = [e.id for e in g.enemies if e.kind == kind_index("panther")][0]
     cell = [e for e in g.state()["enemies"]]
-    assert monitor.strongest(cell)["id"] == want
+    assert siege_board.strongest(cell)["id"] == want

@@ -1,22 +1,17 @@
-"""`osada monitor`: the device mirrored live, full screen, with keys to play.
+"""`osada monitor`: the device mirrored live, full screen, with keys to play
+every game it runs.  The monitor is a shell over the games' views
+(osada.gameview): it keeps the connection, the event log, the help, the
+layout, the game switch and the reconnection; what is one game's (its board
+or ring, its panel, its keys, its dialogs, its words) lives in that game's
+host package (osada/siege/, osada/tank/, osada/victory/, osada/warchest/).
 
     session  the serial Link (osada.link) in a thread worker: connects, polls,
              reconnects every 0.5 s; posts what it hears to the app as messages
-    board    the board as a picture: one column per sector, rows rear ...
-             tank, the wall, the city
-    tank_board  the board area while the device runs Tank battle: the ring
-             of the last roll (the device's drawing code), its words and odds
-    tank_panel  the game panel while Tank battle runs: the test and the
-             numbers the roll key sends (TankSetup)
-    panel    the game panel: the game, trophies, what to do next, the cursor
-    keymap   each game's keys (KEYMAP: Siege's, TANK_KEYMAP), only the running
-             game's live (help: ?), and the texts made from them
-    screens  the modal screens: help, new game, the marshal's play, ask-sim
+    keymap   the key bindings, made from every game's KEYMAP and the common keys
+    screens  the shell's modal screens: help (the running game's keys), ask-sim
     widgets  the main screen: widgets that redraw themselves from the app's
-             reactive attributes
-    siege_keys  Siege's selection (the cursor, the enemy it picks) and the
-             actions its keys send: a base of MonitorApp
-    app      MonitorApp (stylesheet: monitor.tcss)
+             reactive attributes (the board and panel: the running game's view)
+    app      MonitorApp, the shell (stylesheet: monitor.tcss)
 
 `run_monitor(port, start_sim)` is what the CLI calls; `main(args)` takes the
 argparse Namespace (`port`, `start_sim`)."""
@@ -26,32 +21,14 @@ from osada.link.simproc import SimProcess
 from osada.paths import SIM_STATE
 
 from .app import MonitorApp
-from .board import (
-    CELL_BG,
-    CURSOR_BG,
-    HEADER_BG,
-    LABEL_W,
-    NATION,
-    ROW_LABELS,
-    board_cells,
-    candidates,
-    enemy_tag,
-    render_board,
-    strongest,
-)
-from .keymap import DAMAGE_HINTS, EXTRA_HINTS, KEYMAP, MARSHAL_HINTS, hints, keys_for, keys_text
-from .panel import info_text, phase_text, trophy_points
-from .screens import AskSimScreen, HelpScreen, MarshalScreen, NewGameScreen, marshal_play_problem
+from .screens import AskSimScreen, HelpScreen, help_text
 from .session import REPLY_TIMEOUT_S, RETRY_S, NoDevice, Session
 from .widgets import BoardView, EventLog, GamePanel, MainScreen
 
 __all__ = [
-    "AskSimScreen", "BoardView", "CELL_BG", "CURSOR_BG", "DAMAGE_HINTS", "EXTRA_HINTS", "EventLog", "GamePanel",
-    "HEADER_BG", "HelpScreen", "KEYMAP", "LABEL_W", "MARSHAL_HINTS", "MainScreen", "MarshalScreen", "MonitorApp",
-    "NATION", "NewGameScreen", "NoDevice", "REPLY_TIMEOUT_S", "RETRY_S", "ROW_LABELS", "SIM_LINK", "SIM_STATE",
-    "Session", "SimProcess", "board_cells", "candidates", "enemy_tag", "hints", "info_text",
-    "keys_for", "keys_text", "main", "marshal_play_problem", "phase_text", "render_board", "run_monitor",
-    "strongest", "trophy_points",
+    "AskSimScreen", "BoardView", "EventLog", "GamePanel", "HelpScreen", "MainScreen", "MonitorApp", "NoDevice",
+    "REPLY_TIMEOUT_S", "RETRY_S", "SIM_LINK", "SIM_STATE", "Session", "SimProcess", "help_text", "main",
+    "run_monitor",
 ]
 
 

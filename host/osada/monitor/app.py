@@ -1,29 +1,33 @@
-"""The monitor's textual app: the mirror of the device (reactive attributes
-the widgets watch), the serial session in a thread worker, and the actions
-the keys (keymap.KEYMAP, bound on the MainScreen) run."""
+"""The monitor's textual app, a shell over the games' views: the mirror of the
+device (reactive attributes the widgets watch), the serial session in a thread
+worker, the event log, the status line, the game switch and the reconnection.
+What is one game's (its board or ring, its panel, its keys, its dialogs) is its
+view's (osada.gameview; osada/<game>/view.py), picked from the game the device
+says it runs."""
 
 from textual import work
 from textual.app import App
 from textual.reactive import var
 
+from osada.gameview import view_class
 from osada.link import ports
 from osada.link.simproc import SimProcess
 from osada.paths import SIM_STATE
 from osada.words import texts
 from osada.words.game_names import game_name
+from osada_fw.games import GAMES, HOME
 
-from .board import render_board
-from .keymap import action_game
-from .panel import info_text
+from .keymap import key_game
 from .screens import AskSimScreen, HelpScreen
 from .session import RETRY_S, NoDevice, Session
-from .siege_keys import SiegeKeys, action_text
-from .tank_board import render_tank
-from .tank_panel import TankSetup, panel_text
 from .widgets import EventLog, MainScreen
 
+# the log's colours for what every game's events share; a game's own are its view's EVENT_STYLES
+EVENT_STYLES = {"refused": "#ffd24a", "error": "#ffd24a", "overflow": "#ffd24a", "line_timeout": "#ffd24a",
+                "boot": "dim", "game": "bold", "roll": "#c0a0ff"}
 
-class MonitorApp(SiegeKeys, App):
+
+class MonitorApp(App):
     TITLE = "Osada monitor"
     CSS_PATH = "monitor.tcss"
     # the window's size as classes of the screen, for monitor.tcss: below 80×24
@@ -34,20 +38,15 @@ class MonitorApp(SiegeKeys, App):
     ENABLE_COMMAND_PALETTE = False      # every key the footer shows is in the help (KEYMAP)
 
     # the mirror, as the UI sees it: the widgets watch these and redraw themselves
-    state = var(None)             # the device's state (dict), None before the first
+    state = var(None)             # the device's Siege state (dict; kept while another game runs), None before
     seq = var(None)
-    stale = var(True)             # the connection is lost: `state` is the last one seen
-    setup = var(None)             # players, mode, variants, seed (the reply to `log`)
-    game = var("siege")           # the game the device runs (hello, `game` events): "siege" or "tank"
-    tank_roll = var(None)         # Tank battle: the last roll event (the board area shows it), None before one
-    tank = var(TankSetup())       # Tank battle: the test and numbers the roll key sends (tank_panel.TankSetup)
+    stale = var(True)             # the connection is lost: what is shown is the last seen
+    game = var(HOME)              # the game the device runs (hello, `game` events): a games.GAMES id
+    revision = var(0)             # the running game's view changed: the widgets redraw
     conn_kind = var("starting")   # Session.Status kinds, or "starting"
     conn_text = var("starting…")
     status_text = var("")         # what the last key did, or why it was refused
     status_refused = var(False)
-    cursor = var((1, 1))          # (sector 1..6, line index 0..4: rear .. city)
-    sel_id = var(None)            # the enemy Tab picked in the cursor cell
-    cand_i = var(0)               # the marked candidate of a pending damage choice
 
     def __init__(self, port="auto", start_sim=False, sim_link=ports.SIM_LINK, sim_state=SIM_STATE, retry=RETRY_S,
                  handle_signals=False, session=Session):
@@ -66,7 +65,7 @@ class MonitorApp(SiegeKeys, App):
         self.hello = None
         self.log_entries = []         # the event log: (line, style), newest last (at most 2000)
         self.events = []              # the events as pushed, newest last (at most 2000)
-        self.last_cands = None
+        self.views = {}               # game -> its view, made when the device first runs it
         self._down = False
 
     def get_default_screen(self):
@@ -150,6 +149,8 @@ class MonitorApp(SiegeKeys, App):
 
     def on_session_state_changed(self, msg):
         self.seq, self.state, self.stale = msg.seq, msg.state, False
+        self.view_for(HOME).on_state(msg.state, msg.seq)      # the device's state is Siege's game
+        self.changed()
 
     def on_session_pushed(self, msg):
         self._on_event(msg.msg)
@@ -160,24 +161,56 @@ class MonitorApp(SiegeKeys, App):
     def on_session_status(self, msg):
         self._on_status(msg.kind, msg.text, msg.port, msg.hello)
 
-    def watch_state(self):
-        self._follow_pending()
+    # ------------------------------------------------------------ the views
+
+    def view_for(self, game):
+        """The view of `game` (osada/<game>/view.py), made once and kept (a cursor survives a switch)."""
+        view = self.views.get(game)
+        if view is None:
+            view = self.views[game] = view_class(game)(self)
+        return view
+
+    @property
+    def view(self):
+        """The view of the game the device runs."""
+        return self.view_for(self.game)
+
+    def changed(self):
+        """A view changed what it shows: the board and the panel redraw."""
+        self.revision += 1
+
+    def send(self, cmd, **fields):
+        """Send a request for a view, or say why not (not connected)."""
+        if self.session is None:
+            return False
+        if self.conn_kind != "connected":
+            self.set_status("not connected: %s not sent" % self.view.request_words(cmd, fields), refused=True)
+            return False
+        self.session.submit(cmd, **fields)
+        return True
+
+    def _connect_view(self):
+        """Ask the device what the running game's view needs (its state; Siege's setup)."""
+        for cmd, fields in self.view.on_connect():
+            self.session.submit(cmd, **fields)
+
+    # ------------------------------------------------------- from the link
 
     def _on_status(self, kind, text, port, hello):
         was = self.conn_kind
         self.conn_kind = kind
         if kind == "connected":
             self.hello = hello or {}
-            self.game = self.hello.get("game", "siege")
+            game = self.hello.get("game", HOME)
+            self.game = game if game in GAMES else HOME
             self.conn_text = "connected to %s (firmware %s, protocol %s)" % (
                 port, self.hello.get("firmware", "?"), self.hello.get("protocol", "?"))
             self.add_log("— " + self.conn_text + " —", "dim")
             if was == "lost":
                 self.set_status("reconnected: the board is live again")
-            if self.game == "tank":
-                self.session.submit("state")                   # the device's last roll, if any
-            else:
-                self.session.submit("log", **{"from": 0})      # the setup: players, mode, variants
+            if self.game != HOME:
+                self.stale = False            # live; Siege's state (the connect's full state) clears it there
+            self._connect_view()
             return
         self.stale = True
         if kind == "lost":
@@ -204,69 +237,57 @@ class MonitorApp(SiegeKeys, App):
         self.events.append(ev)
         if len(self.events) > 2000:
             del self.events[:500]
-        style = {"reveal": "#7fd7ff", "he111": "bold #ff8040", "destroyed": "#ff7070",
-                 "building_destroyed": "bold #ff4040", "wall_destroyed": "#ff9f40", "dot_destroyed": "#ff9f40",
-                 "won": "bold #40ff60", "lost": "bold #ff4040", "turn": "bold", "refused": "#ffd24a",
-                 "error": "#ffd24a", "overflow": "#ffd24a", "line_timeout": "#ffd24a", "boot": "dim", "undo": "#c0a0ff",
-                 "roll": "#c0a0ff", "phase": "dim", "end_turn": "dim", "move": "#a0c0ff"}.get(name)
+        style = self.view.EVENT_STYLES.get(name) or EVENT_STYLES.get(name)
         self.add_log(texts.describe(ev, self.state), style)
-        if name == "setup":
-            self.session.submit("log", **{"from": 0})
         if name == "game":
-            self._game_is(ev.get("game", "siege"))
-        if name == "roll" and "test" in ev:
-            self.tank_roll = ev
-            if ev.get("source") == "buttons" and self.conn_kind == "connected":
-                self.session.submit("state")      # rolled with the device's knob: its numbers here too
-        if name == "roll":
-            self.set_status("die roll: %s" % ev.get("value") if "test" not in ev else texts.describe(ev))
+            self._game_is(ev.get("game", HOME))
+            return
+        self.view.on_event(ev)
 
     def _on_reply(self, cmd, fields, msg):
-        if msg.get("ok"):
-            if cmd == "log":
-                self.setup = msg.get("setup")
-            elif cmd == "roll":
-                if "test" not in msg:              # Tank battle's roll: its event said it already
-                    self.set_status("die roll: %s" % msg.get("value"))
-                else:
-                    self.session.submit("state")  # what the roll left (T16: the protection) for the next
-            elif cmd == "state" and isinstance(msg.get("tank"), dict):
-                self.tank_roll = msg["tank"].get("last") or self.tank_roll
-                self.tank = self.tank.from_device(msg["tank"])     # the device's numbers (T16's protection left)
-            elif cmd == "game" and fields.get("game"):
-                self._game_is(fields["game"])
-                self.set_status("the device now runs %s" % game_name(self.game))
-            elif cmd in ("act", "undo", "new"):
-                self.set_status("")
+        if msg.get("ok") and cmd == "game" and fields.get("game"):
+            self._game_is(fields["game"])
+            self.set_status("the device now runs %s" % game_name(self.game))
             return
-        what = cmd
-        if cmd == "act":
-            what = action_text(fields.get("action") or {})
+        self.view.on_reply(cmd, fields, msg)
+        if msg.get("ok"):
+            return
+        what = self.view.request_words(cmd, fields)
         rule = msg.get("rule")
         text = "%s refused%s: %s" % (what, " (%s)" % rule if rule else "", msg.get("error", "?"))
         self.set_status(text, refused=True)
         self.add_log("✗ " + text, "bold #ffd24a")
 
     def _game_is(self, game):
-        """The device runs `game` now; on a switch its state is asked for anew (Tank battle's
-        last roll, Siege's board), and Siege's setup if the monitor has not seen it yet
-        (Tank battle refuses `log`)."""
-        if game != self.game:
-            self.tank_roll = None
-            if self.session is not None and self.conn_kind == "connected":
-                self.session.submit("state")                   # Tank battle's last roll; Siege's board
-                if game == "siege" and self.setup is None:     # connected while Tank battle ran
-                    self.session.submit("log", **{"from": 0})
+        """The device runs `game` now (an id of games.GAMES; an unknown one is said, not shown);
+        on a switch its view asks for what it shows."""
+        if game not in GAMES:
+            self.add_log("the device runs a game this monitor does not know: %r" % (game,), "bold #ffd24a")
+            return
+        switched = game != self.game
         self.game = game
+        if switched and self.session is not None and self.conn_kind == "connected":
+            self._connect_view()
 
     def watch_game(self):
         self.refresh_bindings()                 # the footer: the game's own keys
+        self.changed()
 
     def check_action(self, action, parameters):
         """A game's keys are live only while the device runs it: never send a
-        game's action to another game (keymap.action_game)."""
-        game = action_game(action)
+        game's action to another game (keymap.key_game)."""
+        game = key_game(action, parameters)
         return game is None or game == self.game
+
+    def action_key(self, game, action, arg1=None, arg2=None):
+        """A key of `game`'s view, with up to two arguments (textual passes an action as many
+        parameters as its method names): the view does what it does and may return a request to send."""
+        if game != self.game:
+            return
+        request = self.view.on_key(action, *[a for a in (arg1, arg2) if a is not None])
+        if request is not None:
+            cmd, fields = request
+            self.send(cmd, **fields)
 
     # ------------------------------------------------------------- drawing
 
@@ -287,52 +308,20 @@ class MonitorApp(SiegeKeys, App):
         self.status_text = text
 
     def board_picture(self, width, compact=False):
-        """The board at `width` cells (BoardView draws it); in Tank battle the ring of the last roll."""
-        if self.game == "tank":
-            return render_tank(self.tank_roll, width, compact, self.stale)
-        return render_board(self.state, width, self.cursor, self.selected_id(), self.stale, compact)
+        """The running game's board or ring at `width` cells (BoardView draws it)."""
+        return self.view.render(width, compact, self.stale)
 
     def info_text(self, compact=False):
-        """The game panel (GamePanel draws it); compact in a short window."""
-        if self.game == "tank":
-            return panel_text(self.tank, self.stale, compact)
-        return info_text(self.state, self.setup, self.stale, self.cand_i, self.cursor, self.selected_enemy(),
-                         compact)
+        """The running game's panel (GamePanel draws it); compact in a short window."""
+        return self.view.panel(compact, self.stale)
 
     def action_switch_game(self):
-        """Siege <-> Tank battle on the device ({"cmd": "game"}); Siege's game in progress is kept."""
+        """The device's next game (games.GAMES' menu order); Siege's game in progress is kept."""
         if self.conn_kind != "connected":
             self.set_status("not connected: no game to switch", refused=True)
             return
-        self.session.submit("game", game="tank" if self.game == "siege" else "siege")
+        nxt = GAMES[(GAMES.index(self.game) + 1) % len(GAMES)] if self.game in GAMES else GAMES[0]
+        self.session.submit("game", game=nxt)
 
     def action_help(self):
-        self.push_screen(HelpScreen(self.game))
-
-    # ---------------------------------------------------- Tank battle's keys
-
-    def action_tank_test(self, d):
-        self.tank = self.tank.next_test(d)
-
-    def action_tank_field(self, d):
-        self.tank = self.tank.next_field(d)
-
-    def action_tank_change(self, d):
-        new = self.tank.change(d)
-        if new is None:
-            self.set_status("a counter-attack has no numbers: one die each side", refused=True)
-            return
-        self.tank = new
-
-    def action_tank_new_turn(self):
-        self.tank = self.tank.new_turn()
-        self.set_status("a new game turn: protection %d again (T17)" % self.tank.turn_protection)
-
-    def action_tank_defaults(self):
-        self.tank = self.tank.reset()
-
-    def action_tank_roll(self):
-        if self.conn_kind != "connected":
-            self.set_status("not connected: no roll sent", refused=True)
-            return
-        self.session.submit("roll", **self.tank.request())
+        self.push_screen(HelpScreen(self.view))

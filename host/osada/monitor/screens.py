@@ -1,56 +1,36 @@
-"""The modal screens: help (every key), ask to start the simulator, new game,
-the field marshal's play."""
+"""The shell's modal screens: the help (every key of the game the device runs,
+then how to read its board: the game's view says) and the question whether to
+start the simulator.  A game's own dialogs live in its package (Siege's new
+game and the field marshal's play: osada/siege/screens.py)."""
 
 import textwrap
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, SelectionList, Static
+from textual.widgets import Static
 
-from osada.words import texts
+from osada.gameview import COMMON_KEYMAP
 from osada.words.game_names import game_name
-from shared_rules.siege.catalog import MODES, SECTOR_COLOR, VARIANTS
-
-from .board import LEGEND, MORE
-from .keymap import GAME_KEYMAPS
 
 KEY_W = 11                                # the help's key column
 
 
-TANK_HELP = ("\nTank battle («Кубики»): the device rolls the dice of «Танковый бой». Pick the test and its "
-             "numbers here (the game panel shows them), roll; the board shows the ring as the device lights it, "
-             "the log the roll with the exact odds of its result. The device's own knob and buttons work as well.")
-
-
-def help_text(width=0, close_keys=("Esc", "?", "q"), game="siege"):
-    """Every key of the game's keymap and what it does, then how to read the
-    board.  At a `width`, a long line goes on under its own text, not under the keys."""
+def help_text(view, width=0, close_keys=("Esc", "?", "q")):
+    """Every key of `view`'s game and what it does, then how to read the board
+    (view.help_tail).  At a `width`, a long line goes on under its own text, not under the keys."""
     t = Text()
-    t.append("Osada monitor — keys (%s)\n\n" % game_name(game, short=True), style="bold")
+    t.append("Osada monitor — keys (%s)\n\n" % game_name(view.GAME, short=True), style="bold")
     wrap = max(20, width - KEY_W) if width else 0
-    for _k, _a, shown, _short, what, _f in GAME_KEYMAPS.get(game, GAME_KEYMAPS["siege"]):
+    for _k, _a, shown, _short, what, _f in view.KEYMAP + COMMON_KEYMAP:
         if shown:
             t.append(shown.ljust(KEY_W), style="bold #ffd24a")
             lines = textwrap.wrap(what, wrap) if wrap else [what]
             t.append(("\n" + " " * KEY_W).join(lines) + "\n")
     closes = "\n%s or %s closes." % (", ".join(close_keys[:-1]), close_keys[-1])
-    if game == "tank":
-        t.append(TANK_HELP + "\n" + closes, style="dim")
-        return t
-    tanks = [k for k in texts.SHORT if not texts.is_special(k)]
-    specials = [k for k in texts.SHORT if texts.is_special(k)]
-    t.append("\nThe board: one column per sector; rows rear (outermost) … tank, the wall, the city.\n"
-             + LEGEND[0] + " (Lancaster B, Strv-81, IS-3: any colour).\n"
-             + MORE.strip() + " marks more rows of the same line (a cell holding more enemies than fit on one row).\n"
-             "Tags are kind + armor: %s;\n" % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in tanks)
-             + "specials end in * (magenta): %s. Yellow: damaged.\n"
-             % ", ".join("%s = %s" % (texts.short(k), texts.ru(k)) for k in specials)
-             + "(Tanks are printed with their Latin model names; the Russian rulebook uses them as they are.)\n"
-             "# (underlined): under the hedgehog. Magenta with a number: a pending damage choice.\n"
-             + closes, style="dim")
+    t.append_text(view.help_tail(closes))
     return t
 
 
@@ -58,20 +38,24 @@ class HelpText(Static):
     """The help, wrapped to the dialog's width."""
 
     def on_resize(self):
-        self.update(help_text(self.content_size.width, HelpScreen.CLOSE_KEYS, self.screen.game))  # pyright: ignore[reportAttributeAccessIssue]
+        self.update(help_text(self.screen.view, self.content_size.width, HelpScreen.CLOSE_KEYS))  # pyright: ignore[reportAttributeAccessIssue]
 
 
 class HelpScreen(ModalScreen):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
     CLOSE_KEYS = ("Esc", "?", "q")           # BINDINGS' keys as shown
 
-    def __init__(self, game="siege"):
+    def __init__(self, view):
         super().__init__()
-        self.game = game                      # the keys of the game the device runs
+        self.view = view                      # the view of the game the device runs
+
+    @property
+    def game(self):
+        return self.view.GAME
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):     # ↑ ↓ PgUp PgDn scroll it in a short window
-            yield HelpText(help_text(0, self.CLOSE_KEYS, self.game), id="help")
+            yield HelpText(help_text(self.view, 0, self.CLOSE_KEYS), id="help")
 
 
 class AskSimScreen(ModalScreen):
@@ -83,191 +67,3 @@ class AskSimScreen(ModalScreen):
 
     def action_answer(self, yes):
         self.dismiss(yes)
-
-
-class ConfirmScreen(ModalScreen):
-    """A yes/no question whose safe answer is the default: only y says yes."""
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape,enter", "answer(False)", "No")]
-
-    def __init__(self, question):
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(self.question + "  [y/N]", id="confirm")
-
-    def action_answer(self, yes):
-        self.dismiss(yes)
-
-
-class NewGameScreen(ModalScreen):
-    """The new game's setup.  Enter in a field goes to the next one; only
-    the Start button starts, and over a game in progress (`in_progress`:
-    words saying which) it asks first."""
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, players=2, mode="standard", variants=(), in_progress=None):
-        super().__init__()
-        self.players, self.mode, self.variants = players, mode, set(variants)
-        self.in_progress = in_progress
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Label("New game", classes="title")
-            if self.in_progress:
-                yield Label("A game is in progress (%s). Starting a new one replaces it; "
-                            "u (undo) right after brings it back." % self.in_progress, id="in-progress")
-            yield Label("Players (2–6; solo 1; marshal: 1–5 defenders)")
-            yield Input(str(self.players), id="players", type="integer")
-            yield Label("Mode")
-            yield Select([("%s — %s" % (texts.label(m, texts.MODES), texts.MODES[m][2]), m) for m in MODES],
-                         value=self.mode, allow_blank=False, id="mode")
-            yield Label("Variants (Space toggles)")
-            yield SelectionList(*[("%s — %s" % (texts.label(v, texts.VARIANTS), texts.VARIANTS[v][2]), v,
-                                   v in self.variants) for v in VARIANTS], id="variants")
-            yield Label("Seed (empty: the device picks one)")
-            yield Input("", id="seed", type="integer", placeholder="random")
-            yield Label("", id="problem", classes="problem")
-            with Horizontal(classes="buttons"):
-                yield Button("Start", variant="primary", id="start")
-                yield Button("Cancel", id="cancel")
-
-    def _result(self):
-        """The setup, or a str saying what is wrong with it."""
-        fields = {"mode": self.query_one("#mode", Select).value,
-                  "variants": list(self.query_one("#variants", SelectionList).selected)}
-        p = self.query_one("#players", Input).value.strip()
-        if not p.isdigit():
-            return "Players: type how many (%s)" % ("1–5 defenders" if fields["mode"] == "marshal" else
-                                                    "2–6, or 1 for solo")
-        fields["players"] = int(p)
-        seed = self.query_one("#seed", Input).value.strip()
-        if seed:
-            if not seed.lstrip("-").isdigit():
-                return "Seed: a whole number, or empty"
-            fields["seed"] = int(seed)
-        return fields
-
-    def on_button_pressed(self, event):
-        if event.button.id != "start":
-            self.dismiss(None)
-            return
-        fields = self._result()
-        if isinstance(fields, str):
-            self.query_one("#problem", Label).update(fields)
-            return
-        if not self.in_progress:
-            self.dismiss(fields)
-            return
-
-        def answered(yes):
-            if yes:
-                self.dismiss(fields)
-        self.app.push_screen(ConfirmScreen("Replace the game in progress (%s) with a new one?"
-                                           % self.in_progress), answered)
-
-    def on_input_submitted(self, event):
-        event.stop()
-        self.focus_next()              # Enter goes on to the next field; it never starts a game
-
-    def action_cancel(self):
-        self.dismiss(None)
-
-
-def marshal_play_problem(kinds, extra=0, patrol=False):
-    """Why the field marshal may not play these tokens (kind ids), or None if
-    he may (R60): one tank, two tokens (tanks, others or one of each), or
-    nothing; a lone token that is not a tank is no play.  After his
-    reveal3/reveal4 (`extra` = n): up to n tokens of any kind.  Patrol (R17):
-    nothing at all."""
-    n = len(kinds)
-    if extra:
-        if n > extra:
-            return "R60: after his reveal%d he plays up to %d tokens, not %d" % (extra, extra, n)
-        return None
-    if patrol and n:
-        return "R17: patrol — the marshal only moves the enemies this turn; he plays nothing"
-    if n > 2:
-        return "R60: he plays one tank or two tokens (more only after his reveal3/reveal4), not %d" % n
-    if n == 1 and not texts.is_enemy(kinds[0]):
-        return ("R60: a lone %s is no play — one token alone must be a tank («Выбирает 1 танк»); "
-                "pick a tank, or two tokens" % texts.ru(kinds[0]))
-    return None
-
-
-class MarshalScreen(ModalScreen):
-    """The field marshal's play: only plays R60 allows can be sent (Play is
-    disabled otherwise, and #why says why); the sector is asked only for a
-    lone tank."""
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, hand, extra=0, patrol=False):
-        super().__init__()
-        self.hand = list(hand)
-        self.extra = extra
-        self.patrol = patrol
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            if self.extra:
-                yield Label("Field marshal: play up to %d token(s) from your hand, placed by die rolls (R60)"
-                            % self.extra, classes="title")
-            elif self.patrol:
-                yield Label("Field marshal: patrol (R17) — you only move the enemies; play nothing",
-                            classes="title")
-            else:
-                yield Label("Field marshal (R60): play one tank (into the rear of a sector you choose), or two "
-                            "tokens (tanks placed by die rolls), or nothing", classes="title")
-            yield SelectionList(*[("%s — %s  (%s)" % (texts.ru(k), texts.ru_class(k), k), i)
-                                  for i, k in enumerate(self.hand)], id="tokens")
-            yield Label("Sector for a lone tank")
-            opts = [("by die roll", 0)] + [("sector %d (%s)" % (s, SECTOR_COLOR[s]), s) for s in range(1, 7)]
-            yield Select(opts, value=0, allow_blank=False, id="sector", disabled=True)
-            yield Static("", id="why")
-            with Horizontal(classes="buttons"):
-                yield Button("Play", variant="primary", id="play")
-                yield Button("Play nothing", id="none")
-                yield Button("Cancel", id="cancel")
-
-    def on_mount(self):
-        self._update()
-
-    def picked(self):
-        return [self.hand[i] for i in sorted(self.query_one("#tokens", SelectionList).selected)]
-
-    def _lone_tank(self, kinds):
-        return not self.extra and len(kinds) == 1 and texts.is_enemy(kinds[0])
-
-    def _update(self):
-        kinds = self.picked()
-        why = marshal_play_problem(kinds, self.extra, self.patrol)
-        self.query_one("#play", Button).disabled = why is not None or not kinds
-        self.query_one("#sector", Select).disabled = not self._lone_tank(kinds)
-        if why is None and kinds:
-            why = "plays: " + ", ".join(texts.ru(k) for k in kinds)
-        elif why is None:
-            why = "pick tokens (Space), or play nothing"
-        self.query_one("#why", Static).update(why)
-
-    def on_selection_list_selected_changed(self, event):
-        self._update()
-
-    def on_button_pressed(self, event):
-        if event.button.id == "cancel":
-            self.dismiss(None)
-            return
-        kinds = [] if event.button.id == "none" else self.picked()
-        if marshal_play_problem(kinds, self.extra, self.patrol) is not None:
-            self._update()                  # not sent: #why says why
-            return
-        action = {"do": "marshal_play", "tokens": kinds}
-        s = self.query_one("#sector", Select).value
-        if s and self._lone_tank(kinds):
-            action["sector"] = s
-        self.dismiss(action)
-
-    def action_cancel(self):
-        self.dismiss(None)
-
-

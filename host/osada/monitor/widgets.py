@@ -4,12 +4,13 @@ itself when they change; the board redraws at its own width on resize."""
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Grid
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from .keymap import COMMON_KEYMAP, SIEGE_KEYMAP, TANK_KEYMAP, keys_text
+from osada.gameview import COMMON_KEYMAP, keys_text
+
+from .keymap import bindings
 
 TOO_SMALL = "Make the window at least 80×24 (columns × rows) to see the board."
 
@@ -33,10 +34,9 @@ class Mirrored(Static):
 
 
 class BoardView(Mirrored):
-    """The board, drawn to fit the widget's width (board.render_board); while
-    the device runs Tank battle, the ring of its last roll (tank_board.render_tank)."""
+    """The running game's board or ring, drawn to fit the widget's width (its view's render)."""
 
-    WATCHES = ("state", "stale", "cursor", "sel_id", "cand_i", "game", "tank_roll")
+    WATCHES = ("state", "stale", "game", "revision")
 
     def picture(self):
         compact = self.screen.has_class("-short")          # a short window: the board one row a line
@@ -47,9 +47,9 @@ class BoardView(Mirrored):
 
 
 class GamePanel(Mirrored):
-    """The game at a glance (panel.info_text)."""
+    """The game at a glance (its view's panel)."""
 
-    WATCHES = ("state", "setup", "stale", "cursor", "sel_id", "cand_i", "game", "tank")
+    WATCHES = ("state", "stale", "game", "revision")
 
     def picture(self):
         """The full panel where it fits; closed up (panel.info_text's compact
@@ -102,12 +102,12 @@ class StatusLine(Mirrored):
 
 
 class KeysPanel(Mirrored):
-    """The keys of the game the device runs (keymap.keys_text)."""
+    """The keys of the game the device runs (gameview.keys_text)."""
 
     WATCHES = ("game",)
 
     def picture(self):
-        return keys_text(self.app.game)  # pyright: ignore[reportAttributeAccessIssue]
+        return keys_text(self.app.view.KEYMAP + COMMON_KEYMAP)  # pyright: ignore[reportAttributeAccessIssue]
 
 
 class EventLog(RichLog, can_focus=False):
@@ -139,9 +139,7 @@ class MainScreen(Screen):
     monitor.tcss for the window's size (the app's breakpoint classes)."""
 
     # every game's keys; the app's check_action keeps live (and in the footer) those of the game the device runs
-    BINDINGS = [Binding(k, "app." + a, short or k, show=f) for k, a, _sh, short, _w, f in
-                SIEGE_KEYMAP + TANK_KEYMAP + COMMON_KEYMAP if a != "digit"]
-    BINDINGS += [Binding(str(n), "app.digit(%d)" % n, str(n), show=False) for n in range(1, 10)]
+    BINDINGS = bindings()
 
     def compose(self) -> ComposeResult:
         yield ConnLine("starting…", id="conn")

@@ -5,6 +5,7 @@ watch` prints under each roll, and the pictures of the README.
 Text: the 24 positions clockwise from sector 1, a space between sectors,
 one letter per LED by colour (LETTERS); a blinking LED is shown lit."""
 
+from osada.ringtext import Layout, Ring
 from osada_fw.tank import view as tank_view
 from osada_fw.tank.mode import TESTS
 
@@ -15,26 +16,6 @@ LETTERS = ((tank_view.ABSORBED, "B"), (tank_view.DAMAGE, "R"), (tank_view.MISS, 
 LEGEND = ("B hit absorbed by protection, R hit that is damage (a red die face, a failed test, the loser), "
           ". miss, G green (a hit face, a passed test, the winner), W white (5th-8th die of a face), "
           "A amber (morale test due; a collision unit tied with the best opposing total), - dark")
-
-
-class _Ring:
-    """Stands in for the device's frame (osada_fw/frame.py): tank_view only clears and sets pixels."""
-
-    def __init__(self):
-        self.px = [(0, 0, 0)] * 24
-
-    def clear(self):
-        self.px = [(0, 0, 0)] * 24
-
-    def set_pixel(self, i, r, g, b):
-        self.px[i] = (r, g, b)
-
-
-class _Layout:
-    """Position p (0-23) is LED p: the ring24 order of the sectors."""
-
-    def index(self, sector, line):
-        return (sector - 1) * 4 + line
 
 
 class _Roll:
@@ -66,9 +47,9 @@ class _Roll:
 
 def colours(ev, page=0, blink_on=True):
     """The 24 (r, g, b) colours (before brightness) the ring shows for roll event ev."""
-    ring = _Ring()
+    ring = Ring()
     now = tank_view.ROLL_MS + (0 if blink_on else 250)     # after the tumble; blink phase on/off
-    tank_view.draw(_Roll(ev, page), _Layout(), now, ring)
+    tank_view.draw(_Roll(ev, page), Layout(), now, ring)
     return ring.px
 
 

@@ -32,6 +32,8 @@ except ImportError:  # run from the tree
 
 from osada import monitor  # noqa: E402
 from osada.link import ports  # noqa: E402
+from osada.siege import board as siege_board  # noqa: E402
+from osada.siege.screens import MarshalScreen, NewGameScreen  # noqa: E402
 from osada.sim.simulator import Simulator  # noqa: E402
 from osada.words import texts  # noqa: E402
 from shared_rules.jsonout import dumps  # noqa: E402
@@ -45,6 +47,11 @@ CYRILLIC = re.compile("[А-Яа-яЁё]")
 
 
 # ------------------------------------------------------------------ texts
+
+
+def sg(app):
+    """The monitor's Siege view."""
+    return app.view_for("siege")
 
 
 def emitted_event_names():
@@ -171,10 +178,10 @@ def board_from_widget(app):
     """Parse the board widget's text back into (sector, line) -> [tags]."""
     cells = {}
     current = None
-    labels = {en: line for line, (en, _ru) in monitor.ROW_LABELS.items()}
+    labels = {en: line for line, (en, _ru) in siege_board.ROW_LABELS.items()}
     for row in widget_text(app, "#board").split("\n"):
-        label = row[:monitor.LABEL_W].strip()
-        parts = row[monitor.LABEL_W:].split("│")
+        label = row[:siege_board.LABEL_W].strip()
+        parts = row[siege_board.LABEL_W:].split("│")
         if label in labels:
             current = labels[label]
         elif label in ("sector", "wall") or label.startswith("STALE") or label.startswith("GAME"):
@@ -191,7 +198,7 @@ def board_from_widget(app):
 
 
 def board_from_state(state):
-    return {key: [monitor.enemy_tag(e) for e in es] for key, es in monitor.board_cells(state).items()}
+    return {key: [siege_board.enemy_tag(e) for e in es] for key, es in siege_board.board_cells(state).items()}
 
 
 def in_sync(app, dev):
@@ -261,7 +268,7 @@ def test_board_mirrors_the_device_and_keys_play_a_game(tmp_path):
             await press("o", changes=False)                     # a free roll
             await until(pilot, lambda: any(e.get("ev") == "roll" for e in app.events), what="the roll")
             await press("4", changes=False)
-            assert app.cursor[0] == 4 and "> 4 green <" in widget_text(app, "#board")
+            assert sg(app).cursor[0] == 4 and "> 4 green <" in widget_text(app, "#board")
 
             # play on: end turns, answer the damage choices, until the game ends (or 60 turns)
             async def play_out():
@@ -276,9 +283,9 @@ def test_board_mirrors_the_device_and_keys_play_a_game(tmp_path):
                         if choices == 0 and len(cands) > 1:     # Tab picks the 2nd candidate, c takes it
                             await press("tab", changes=False)
                             second = [e for e in st["enemies"] if e["id"] == cands[1]][0]
-                            assert app.cursor == (second["sector"], LINES.index(second["line"]))
+                            assert sg(app).cursor == (second["sector"], LINES.index(second["line"]))
                             assert "▸2)" in widget_text(app, "#info")
-                            assert "2:" + monitor.enemy_tag(second) in widget_text(app, "#board")
+                            assert "2:" + siege_board.enemy_tag(second) in widget_text(app, "#board")
                             await press("c")
                             hurt = [e for e in app.events if e.get("ev") in ("damaged", "destroyed")][-1]
                             assert hurt["enemy"] == cands[1]
@@ -330,7 +337,7 @@ def test_new_game_modal_and_help(tmp_path):
             await pilot.press("escape")
             assert app.screen is app.main
             await pilot.press("n")
-            assert isinstance(app.screen, monitor.NewGameScreen)
+            assert isinstance(app.screen, NewGameScreen)
             app.screen.query_one("#players").value = "3"
             app.screen.query_one("#seed").value = "77"
             await pilot.click("#start")
@@ -338,7 +345,7 @@ def test_new_game_modal_and_help(tmp_path):
             with dev.lock:
                 setup = dev.sim.app.siege.game.setup_dict()
             assert setup["players"] == 3 and setup["seed"] == 77
-            await until(pilot, lambda: (app.setup or {}).get("seed") == 77, what="the setup in the sidebar")
+            await until(pilot, lambda: (sg(app).setup or {}).get("seed") == 77, what="the setup in the sidebar")
             assert "seed 77" in widget_text(app, "#info")
 
     try:
@@ -371,7 +378,7 @@ def test_field_marshal_plays_from_the_modal(tmp_path):
             hand = app.state["marshal_hand"]
             tank = [i for i, k in enumerate(hand) if texts.is_enemy(k)][0]
             await pilot.press("M")
-            assert isinstance(app.screen, monitor.MarshalScreen)
+            assert isinstance(app.screen, MarshalScreen)
             app.screen.query_one("#tokens").select(tank)
             app.screen.query_one("#sector", Select).value = 5
             await pilot.click("#play")
@@ -380,7 +387,7 @@ def test_field_marshal_plays_from_the_modal(tmp_path):
             assert played["tokens"] == [hand[tank]]
             placed = [e for e in app.events if e.get("ev") == "reveal"][-1]
             assert placed["kind"] == hand[tank] and placed["sector"] == 5
-            assert monitor.enemy_tag(dev.state()[0]["enemies"][-1]) in "".join(board_from_widget(app)[(5, "rear")])
+            assert siege_board.enemy_tag(dev.state()[0]["enemies"][-1]) in "".join(board_from_widget(app)[(5, "rear")])
 
     try:
         asyncio.run(run())

@@ -28,12 +28,18 @@ except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
 from osada import monitor  # noqa: E402
+from osada.gameview import COMMON_KEYMAP, view_classes  # noqa: E402
+from osada.monitor.keymap import key_game  # noqa: E402
+from osada.siege import keys as siege_keys  # noqa: E402
+from osada.siege.screens import ConfirmScreen, MarshalScreen, NewGameScreen, marshal_play_problem  # noqa: E402
 from osada.words import texts  # noqa: E402
 from shared_rules.siege.catalog import MODES  # noqa: E402
 from shared_rules.siege.engine import Game  # noqa: E402
 from tests.support.monitor_fakes import damage_game, fake_app  # noqa: E402
 
 SIZE = (140, 45)
+KEYMAP = siege_keys.KEYMAP + COMMON_KEYMAP              # Siege's keys, as the help shows them
+GAME_KEYMAPS = {g: v.KEYMAP + COMMON_KEYMAP for g, v in view_classes().items()}
 
 
 def run_app(game, body, monkeypatch):
@@ -70,7 +76,7 @@ def status(app):
 def keymap_keys(rows=None):
     """(textual key, action as bound, the row) for every key of a keymap (KEYMAP: Siege's)."""
     out = []
-    for row in monitor.KEYMAP if rows is None else rows:
+    for row in KEYMAP if rows is None else rows:
         keys, action = row[0], row[1]
         for k in keys.split(","):
             out.append((k, "digit(%s)" % k if action == "digit" else action, row))
@@ -79,54 +85,76 @@ def keymap_keys(rows=None):
 
 def helped_row(action, rows=None):
     """The keymap row that documents an action (the first with that action and a help line)."""
-    for row in monitor.KEYMAP if rows is None else rows:
+    for row in KEYMAP if rows is None else rows:
         if row[1] == action and row[2] and row[4]:
             return row
     return None
 
 
+BOUND = re.compile(r"^app\.key\('(\w+)', '(\w+)'(?:, (.*))?\)$")
+
+
+def bound_as(action):
+    """(game, the keymap's action as written) of a binding's action string; (None, name) for a common key."""
+    m = BOUND.match(action)
+    if m is None:
+        return None, action[4:]
+    args = m.group(3)
+    if m.group(2) == "digit":
+        return m.group(1), "digit(%s)" % args
+    return m.group(1), m.group(2) + ("(%s)" % args.replace(" ", "") if args else "")
+
+
 def test_every_binding_has_a_help_line_and_every_help_line_a_binding():
-    """Per game: each key bound once, to what its game's keymap says, and
-    every binding with a help line; the footer shows the game's marked keys."""
-    from osada.monitor.keymap import GAME_KEYMAPS, action_game
+    """Issue 39: per game, each key bound once, to what its game's view's keymap
+    says, and every binding with a help line; the footer shows the game's marked keys."""
     bound = {}
     for b in monitor.MainScreen.BINDINGS:
-        game = action_game(b.action[4:].split("(")[0])
+        game, action = bound_as(b.action)
         for k in b.key.split(","):
             for g in [game] if game else list(GAME_KEYMAPS):
                 assert (g, k) not in bound, "%s bound twice in %s" % (k, g)
-                bound[g, k] = b.action
-    expected = {(g, k): "app." + a for g, rows in GAME_KEYMAPS.items() for k, a, _row in keymap_keys(rows)}
+                bound[g, k] = action
+    expected = {(g, k): a for g, rows in GAME_KEYMAPS.items() for k, a, _row in keymap_keys(rows)}
     assert bound == expected
+    assert set(GAME_KEYMAPS) == {"siege", "tank", "victory", "warchest"}
     for g, rows in GAME_KEYMAPS.items():
         for k, action, row in keymap_keys(rows):
-            base = action.split("(")[0]
-            if base in ("cursor", "tank_test", "tank_field", "tank_change"):   # two keys shown as one line
-                assert any(r[2] and r[4] and r[1].split("(")[0] == base for r in rows), (g, k)
+            if not row[2]:                        # the second key of a pair shown as one line (← →)
+                assert any(r[2] and r[4] and r[1].split("(")[0] == action.split("(")[0] for r in rows), (g, k)
                 continue
             assert helped_row(row[1], rows) is not None, "no help line for %s (%s) in %s" % (k, action, g)
         # the footer shows the keys the game's keymap marks, with its short names
         footer = [(b.key, b.description) for b in monitor.MainScreen.BINDINGS
-                  if b.show and action_game(b.action[4:].split("(")[0]) in (g, None)]
+                  if b.show and bound_as(b.action)[0] in (g, None)]
         assert footer == [(r[0], r[3]) for r in rows if r[5]], g
     # what the app binds itself (not textual's system keys) is in a help line too
     for b in monitor.MonitorApp.BINDINGS:
         if not getattr(b, "system", False):
             assert b.action == "quit" and "Ctrl+Q" in helped_row("quit")[4], b
     assert monitor.MonitorApp.ENABLE_COMMAND_PALETTE is False   # no ^p the help does not name
+    assert key_game("key", ("tank", "roll")) == "tank" and key_game("help", ()) is None
 
 
 def test_every_key_does_what_its_help_says(monkeypatch):
-    """Press every key of KEYMAP and see which action method runs."""
+    """Press every key of Siege's KEYMAP and see which of its view's key methods runs."""
     calls = []
 
     async def body(app, pilot, sess):
-        for name in dir(app):
-            if name.startswith("action_") and name[7:] in {a.split("(")[0] for _k, a, _r in keymap_keys()}:
-                def rec(*args, _n=name[7:]):
+        view = app.view
+        for _k, action, _r in keymap_keys():
+            name = action.split("(")[0]
+            if hasattr(view, "key_" + name):
+                def rec(*args, _n=name):
                     calls.append((_n, args))
-                monkeypatch.setattr(app, name, rec)
+                monkeypatch.setattr(view, "key_" + name, rec)
+            elif hasattr(app, "action_" + name):
+                def rec_app(*args, _n=name):
+                    calls.append((_n, args))
+                monkeypatch.setattr(app, "action_" + name, rec_app)
         for key, action, _row in keymap_keys():
+            if action in ("quit", "help"):
+                continue
             del calls[:]
             await pilot.press(key)
             await pilot.pause(0.01)
@@ -144,7 +172,7 @@ def test_help_screen_and_sidebar_are_the_keymap(monkeypatch):
         assert isinstance(app.screen, monitor.HelpScreen)
         text = app.screen.query_one("#help").content.plain
         text = re.sub(r"\n {11}(?=\S)", " ", text)            # a long line goes on under its own text
-        for _k, _a, shown, short, what, _f in monitor.KEYMAP:
+        for _k, _a, shown, short, what, _f in KEYMAP:
             if shown:
                 assert re.search(r"(?m)^%s +%s$" % (re.escape(shown), re.escape(what)), text), shown
                 assert shown in keys and short[:13] in keys
@@ -174,9 +202,9 @@ def readme_keys(sentence, rows):
 
 
 def test_readme_key_list_names_keys_as_the_keymap_does():
-    text, pairs = readme_keys("Play from the keyboard:", monitor.KEYMAP)
+    text, pairs = readme_keys("Play from the keyboard:", KEYMAP)
     assert len(pairs) >= 8
-    shorts = {row[2]: row[3] for row in monitor.KEYMAP if row[2]}
+    shorts = {row[2]: row[3] for row in KEYMAP if row[2]}
     assert "arrows move the cursor" in text and shorts["← →"] == "sector"
 
 
@@ -184,7 +212,7 @@ def test_readme_key_list_names_keys_as_the_keymap_does():
 def test_pending_choice_hints_tell_what_the_keys_do(monkeypatch, how):
     async def body(app, pilot, sess):
         panel = info(app)
-        hint = monitor.hints(monitor.DAMAGE_HINTS)
+        hint = siege_keys.hints(siege_keys.DAMAGE_HINTS)
         assert hint == "Tab mark the next · c/Enter choose the marked one · 1–9 choose that number at once"
         assert hint in panel and "▸1)" in panel
         if how == "digit":                 # "1–9 choose that number at once": 2 chooses the 2nd, no c
@@ -208,7 +236,7 @@ def test_pending_choice_hints_tell_what_the_keys_do(monkeypatch, how):
 
 
 def test_every_hint_names_a_bound_key():
-    for pairs in (monitor.DAMAGE_HINTS, monitor.MARSHAL_HINTS, monitor.EXTRA_HINTS):
+    for pairs in (siege_keys.DAMAGE_HINTS, siege_keys.MARSHAL_HINTS, siege_keys.EXTRA_HINTS):
         for action, _what in pairs:
             assert helped_row(action) is not None, action
 
@@ -238,7 +266,7 @@ def test_e_hands_over_to_the_marshal_who_must_play(monkeypatch):
         assert "M his play · e his play too" in info(app)
 
         await pilot.press("e")                            # phase 7: e opens his play (it is his to end)
-        assert isinstance(app.screen, monitor.MarshalScreen)
+        assert isinstance(app.screen, MarshalScreen)
         scr = app.screen
         why = lambda: scr.query_one("#why").content            # noqa: E731
         play = scr.query_one("#play")
@@ -297,7 +325,7 @@ def test_after_a_patrol_and_m_the_phase_7_stop_offers_only_nothing(monkeypatch):
         assert "Patrol (R17): he only moves the enemies — e ends the turn" in info(app)
         await pilot.press("M")
         scr = app.screen
-        assert isinstance(scr, monitor.MarshalScreen) and scr.patrol
+        assert isinstance(scr, MarshalScreen) and scr.patrol
         scr.query_one("#tokens").select(1)
         await settle(pilot)
         assert scr.query_one("#play").disabled and "R17" in str(scr.query_one("#why").content)
@@ -311,7 +339,7 @@ def test_after_a_patrol_and_m_the_phase_7_stop_offers_only_nothing(monkeypatch):
 
 
 def test_marshal_play_problem_is_r60():
-    p = monitor.marshal_play_problem
+    p = marshal_play_problem
     assert p([]) is None
     assert p(["tiger"]) is None and p(["maus"]) is None                  # a lone tank (special too)
     for lone in ("move_red", "he111", "reveal3", "sabotage_air", "discard_one"):
@@ -334,7 +362,7 @@ def test_marshal_extra_play_after_his_reveal(monkeypatch):
         assert "c/Enter his play · M his play" in info(app)
         await pilot.press("e")
         scr = app.screen
-        assert isinstance(scr, monitor.MarshalScreen) and scr.extra == 4
+        assert isinstance(scr, MarshalScreen) and scr.extra == 4
         lone = [i for i, k in enumerate(scr.hand) if not texts.is_enemy(k)][0]
         scr.query_one("#tokens").select(lone)           # after reveal4 a lone non-tank is fine: placed by die
         await settle(pilot)
@@ -358,9 +386,9 @@ def test_a_refused_play_shows_its_rule_and_text_in_the_log(monkeypatch):
         assert "Refused by R60" in "\n".join(strip.text for strip in log.lines)
         # the reply to the monitor's own request
         await pilot.press("up")                          # sector 1 rear: nothing there
-        app.send_action({"do": "kill", "enemy": 1, "card": {"type": "il2"}})
-        app.send_action({"do": "push_back", "enemy": 1})
-        app.send_action({"do": "push_back", "enemy": 1})
+        app.send("act", action={"do": "kill", "enemy": 1, "card": {"type": "il2"}})
+        app.send("act", action={"do": "push_back", "enemy": 1})
+        app.send("act", action={"do": "push_back", "enemy": 1})
         await settle(pilot)
         assert app.log_lines[-1].startswith("✗ push back enemy 1 refused (R15): ")
         assert "R15" in status(app)
@@ -374,7 +402,7 @@ def test_the_engines_r60_refusal_is_logged_with_its_rule_and_text(monkeypatch):
         await settle(pilot)
         assert app.state["phase"] == 7
         # a lone non-tank sent anyway (the screen would not): the engine refuses it
-        app.send_action({"do": "marshal_play", "tokens": ["sabotage_air"]})
+        app.send("act", action={"do": "marshal_play", "tokens": ["sabotage_air"]})
         await settle(pilot)
         line = app.log_lines[-1]
         assert line.startswith("✗ marshal play refused (R60): ") and "sabotage_air" in line
@@ -393,7 +421,7 @@ def test_new_game_dialog_names_modes_and_variants_in_both_languages(monkeypatch)
     async def body(app, pilot, sess):
         await pilot.press("n")
         scr = app.screen
-        assert isinstance(scr, monitor.NewGameScreen)
+        assert isinstance(scr, NewGameScreen)
         modes = [(str(prompt), value) for prompt, value in scr.query_one("#mode", Select)._options]
         assert ("«Фельдмаршал» (field marshal) — one player commands the enemy", "marshal") in modes
         assert [v for _p, v in modes] == list(MODES)
@@ -436,10 +464,10 @@ def test_g_switches_the_devices_game_and_back(monkeypatch):
         app._on_event({"ev": "game", "game": "siege"})      # the device switched back by its own menu
         await settle(pilot)
         assert info(app) == before
-        await pilot.press("G")
-        await pilot.press("G")
-        await settle(pilot)
-        assert [f["game"] for c, f in sess.sent if c == "game"] == ["tank", "tank", "siege"]
+        for _ in range(4):                                  # G goes round the device's games, back to Siege
+            await pilot.press("G")
+            await settle(pilot)
+        assert [f["game"] for c, f in sess.sent if c == "game"] == ["tank", "tank", "victory", "warchest", "siege"]
         assert info(app) == before
 
     run_app(Game(players=2, seed=1), body, monkeypatch)
@@ -461,7 +489,7 @@ def test_enter_in_the_new_game_dialog_never_starts_a_game(monkeypatch):
     async def body(app, pilot, sess):
         await pilot.press("n")
         scr = app.screen
-        assert isinstance(scr, monitor.NewGameScreen)
+        assert isinstance(scr, NewGameScreen)
         warn = str(scr.query_one("#in-progress", Label).content)
         assert "A game is in progress (turn 1, 2 actions)" in warn and "u (undo)" in warn
         await pilot.press("backspace", "3", "enter")          # typed fast, as the issue did
@@ -470,7 +498,7 @@ def test_enter_in_the_new_game_dialog_never_starts_a_game(monkeypatch):
         assert scr.query_one("#players", Input).value == "3"
         await pilot.click("#start")
         await settle(pilot)
-        assert isinstance(app.screen, monitor.screens.ConfirmScreen)
+        assert isinstance(app.screen, ConfirmScreen)
         assert "Replace the game in progress (turn 1, 2 actions)" in str(app.screen.query_one("#confirm").content)
         await pilot.press("enter")                             # the safe answer: no
         await settle(pilot)
@@ -512,6 +540,5 @@ def test_a_new_game_over_a_fresh_one_does_not_ask(monkeypatch):
 
 def test_readme_tank_key_list_names_keys_as_the_tank_keymap_does():
     """Issue 26 item 3: the README's Tank battle keys are TANK_KEYMAP's."""
-    from osada.monitor.keymap import TANK_KEYMAP
-    _text, pairs = readme_keys("Tank battle has its own keys in the monitor:", TANK_KEYMAP)
-    assert len(pairs) == len([r for r in TANK_KEYMAP if r[2]])      # every one of them
+    _text, pairs = readme_keys("Tank battle has its own keys in the monitor:", GAME_KEYMAPS["tank"])
+    assert len(pairs) == len([r for r in GAME_KEYMAPS["tank"] if r[2] and r[1] not in ("switch_game", "help", "quit")])

@@ -14,7 +14,7 @@ from rich.console import Console
 
 pytest.importorskip("textual")
 
-from osada import monitor  # noqa: E402
+from osada.siege import board as siege_board  # noqa: E402
 from shared_rules.siege.engine import Game  # noqa: E402
 from tests.support.monitor_fakes import TANK_ROLLS, fake_app, mid_game  # noqa: E402
 
@@ -51,13 +51,13 @@ def test_no_board_row_is_wider_than_the_board_at_any_width():
         for width in range(0, 241):
             for compact in (False, True):
                 for cursor in ((1, 0), (3, 3), (6, 4)):
-                    rows = lines_of(monitor.render_board(st, width, cursor, None, stale, compact))
+                    rows = lines_of(siege_board.render_board(st, width, cursor, None, stale, compact))
                     assert max(len(r) for r in rows) <= width, (width, compact, rows)
-        wide = "\n".join(lines_of(monitor.render_board(st, 139, (3, 3))))
+        wide = "\n".join(lines_of(siege_board.render_board(st, 139, (3, 3))))
         assert "[building]" in wide or "ruins" in wide
     g, _h = mid_game()
     for width in range(66, 77):                     # narrow: short labels and tags, nothing cut
-        text = monitor.render_board(g.state(), width, (3, 3)).plain
+        text = siege_board.render_board(g.state(), width, (3, 3)).plain
         assert ("[bldg]" if width < 72 else "[building]") in text and "sect." in text
         assert text.count("[buildin") == text.count("[building]")
         assert "Maus*3#" in text
@@ -211,7 +211,7 @@ def test_tank_battles_board_fits_every_size():
             for ev in TANK_ROLLS:
                 await pilot.press("o")
                 await pilot.pause(0.1)
-                assert app.tank_roll["test"] == ev["test"]
+                assert app.view_for('tank').roll["test"] == ev["test"]
                 for w, h in SIZES:
                     await pilot.resize_terminal(w, h)
                     await pilot.pause(0.05)
@@ -229,7 +229,7 @@ def test_tank_board_never_breaks_on_a_roll_it_cannot_read():
     mistyped fields) says so on the board, within the width, and raises nothing."""
     import random
 
-    from osada.monitor.tank_board import render_tank
+    from osada.tank.board import render_tank
     rng = random.Random(13)
     junk = [None, -1, 0, 7, 300, "x", [], [1, 2], [0], {"a": 1}, True, 2.5]
     said = 0
@@ -277,7 +277,7 @@ def check_row_labels(plain, width, compact):
     it, never alone); the rows after it are marked ↳ and hold an enemy (no
     empty twin row); the colours and the armies are explained (not in a
     compact board: no army row, no legend)."""
-    fitting = monitor.board.Fit(width, compact)
+    fitting = siege_board.Fit(width, compact)
     rows = plain.split("\n")
     where = [k for k, r in enumerate(rows) if r.startswith(("sector", "sect."))]
     assert where, rows
@@ -318,11 +318,11 @@ def test_board_rows_are_labelled_once_and_never_empty_twins(width):
     g, _h = mid_game()
     for st in (g.state(), crowded()):
         for compact in (False, True):
-            plain = monitor.render_board(st, width, (3, 3), None, False, compact).plain
+            plain = siege_board.render_board(st, width, (3, 3), None, False, compact).plain
             check_row_labels(plain, width, compact)
             if st["enemies"][0]["sector"] == 2:                  # the crowded one: ↳ rows at every width
                 assert "\n  ↳" in plain, (width, plain)
-    wide = monitor.render_board(crowded(), width).plain
+    wide = siege_board.render_board(crowded(), width).plain
     assert ("rear · тыл" in wide) == (width >= 138), width        # the Russian names beside, where they fit
     assert ("тыл" in wide) == (width >= 138), width                 # and nowhere else
 

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from osada.monitor import keymap, panel
+from osada.siege import keys as keymap
+from osada.siege import panel
 from shared_rules.siege.engine import Game
 from tests.support.monitor_fakes import damage_game, mid_game
 

@@ -21,7 +21,13 @@ pytest.importorskip("pytest_textual_snapshot")
 from textual.widgets import Input  # noqa: E402
 
 from osada import monitor  # noqa: E402
+from osada.siege.screens import MarshalScreen, NewGameScreen  # noqa: E402
 from tests.support.monitor_fakes import TANK_ROLLS, fake_app, marshal_turn, mid_game  # noqa: E402
+
+
+def tk(app):
+    """The monitor's Tank battle view."""
+    return app.view_for("tank")
 
 
 async def until(pilot, cond, what, timeout=10.0):
@@ -65,9 +71,9 @@ def test_board(snap_compare, size):
 
 SCREENS = {
     # the new-game dialog: modes and variants named as on the box, Russian with the English beside
-    "new_game_dialog": (lambda: mid_game(), "n", lambda: monitor.NewGameScreen),
+    "new_game_dialog": (lambda: mid_game(), "n", lambda: NewGameScreen),
     # the field marshal's play (phase 7), a tank and the lone-token rule
-    "marshal_screen": (lambda: marshal_turn(), "M", lambda: monitor.MarshalScreen),
+    "marshal_screen": (lambda: marshal_turn(), "M", lambda: MarshalScreen),
     # the help (every key): it wraps and scrolls
     "help_screen": (lambda: mid_game(), "question_mark", lambda: monitor.HelpScreen),
 }
@@ -104,7 +110,7 @@ def test_tank_board(snap_compare, case):
     g, history = mid_game()
     app = fake_app(g, history=history, rolls=TANK_ROLLS)
     keys = ["G"] + ["o"] * rolls
-    want = (lambda a: a.tank_roll is not None and a.tank_roll["test"] == TANK_ROLLS[rolls - 1]["test"]) if rolls \
+    want = (lambda a: tk(a).roll is not None and tk(a).roll["test"] == TANK_ROLLS[rolls - 1]["test"]) if rolls \
         else (lambda a: a.game == "tank")
     try:
         assert snap_compare(app, terminal_size=size, run_before=prepared(app, history, keys, want))

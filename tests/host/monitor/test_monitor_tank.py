@@ -11,6 +11,29 @@ from osada.link import ports
 from osada.words import tank_rolls
 
 
+def tk(app):
+    """The monitor's Tank battle view."""
+    return app.view_for("tank")
+
+
+def sg(app):
+    """The monitor's Siege view."""
+    return app.view_for("siege")
+
+
+async def g_until(pilot, app, game):
+    """Press G (the device's next game) until the monitor shows `game`; the games it went through."""
+    seen = []
+    for _ in range(4):
+        was = app.game
+        await pilot.press("G")
+        await until(pilot, lambda: app.game != was, what="the game after %s" % was)
+        seen.append(app.game)
+        if app.game == game:
+            return seen
+    raise AssertionError("G went %s, never to %s" % (seen, game))
+
+
 def test_the_monitor_logs_tank_rolls_with_their_odds(tmp_path):
     dev = SimThread(tmp_path / "tty", tmp_path / "st", seed=1)
     try:
@@ -31,9 +54,9 @@ def test_the_monitor_logs_tank_rolls_with_their_odds(tmp_path):
                 assert "you had a" in line or "a 1.6% chance of none" in line
                 assert "fire 6 dice, hit on <= 3" in board(app)                # the board: the ring of that roll
                 assert not any("refused" in ln for ln in app.log_lines)       # no Siege request sent to Tank battle
-                assert app.setup is None
-                await pilot.press("G")                                        # Siege: its setup asked for now
-                await until(pilot, lambda: app.setup is not None and "wall" in board(app), what="Siege's board")
+                assert sg(app).setup is None
+                assert await g_until(pilot, app, "siege") == ["victory", "warchest", "siege"]   # its setup now
+                await until(pilot, lambda: sg(app).setup is not None and "wall" in board(app), what="Siege's board")
                 assert not any("refused" in ln for ln in app.log_lines)
         asyncio.run(run())
     finally:
@@ -64,8 +87,9 @@ def _board_leds(board_text, label):
 
 def _device_leds(dev):
     """What the simulated device's own Tank mode draws on its ring after the tumble, as the board shows it."""
-    from osada.monitor.tank_board import _rgb
-    from osada.tank.ring import _Layout, _Ring
+    from osada.ringtext import Layout as _Layout
+    from osada.ringtext import Ring as _Ring
+    from osada.ringtext import rgb as _rgb
     from osada_fw.tank import view as tank_view
     ring = _Ring()
     with dev.lock:
@@ -102,12 +126,12 @@ def test_t29_t39_g_shows_the_ring_of_the_last_roll_on_the_board_and_back(tmp_pat
                 await until(pilot, lambda: "no roll yet" in board(app), what="the tank board")
                 assert _board_leds(app.main.query_one("#board").content, "ring") == [None] * 24
                 await pilot.press("o")                                  # the device's current test: fire
-                await until(pilot, lambda: app.tank_roll is not None, what="the first roll")
+                await until(pilot, lambda: tk(app).roll is not None, what="the first roll")
                 tests = []
                 for req in ({"test": "collision", "a": [7, 7, 9], "b": [8, 5, 7]}, {"test": "counter"},
                             {"test": "fire", "dice": 12, "hit": 2, "protection": 4}, None):
                     await pilot.pause(0.1)
-                    ev = app.tank_roll
+                    ev = tk(app).roll
                     tests.append((ev["test"], len(ev["dice"])))
                     text = board(app).replace("\n", " ")
                     assert tank_rolls.describe(ev) in text
@@ -118,10 +142,9 @@ def test_t29_t39_g_shows_the_ring_of_the_last_roll_on_the_board_and_back(tmp_pat
                     if req is not None:
                         before = ev
                         app.session.submit("roll", **req)
-                        await until(pilot, lambda: app.tank_roll is not before, what="the roll %r" % req)
+                        await until(pilot, lambda: tk(app).roll is not before, what="the roll %r" % req)
                 assert tests == [("fire", 6), ("collision", 6), ("counter", 2), ("fire", 12)]
-                await pilot.press("G")
-                await until(pilot, lambda: app.game == "siege", what="back to Siege")
+                await g_until(pilot, app, "siege")
                 await until(pilot, lambda: board(app) == siege, what="Siege's board as it was")
         asyncio.run(run())
     finally:
@@ -178,32 +201,32 @@ def test_tank_battle_has_its_own_keys_and_everything_a_roll_needs(tmp_path):
                 await pilot.press("plus", "down", "plus", "plus", "plus")
                 assert "▶ steadiness" in info(app) and "10" in info(app)
                 await pilot.press("o")
-                await until(pilot, lambda: (app.tank_roll or {}).get("test") == "morale", what="the morale roll")
-                ev = app.tank_roll
+                await until(pilot, lambda: (tk(app).roll or {}).get("test") == "morale", what="the morale roll")
+                ev = tk(app).roll
                 assert ev["steadiness"] == 10 and len(ev["dice"]) == 3 and ev["source"] == "host"
                 # a collision, two units against one: A's steadiness 8 and 7, B's 7
                 await pilot.press("left", "left", "left")
                 assert "[collision (T39)]" in info(app)
                 await pilot.press("plus", "down", "plus", "enter")
-                await until(pilot, lambda: (app.tank_roll or {}).get("test") == "collision", what="the collision")
-                assert app.tank_roll["a"] == [8, 7] and app.tank_roll["b"] == [7]
+                await until(pilot, lambda: (tk(app).roll or {}).get("test") == "collision", what="the collision")
+                assert tk(app).roll["a"] == [8, 7] and tk(app).roll["b"] == [7]
                 # fire at protection 4, 12 dice hitting on <= 5: the protection left, then a new turn
                 await pilot.press("right")
                 await pilot.press(*["minus"] * 6)                            # dice 6 -> 12 (wraps)
                 await pilot.press("down", "plus", "plus", "down", "down", *["plus"] * 4)
-                assert app.tank.request() == {"test": "fire", "dice": 12, "hit": 5, "ambush": 0, "protection": 4}
+                assert tk(app).setup.request() == {"test": "fire", "dice": 12, "hit": 5, "ambush": 0, "protection": 4}
                 await pilot.press("o")
-                await until(pilot, lambda: (app.tank_roll or {}).get("test") == "fire", what="the fire roll")
-                ev = app.tank_roll
+                await until(pilot, lambda: (tk(app).roll or {}).get("test") == "fire", what="the fire roll")
+                ev = tk(app).roll
                 left = 4 - ev["absorbed"]
-                await until(pilot, lambda: app.tank.numbers["fire"]["protection"] == left, what="T16")
+                await until(pilot, lambda: tk(app).setup.numbers["fire"]["protection"] == left, what="T16")
                 assert dev.sim.app.mode.vals[3] == left
                 await pilot.press("t")
-                assert app.tank.numbers["fire"]["protection"] == 4 and "T17" in status(app)
-                await pilot.press("G")                                       # Siege again, as it was
+                assert tk(app).setup.numbers["fire"]["protection"] == 4 and "T17" in status(app)
+                await g_until(pilot, app, "siege")                           # Siege again, as it was
                 await until(pilot, lambda: app.game == "siege" and "wall" in board(app), what="Siege")
                 assert dev.state() == (siege, seq) and ("h", "hit") in _footer_keys(app)
-                assert monitor.keymap.action_game("hit") == "siege"
+                assert monitor.keymap.key_game("key", ("siege", "hit")) == "siege"
         asyncio.run(run())
     finally:
         dev.close()

@@ -6,7 +6,7 @@ from rich.text import Text
 from osada.words import texts
 from shared_rules.siege.catalog import LINES, SECTOR_COLOR
 
-from .keymap import DAMAGE_HINTS, EXTRA_HINTS, MARSHAL_HINTS, hints, keys_for
+from .keys import DAMAGE_HINTS, EXTRA_HINTS, MARSHAL_HINTS, hints, keys_for
 
 
 def phase_text(state):

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from osada_fw.tank import mode as M
 
-from .keymap import keys_for
+from .keys import keys_for
 
 TEST_WORDS = {"fire": "fire (T12)", "suppress": "suppression fire (T27)", "morale": "morale test (T21)",
               "counter": "counter-attack (T29)", "collision": "collision (T39)"}
@@ -173,9 +173,9 @@ def panel_text(setup, stale=False, compact=False):
             t.append("   (%s)" % ("yes / no" if _k == "ambush" else "%d–%d" % (lo, hi)), style="dim")
         t.append("\n")
     t.append("%s test · %s number · %s change · %s roll · %s new turn\n" % (
-        keys_for("tank_test(-1)"), keys_for("tank_field(-1)"), keys_for("tank_change(1)"), keys_for("tank_roll"),
-        keys_for("tank_new_turn")), style="#7fd7ff")
+        keys_for("test(-1)"), keys_for("field(-1)"), keys_for("change(1)"), keys_for("roll"),
+        keys_for("new_turn")), style="#7fd7ff")
     if not compact:
-        t.append("%s: back to Siege — its game in progress is kept.\n" % keys_for("switch_game"), style="dim")
+        t.append("%s: the next game; Siege's game in progress is kept.\n" % keys_for("switch_game"), style="dim")
     t.rstrip()
     return t

@@ -1,0 +1,3 @@
+"""Siege (Осада) on the host: the monitor's view of it (view.py: the board,
+board.py; the game panel, panel.py; its keys, keys.py; its dialogs,
+screens.py)."""

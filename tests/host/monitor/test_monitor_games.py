@@ -1,0 +1,115 @@
+"""Issue 39: the monitor is a shell over the games' views.  Each of the four
+games the device runs (Siege, Tank battle, Victory Day's toss, War Chest's round
+tracker) is shown as its own view, at 80×24 and 120×40, driven against the
+simulator (the real firmware on the fake hardware, seeded: the same pictures
+every run); and a board that switches games by itself mid-session (its game
+menu) is shown as the game it now runs, never as the one it ran before."""
+
+import asyncio
+import os
+import shutil
+import time
+
+import pytest
+
+pytest.importorskip("pytest_textual_snapshot")
+
+from test_monitor import SimThread, make_app, until  # noqa: E402
+
+from osada.link import ports  # noqa: E402
+from osada_fw import gamemenu  # noqa: E402
+
+# a fixed path: the log's first line names it, and the pictures must not change with a tmp dir
+LINK_DIR = "/tmp/osada-monitor-games-%d" % os.getuid()
+SIZES = [(80, 24), (120, 40)]
+
+
+def device(game):
+    """The simulator, seeded, switched to `game` and brought to a telling moment."""
+    shutil.rmtree(LINK_DIR, ignore_errors=True)
+    os.makedirs(LINK_DIR)
+    dev = SimThread(os.path.join(LINK_DIR, "tty"), os.path.join(LINK_DIR, "state"), seed=5)
+    link = ports.serial_link(os.path.join(LINK_DIR, "tty"), timeout=5.0)
+    try:
+        link.connect()
+        if game != "siege":
+            assert link.request("game", game=game)["ok"]
+        if game == "tank":
+            assert link.request("roll", test="fire", dice=8, hit=3, protection=2)["ok"]
+        elif game == "victory":
+            assert link.request("toss")["ok"]
+            assert link.request("next")["ok"]
+        elif game == "warchest":
+            assert link.request("press", button="action", long=False)["ok"]
+            time.sleep(0.2)
+    finally:
+        link.close()
+    return dev
+
+
+WORDS = {"siege": "wall", "tank": "fire 8 dice", "victory": "starts", "warchest": "round 1"}
+
+
+def shown(app, game):
+    main = app.main
+    if main is None or not main.is_mounted or app.game != game or app.conn_kind != "connected":
+        return False
+    text = main.query_one("#board").content.plain + main.query_one("#info").content.plain
+    return WORDS[game] in text and "waiting" not in text
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("game", ["siege", "tank", "victory", "warchest"])
+def test_each_game_its_own_view(snap_compare, game, size):
+    dev = device(game)
+    app = make_app(os.path.join(LINK_DIR, "tty"))
+
+    async def run_before(pilot):
+        await until(pilot, lambda: shown(app, game), timeout=10.0, what="%s's view" % game)
+        await pilot.pause(0.3)
+
+    try:
+        assert snap_compare(app, terminal_size=size, run_before=run_before)
+    finally:
+        app.shutdown()
+        dev.close()
+
+
+def test_a_board_that_switches_by_itself_is_shown_as_the_game_it_now_runs():
+    """The device's own game menu switches it (no request of the monitor's): the
+    view follows each `game` event, the keys with it, and Siege comes back as it was."""
+    dev = device("siege")
+    app = make_app(os.path.join(LINK_DIR, "tty"))
+
+    def on_device(gid):
+        with dev.lock:
+            gamemenu.switch(dev.sim.app, gid)
+
+    async def run():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: shown(app, "siege"), what="Siege")
+            siege = app.main.query_one("#board").content.plain
+            for gid, words in (("warchest", "War Chest"), ("victory", "Victory Day"), ("tank", "Tank battle"),
+                               ("siege", None)):
+                on_device(gid)
+                await until(pilot, lambda: app.game == gid, what="the switch to %s" % gid)
+                await pilot.pause(0.2)
+                board = app.main.query_one("#board").content.plain
+                if words:
+                    assert words in board and "wall" not in board, (gid, board)
+                    assert app.view.GAME == gid
+                    assert type(app.view).__module__ == "osada.%s.view" % gid
+                else:
+                    await until(pilot, lambda: app.main.query_one("#board").content.plain == siege,
+                                what="Siege's board as it was")
+            # a key of another game does nothing here: Siege runs, `n` is its new game, not the toss's next
+            sent = []
+            app.session.submit = lambda cmd, **f: sent.append(cmd)
+            await pilot.press("t")            # Siege: patrol (an act), never Victory Day's toss
+            assert sent == ["act"]
+
+    try:
+        asyncio.run(run())
+    finally:
+        app.shutdown()
+        dev.close()
