@@ -16,5 +16,3 @@ canonical JSON writer), `combin.py` (binomials, subsets, products) and `exact.py
     g.apply({"do": "end_turn"})
     print(g.state_json())
 """
-
-VERSION = "0.1.0"
