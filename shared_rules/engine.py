@@ -354,6 +354,14 @@ class Game:
         trophies = {}
         for p in range(1, self.players + 1):
             trophies[str(p)] = [KIND_IDS[k] for k in self.trophies[p]]
+        # FA1 (the threat forecast): the pool's counts by kind, never its
+        # order.  list.count allocates nothing, so this costs only the dict.
+        pool = self.pool
+        kinds = {}
+        for k in range(len(KIND_IDS)):
+            n = pool.count(k)
+            if n:
+                kinds[KIND_IDS[k]] = n
         st = {
             "outcome": self.outcome, "turn": self.turn, "player": self.player,
             "phase": self.phase, "reveals": self.reveals, "patrol": self.patrol,
@@ -361,7 +369,7 @@ class Game:
             "dots": [s for s in range(1, 7) if self.dots[s]],
             "buildings": [s for s in range(1, 7) if self.buildings[s]],
             "enemies": enemies,
-            "pool": len(self.pool),
+            "pool": len(pool), "pool_kinds": kinds,
             "discard": [KIND_IDS[k] for k in self.discard],
             "trophies": trophies,
             "pending": self.pending,
