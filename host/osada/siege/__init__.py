@@ -1,0 +1,1 @@
+"""Siege's host commands (the threat forecast: `osada forecast`)."""

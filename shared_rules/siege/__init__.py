@@ -1,0 +1,1 @@
+"""Siege (War Thunder: Siege): the host-side tools built on its rules core."""
