@@ -57,29 +57,55 @@ def _distances():
 DCW, DCCW = _distances()
 
 
+def _colours_near(s, cw, ccw):
+    """The colours of the sectors a group in sector index s can be rotated to (R26)."""
+    return frozenset(((s + k) % 6) >> 1 for k in range(-ccw, cw + 1))
+
+
+NEAR = {}
+
+
 class Reach:
     """What a pool can still do to the board, for `h` advancing draws at
-    most: the bounds F9 (c) and (d) use.  `counts` is indexed by kind."""
+    most: the bounds F9 (c) and (d) use.  `counts` is indexed by kind.
 
-    __slots__ = ("h", "mv", "rot", "ccw", "outer", "city", "outer_max", "p4", "maus")
+    A group outside the city is advanced by move_<its colour>, pz4h and
+    maus (own[s] of them for sector index s); by the moves of the colours a
+    rotation can take it to as well (wide[s]), but then one draw at least is
+    that rotation.  In the city every move, pz4h, maus and rotation is a step."""
+
+    __slots__ = ("h", "rot", "ccw", "own", "wide", "outer", "city", "outer_max", "tanks", "specials")
 
     def __init__(self, counts, h):
         self.h = h
         mv = (counts[MOVE_RED], counts[MOVE_GREEN], counts[MOVE_BLUE])
-        self.mv = mv
-        rot = counts[MOVE_CW] + counts[MOVE_CCW]
-        self.rot = rot
-        self.ccw = counts[MOVE_CCW]
-        self.p4 = counts[PZ4H]
-        self.maus = counts[MAUS]
-        both = self.p4 + self.maus
-        allmv = mv[0] + mv[1] + mv[2]
-        if rot:
-            self.outer = (allmv + both,) * 3
+        cw, ccw = counts[MOVE_CW], counts[MOVE_CCW]
+        self.rot = cw + ccw
+        self.ccw = ccw
+        both = counts[PZ4H] + counts[MAUS]
+        self.own = own = [mv[s >> 1] + both for s in range(6)]
+        if self.rot:
+            wide = []
+            for s in range(6):
+                near = NEAR.get((s, cw, ccw))
+                if near is None:
+                    near = NEAR[(s, cw, ccw)] = _colours_near(s, cw, ccw)
+                wide.append(sum(mv[c] for c in near) + both)
+            self.wide = wide
         else:
-            self.outer = (mv[0] + both, mv[1] + both, mv[2] + both)
-        self.city = allmv + both + rot
+            self.wide = own
+        self.outer = [self.steps(s, h) for s in range(6)]
+        self.city = mv[0] + mv[1] + mv[2] + both + self.rot
         self.outer_max = max(self.outer)
+
+    def steps(self, s, h, spent=0):
+        """The most steps a group outside the city in sector index s can get in h draws."""
+        a = min(h, self.own[s] - spent)
+        if self.rot:
+            b = min(h - 1, self.wide[s] - spent)
+            if b > a:
+                return b
+        return a
 
     def group(self, board, c):
         """(steps it can still take, steps to its first blow) for a group in cell c."""
@@ -91,21 +117,39 @@ class Reach:
             if self.ccw:
                 d = min(d, DCCW[blds][s])
             return min(h, self.city), d
-        line = c // 6
-        first = 4 - line
+        first = 4 - c // 6
+        reach = self.outer[s]
         if self.rot or ((board | blds) >> s) & 1:      # rotations, or a wall or building ahead
-            reach = min(h, self.outer[s >> 1])
             if reach < first:
                 return reach, first
             return min(h, self.city), first
-        if min(h, self.outer[s >> 1]) < first:           # it does not even reach the city
+        if reach < first:                                # it does not even reach the city
             return 0, first
         return min(h, self.city), first + DCW[blds][s]
 
     def placed(self, first=4, spent=0):
         """Can an enemy placed by a later draw get `first` steps?  `spent`:
         advancing tokens the draw itself takes out (pz4h, maus)."""
-        return min(self.h - 1, self.outer_max - spent) >= first
+        h = self.h - 1
+        for s in range(6):
+            if self.steps(s, h, spent) >= first:
+                return True
+        return False
+
+
+_REACH = {}
+
+
+def reach_of(counts, h):
+    """The Reach of a pool and horizon: the same few recur all through a search, so each is built once."""
+    r = _REACH.get((counts, h))
+    if r is None:
+        if len(_REACH) > 200000:
+            _REACH.clear()
+        r = _REACH[(counts, h)] = Reach(counts, h)
+        r.tanks = r.placed()
+        r.specials = r.placed(3, 1)
+    return r
 
 
 def reduce(board, groups, counts, h, members, extenders=0):
@@ -115,7 +159,7 @@ def reduce(board, groups, counts, h, members, extenders=0):
     extenders); h: the advancing draws that can still come; members: groups
     are member tuples (a panther may matter) rather than sums; extenders:
     pz2h tokens still to be placed (placed like a plain tank, R32)."""
-    r = Reach(counts, h)
+    r = reach_of(counts, h)
     kept = {}
     caps = {}
     roams = False                    # a group that matters can reach the city and change colour
@@ -130,9 +174,8 @@ def reduce(board, groups, counts, h, members, extenders=0):
             roams = True
         colors |= 1 << ((c % 6) >> 1)
         kept[c] = g
-    tanks = r.placed()
-    placements = (tanks or (extenders and min(h, r.outer_max) >= 4)
-                  or (counts[PZ4H] and r.placed(3, 1)) or (counts[MAUS] and r.placed(3, 1)))
+    tanks = r.tanks
+    placements = tanks or (extenders and r.outer_max >= 4) or ((counts[PZ4H] or counts[MAUS]) and r.specials)
     out = list(counts)
     if not (kept or placements):                              # F9 (e)
         blank = 0

@@ -24,6 +24,8 @@ Two searches share the work:
                smallest (best) value of its options (F5, F6).
 """
 
+from operator import mul
+
 from shared_rules.siege.forecast import chains
 from shared_rules.siege.forecast.model import (
     ALL_SECTORS,
@@ -51,7 +53,7 @@ from shared_rules.siege.forecast.model import (
     rotate_board,
     step,
 )
-from shared_rules.siege.forecast.reduce import Reach, reduce
+from shared_rules.siege.forecast.reduce import reach_of, reduce
 
 L_FIELD = 18
 E_FIELD = 19
@@ -161,24 +163,17 @@ class Search:
         return self._placed(kind, board, groups, members, after, h_after)
 
     def _placed(self, kind, board, groups, members, after, h_after):
-        """R31, R32: a tank or special enemy placed by the die, then its effect."""
+        """R31, R32: a tank or special enemy placed by the die, then its
+        effect.  A die whose enemy can never strike (F9 c) places nothing:
+        those faces are one branch (by colour for the pz4h)."""
         first = 3 if kind == PZ4H or kind == MAUS else 4
-        alive = min(h_after, Reach(after, h_after).outer_max) >= first
+        r = reach_of(after, h_after)
         out = []
-        if not alive:                               # the enemy itself can never matter (F9 c)
-            if kind == PZ4H:
-                for col in range(3):
-                    b, opts = step(board, groups, COLOR_SECTORS[col])
-                    out.append((2, b, opts))
-            elif kind == MAUS:
-                b, opts = step(board, groups, ALL_SECTORS)
-                out.append((6, b, opts))
-            elif kind == PANTHER and members:
-                out.append((6, board, [repaired(groups)]))
-            else:
-                out.append((6, board, [groups]))
-            return out
+        dead = [0, 0, 0]                            # faces placing nothing, by colour
         for s in range(6):
+            if r.steps(s, h_after) < first:
+                dead[s >> 1] += 1
+                continue
             g = place(groups, kind, s, members)
             if kind == PZ4H:
                 b, opts = step(board, g, COLOR_SECTORS[s >> 1])
@@ -190,6 +185,22 @@ class Search:
                 out.append((1, board, [repaired(g)]))
             else:
                 out.append((1, board, [g]))
+        if not any(dead):
+            return out
+        if kind == PZ4H:
+            for col in range(3):
+                if dead[col]:
+                    b, opts = step(board, groups, COLOR_SECTORS[col])
+                    out.append((dead[col], b, opts))
+            return out
+        n = dead[0] + dead[1] + dead[2]
+        if kind == MAUS:
+            b, opts = step(board, groups, ALL_SECTORS)
+            out.append((n, b, opts))
+        elif kind == PANTHER and members:
+            out.append((n, board, [repaired(groups)]))
+        else:
+            out.append((n, board, [groups]))
         return out
 
     # -------------------------------------------------- the pattern search
@@ -260,12 +271,7 @@ class Search:
         return acc
 
     def _last_draw(self, board, groups, counts):
-        v = self.last(board, tuple(sorted(c for c in groups if c >= 18)))
-        acc = 0
-        for k in range(PLAIN):
-            if counts[k] and v[k]:
-                acc += counts[k] * v[k]
-        return acc
+        return sum(map(mul, counts, self.last(board, tuple(sorted(c for c in groups if c >= 18)))))
 
     def _next_plain(self, before, board, opts, counts, rest, h, q, members, dc):
         destroyed = before & ~board
