@@ -32,7 +32,7 @@ from forecast_support import E1, E2, E3, E4, E5, E6, E7, E8  # noqa: E402
 from shared_rules.autoplay import play  # noqa: E402
 from shared_rules.scenario import run  # noqa: E402
 from shared_rules.siege.forecast import Forecaster  # noqa: E402
-from shared_rules.siege.forecast.search import ENTRY_BYTES  # noqa: E402
+from shared_rules.siege.forecast.search import ENTRY_BYTES, OutOfTime  # noqa: E402
 
 CAP_S = 1.0
 GAMES = range(1, 13)
@@ -85,16 +85,18 @@ def figures(cap=CAP_S):
     states = autoplay_states()
     say("   %d phase-4 states of %d autoplayed games, each capped at %.1f s..." % (len(states), len(GAMES), cap))
     times = []
-    unfinished = 0
+    unfinished = {}
     peak = 0
     for st, setup in states:
         fc = Forecaster(st, setup)
         t = time.perf_counter()
-        f = fc.run(seconds=cap)
-        dt = time.perf_counter() - t
-        if not f.exact:
-            unfinished += 1
-            dt = max(dt, cap)
+        fc.search.deadline = t + cap
+        try:
+            fc.value(None)                         # the exact values alone (run() shows bounds first)
+            dt = time.perf_counter() - t
+        except OutOfTime:
+            dt = cap
+            unfinished[fc.extenders] = unfinished.get(fc.extenders, 0) + 1
         times.append(dt)
         peak = max(peak, fc.search.entries())
         del fc
@@ -105,7 +107,9 @@ def figures(cap=CAP_S):
     out["forecast_autoplay_p90_s"] = round(times[(n * 9) // 10], 3)
     out["forecast_autoplay_max_s"] = round(times[-1], 3)
     out["forecast_autoplay_exact_1s_pct"] = round(100.0 * sum(1 for t in times if t < 1) / n, 1)
-    out["forecast_autoplay_unfinished"] = unfinished
+    out["forecast_autoplay_unfinished"] = sum(unfinished.values())
+    for ext, count in sorted(unfinished.items()):
+        out["forecast_autoplay_unfinished_%d_extenders" % ext] = count
     out["forecast_autoplay_cap_s"] = cap
     out["forecast_autoplay_peak_entries"] = peak
     out["forecast_autoplay_peak_mb"] = round(peak * ENTRY_BYTES / 2 ** 20, 1)

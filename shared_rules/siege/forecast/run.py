@@ -94,11 +94,12 @@ class Forecaster:
         t0 = CLOCK()
         se = self.search
         if bounds_only:
-            cut = k if self.extenders > k else None
-            return self._answer(self.value(cut), cut, t0)
-        se.deadline = None if seconds is None else t0 + seconds
+            cuts = [k if self.extenders > k else None]
+        else:
+            se.deadline = None if seconds is None else t0 + seconds
+            cuts = list(range(k, self.extenders)) + [None]
         best = None
-        for cut in list(range(k, self.extenders)) + [None]:
+        for cut in cuts:
             try:
                 fields = self.value(cut)
             except OutOfTime:
@@ -106,8 +107,7 @@ class Forecaster:
             best = (fields, cut)
         se.deadline = None
         if best is None:                      # not even the first bounds in time: the chains cut at once
-            se.memo_plain.clear()
-            se.memo_draw.clear()
+            se.forget()
             se.max_entries = None
             best = (self.value(0), 0)
         return self._answer(best[0], best[1], t0)

@@ -22,6 +22,14 @@ Two searches share the work:
                pool, R25) it draws one token and goes on, and a choice
                node takes, target by target, the largest (worst) and the
                smallest (best) value of its options (F5, F6).
+
+The memos: the two searches' (keyed by the reduced state, the pool as
+counts: F7); the phase's last draw by board and the occupied cells of the
+tank line and the city alone (no pool: one draw can only strike from there,
+whatever the armor); the last two draws' quadratic form in the pool's counts
+by board (worked out the second time a board is met); and a cache from the
+raw state after a draw to its value (reduce() is the dearest step), the first
+thing dropped at the memory cap.
 """
 
 from operator import mul
@@ -85,6 +93,7 @@ class Search:
         self.memo_draw = {}
         self.memo_chain = {}
         self.memo_last = {}
+        self.memo_pair = {}
         self.memo_raw = {}
         self.ind = {}
         self.checked = 0
@@ -128,9 +137,15 @@ class Search:
         return (self.pack([max(col) for col in zip(*worst)]),
                 self.pack([min(col) for col in zip(*best)]))
 
+    def forget(self):
+        """Drop every memo (the memory cap was reached)."""
+        for memo in (self.memo_plain, self.memo_draw, self.memo_last, self.memo_pair, self.memo_raw):
+            memo.clear()
+
     def entries(self):
         """Memo entries held: the memory cap's measure."""
-        return len(self.memo_plain) + len(self.memo_draw) + len(self.memo_raw) + len(self.memo_last)
+        return (len(self.memo_plain) + len(self.memo_draw) + len(self.memo_raw) + len(self.memo_last)
+                + 4 * len(self.memo_pair))
 
     def _tick(self):
         self.checked += 1
@@ -139,7 +154,9 @@ class Search:
         if self.deadline is not None and self.clock() > self.deadline:
             raise OutOfTime("time")
         if self.max_entries is not None and self.entries() > self.max_entries:
-            raise OutOfTime("memory")
+            if self.entries() - len(self.memo_raw) > self.max_entries:
+                raise OutOfTime("memory")
+            self.memo_raw.clear()                         # a cache of reduce()'s work: the first to go
 
     # ------------------------------------------------ what a token does
 
@@ -246,6 +263,13 @@ class Search:
         if pattern == "P":
             self.memo_plain[key] = 0
             return 0
+        if pattern == "NN":
+            seen = self.memo_pair.get((board, gkey, members))
+            if seen is not None:                  # its board met again, with another pool
+                v = self._two_draws(board, gkey, groups, counts, members, seen)
+                self.memo_plain[key] = v
+                return v
+            self.memo_pair[(board, gkey, members)] = 0
         rest = pattern[1:]
         h = rest.count("N")
         q = len(rest) - h
@@ -268,6 +292,38 @@ class Search:
             for weight, b, opts in self.effects(PZ2H, board, groups, members, counts, h):
                 acc += weight * self._next_plain(board, b, opts, counts, rest, h, q, members, dc)
         self.memo_plain[key] = acc
+        return acc
+
+    def _two_draws(self, board, gkey, groups, counts, members, pair):
+        """A state with two plain draws to come: a quadratic form in the
+        pool's counts whose coefficients -- what each kind's draw destroys
+        (T) and the last draw's values after it (S) -- are the board's
+        alone, worked out once (the second time the board is met: most are
+        met once) for every pool it meets."""
+        if not pair:
+            pair = []
+            for k in range(PLAIN):
+                t = 0
+                weights = []
+                lasts = []
+                for weight, b, opts in self.effects(k, board, groups, members, counts, 1):
+                    destroyed = board & ~b
+                    lost = 1 if destroyed >> 12 and not (b >> 12) & self.lossmask else 0
+                    if destroyed:
+                        t += weight * self.indicator(destroyed, lost)
+                    if not lost:                  # a damage choice cannot matter to the last draw
+                        weights.append(weight)
+                        lasts.append(self.last(b, tuple(sorted(c for c in opts[0] if c >= 18))))
+                svec = [sum(map(mul, weights, col)) for col in zip(*lasts)] if lasts else [0] * PLAIN
+                pair.append((t, svec))
+            self.memo_pair[(board, gkey, members)] = pair
+        dc = (sum(counts) - 1) * 6
+        acc = 0
+        for k in range(PLAIN):
+            ck = counts[k]
+            if ck:
+                t, svec = pair[k]
+                acc += ck * (dc * t + sum(map(mul, counts, svec)) - svec[k])
         return acc
 
     def _last_draw(self, board, groups, counts):
