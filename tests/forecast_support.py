@@ -275,12 +275,13 @@ def random_scenario(rng):
     return sc
 
 
-def random_states(seed, count):
-    """`count` random scenarios (seeded) that are valid and end in a phase-4 state still playing."""
+def random_states(seed, count, make=None):
+    """`count` random scenarios (seeded; made by `make`, random_scenario by
+    default) that are valid and end in a phase-4 state still playing."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        sc = random_scenario(rng)
+        sc = (make or random_scenario)(rng)
         try:
             g, _ = run(sc)
         except Exception:               # a board the engine refuses (e.g. houses): draw another
@@ -288,3 +289,25 @@ def random_states(seed, count):
         if g.outcome == "playing" and g.phase == 4 and g.pending is None:
             out.append(sc)
     return out
+
+
+COLOR_MOVE = {1: "move_red", 2: "move_red", 3: "move_green", 4: "move_green", 5: "move_blue", 6: "move_blue"}
+
+
+def random_choice_scenario(rng):
+    """A small random state where R25's choice can matter: 2-4 unlike
+    enemies sharing sector s's tank or artillery cell before its wall (a dot
+    sometimes) and buildings, a panther, reveal3 and s's colour moves in the pool."""
+    s = rng.randint(1, 6)
+    blds = sorted(set([s, s % 6 + 1] + [x for x in range(1, 7) if rng.random() < 0.5]))
+    walls = sorted(set([s] + [x for x in range(1, 7) if rng.random() < 0.3]))
+    enemies = []
+    for k in rng.sample(["sdkfz", "pz3", "tiger", "pz3", "panther", "pz4h", "sdkfz"], rng.randint(2, 4)):
+        full = KIND_ARMOR[kind_index(k)]
+        enemies.append({"kind": k, "sector": s, "line": rng.choice(["tank", "tank", "artillery"]),
+                        "armor": rng.randint(1, full)})
+    extra = [COLOR_MOVE[s], "maus", "he111", "pz2h", "sdkfz", "move_cw", "pz4h"]
+    pool = ["panther", COLOR_MOVE[s], COLOR_MOVE[s], "reveal3"] + [rng.choice(extra) for _ in range(rng.randint(0, 2))]
+    return {"board": {"walls": walls, "dots": [s] if rng.random() < 0.3 else [], "buildings": blds,
+                      "enemies": enemies}, "pool": pool}
+

@@ -15,7 +15,10 @@ Two searches share the work:
   plain(...)   the *pattern* search: the chain's shape is fixed (chains.py),
                every draw to come is known to be a plain token or the pz2h;
                no damage choice may matter (it would be a choice made
-               knowing the future: ChoiceFound says so), so one vector.
+               knowing the future: ChoiceFound says so), so one vector.  A
+               choice whose options are worth the same under the pattern
+               does not matter: if that holds under every pattern, no way
+               of choosing changes any target.
   drawing(...) draw by draw, with the extenders in the pool and `due`
                reveals left, as the table sees it: it first tries the
                patterns; where a damage choice can matter (a panther in the
@@ -343,11 +346,12 @@ class Search:
         if v is not None:
             return base + v
         red = reduce(board, opts[0], counts, h, members, q)
+        v = self.plain(board, red[0], red[1], red[2], rest, red[3])
         for other in opts[1:]:
             alt = reduce(board, other, counts, h, members, q)
-            if alt[0] != red[0] or alt[2] != red[2] or alt[3] != red[3]:
-                raise ChoiceFound()
-        v = self.plain(board, red[0], red[1], red[2], rest, red[3])
+            if (alt[0] != red[0] or alt[2] != red[2] or alt[3] != red[3]) \
+                    and self.plain(board, alt[0], alt[1], alt[2], rest, alt[3]) != v:
+                raise ChoiceFound()             # the choice changes a target under this pattern (R25)
         if raw is not None:
             self.memo_raw[raw] = v
         return base + v
