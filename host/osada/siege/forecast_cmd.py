@@ -88,6 +88,8 @@ def exact_text(f, expectation=False):
 
 
 def bounds_text(low, high, expectation=False):
+    if low == high:                        # settled already, bounds or not
+        return exact_text(low, expectation)
     if expectation:
         return "≥ %.3f ≤ %.3f" % (low.numerator / low.denominator, high.numerator / high.denominator)
     return "≥ %s ≤ %s" % (percent(low), percent(high))
