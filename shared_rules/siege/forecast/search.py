@@ -35,7 +35,7 @@ raw state after a draw to its value (reduce() is the dearest step), the first
 thing dropped at the memory cap.
 """
 
-from operator import mul
+from operator import mul  # pyright: ignore[reportMissingImports]  -- host-only (F12: not on the Pico)
 
 from shared_rules.siege.forecast import chains
 from shared_rules.siege.forecast.model import (
