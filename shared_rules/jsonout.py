@@ -10,7 +10,7 @@ KEY_ORDER = (
     "ev", "do", "id", "ok", "error", "rule", "enemy",
     # state
     "outcome", "turn", "player", "phase", "reveals", "patrol",
-    "walls", "dots", "buildings", "enemies", "pool", "discard", "trophies",
+    "walls", "dots", "buildings", "enemies", "pool", "pool_kinds", "discard", "trophies",
     "pending", "out", "marshal_hand", "marshal_queue", "events",
     # enemy
     "kind", "sector", "line", "armor", "held",

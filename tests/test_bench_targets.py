@@ -88,6 +88,8 @@ def _fake_run(monkeypatch, app_heap):
                         lambda: {"mpy_frame_alloc_bytes": 0, "projected_pico_boot_ms": 100,
                                  "projected_pico_restore_300_ms": 100, "mpy_app_heap_peak_bytes": app_heap})
     monkeypatch.setattr(bench, "host_figures", lambda: {"mirror_latency_ms_p95": 5, "resync_ms": 50})
+    monkeypatch.setattr(bench, "forecast_figures", lambda: {"forecast_e1_e7_max_ms": 20.0, "forecast_e8_bounds_s": 1.0,
+                                                            "forecast_autoplay_exact_1s_pct": 95.0})
     monkeypatch.setattr(bench, "pico_figures",
                         lambda: {"pico_boot_ms": 300.0, "pico_app_heap_peak_bytes": app_heap})
 
@@ -95,7 +97,7 @@ def _fake_run(monkeypatch, app_heap):
 def test_main_exits_with_the_verdict(tmp_path, monkeypatch, capsys):
     _fake_run(monkeypatch, 95000)
     assert bench.main(str(tmp_path)) == 0
-    assert "all 8 targets met" in capsys.readouterr().out
+    assert "all 11 targets met" in capsys.readouterr().out
     _fake_run(monkeypatch, 100 * 1024)                       # over 96 KiB
     assert bench.main(str(tmp_path)) == 1
     out = capsys.readouterr().out

@@ -2,8 +2,9 @@
 (`test_r21_...`, or `test_l10_l11_...` for a test of two rules), and every
 id a package declares is a rule of its spec.  The one home of that check for
 all the games: Siege (every R id of its spec), and the card games' rules
-packages, each declaring the ids it plays in IMPLEMENTED (the others are
-left to the players: see each package's docstring)."""
+packages and Siege's threat forecast, each declaring the ids it plays in
+IMPLEMENTED (the others are left to the players, or to other parts: see
+each package's docstring)."""
 
 import importlib
 import os
@@ -21,6 +22,7 @@ GAMES = {
     "line": ("line-of-battle.md", "L", "shared_rules.line", 25),
     "victory": ("victory-day.md", "V", "shared_rules.victory", 40),
     "warchest": ("war-chest.md", "WA?", "shared_rules.warchest", 36),
+    "forecast": ("siege-forecast.md", "FA?", "shared_rules.siege.forecast", 23),
 }
 
 

@@ -296,6 +296,8 @@ def main(argv=None):
     line_cli.add_parser(sub)
     from osada.victory import cli as victory_cli
     victory_cli.add_parser(sub)
+    from osada.siege import forecast_cmd
+    forecast_cmd.add_parser(sub)
     args = p.parse_args(argv)
     if getattr(args, "cmd", None) == "sim":          # the defaults its --help shows
         args.state = args.state or sim_state

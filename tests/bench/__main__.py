@@ -44,6 +44,13 @@ simulated 125 MHz clock (tests/bench/pico_bench.py):
                                  50 rolls of each test, no collection between): the worst test,
                                  per roll, rounded up; _by_test each test's total
 
+Siege's threat forecast (siege-forecast.md, F10), CPython, one core (tests/bench/forecast_bench.py):
+  forecast_e1_e7_max_ms, forecast_e7_ms   the worked examples E1-E7, exact
+  forecast_e8_bounds_s           E8, the game's start: the first bounds (k = 1, F11)
+  forecast_autoplay_*            the phase-4 state each turn of 12 autoplayed games ends on: the time
+                                 to the exact values (p50, p90, max, the share under 1 s, those not
+                                 finished under the cap, the largest memo)
+
 Host tool (issue: osada monitor), over a real pty with the simulator process:
   mirror_latency_ms_p95          sending an action to the mirror showing it
   resync_ms                      a reconnected port to a correct mirror
@@ -97,6 +104,10 @@ TARGETS = {
     "pico_app_heap_peak_bytes": ("<=", 96 * 1024, "emulated Pico: heap high-water mark, 300 actions"),
     "pico_frame_ms": ("<=", 4, "emulated Pico: render + NeoPixel write, median"),
     "pico_tank_roll_bytes": ("<=", 0, "emulated Pico: heap per Tank battle roll with its display, worst test"),
+    # the threat forecast (issue 40): host-side, CPython
+    "forecast_e1_e7_max_ms": ("<=", 50, "each worked example E1-E7, exact"),
+    "forecast_e8_bounds_s": ("<=", 2, "the game's start: the k = 1 bounds"),
+    "forecast_autoplay_exact_1s_pct": (">=", 90, "autoplayed turns exact under 1 s"),
 }
 
 
@@ -225,6 +236,11 @@ def pico_figures():
     return pico_bench.figures()
 
 
+def forecast_figures():
+    from tests.bench import forecast_bench
+    return forecast_bench.figures()
+
+
 def host_figures():
     from tests.bench import host_bench
     return host_bench.figures()
@@ -323,6 +339,9 @@ def main(build=None):
     gps1, apg1 = cpython_games(1000, 1, lambda i: {"players": 2, "seed": i})
     results["cpython_full_games_per_s"] = round(gps1, 1)
     results["cpython_full_game_actions"] = round(apg1, 1)
+
+    say(">> Siege's threat forecast (CPython, one core)")
+    results.update(forecast_figures())
 
     say(">> MicroPython (official WebAssembly VM)")
     m = micropython_figures()

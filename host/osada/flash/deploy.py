@@ -38,7 +38,8 @@ ONE_UF2 = os.path.join(paths.OUTPUT, "osada-pico.uf2")      # beside BUNDLE
 # Host-only modules that never go on the board (tank/odds.py: the exact odds are the
 # host's, `osada tank odds/watch`; the device only rolls), and the host-only rules
 # packages of the card games (a folder: a trailing slash).
-SKIP_RULES = ("autoplay.py", "scenario.py", "odds.py", "combin.py", "exact.py", "line/", "victory/")
+SKIP_RULES = ("autoplay.py", "scenario.py", "odds.py", "combin.py", "exact.py", "line/", "victory/",
+              "siege/forecast/", "public.py")
 SKIP_FW = ("fake.py", "blinka.py")    # CPython hardware layers: the simulator's and the Raspberry Pi's
 # The .mpy format mpy-cross emits (see `mpy-cross --version`: v6.3).  Our
 # files hold bytecode only, and for those only the major version matters (the

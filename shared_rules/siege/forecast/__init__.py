@@ -1,0 +1,28 @@
+"""The threat forecast for Siege (the threat forecast's rule ids F1...,
+FA1...): the exact odds of the coming enemy phase, for a phase-4 state.
+
+Host only, plain CPython with exact integers: it reads the engine's state
+JSON (with `pool_kinds`, FA1) and never an engine object, the pool's order,
+the seed or a scenario's rolls (F2).
+
+    from shared_rules.siege.forecast import forecast
+    from shared_rules.siege.public import public_state
+    f = forecast(public_state(game), game.setup_dict(), seconds=3)
+    f.exact, f.values[("B", 3)]          # (worst, best) as Fractions
+
+Modules: inputs.py (F1, F2: reading the state), model.py (the compact state
+and the moves, R20-R42), reduce.py (F9), chains.py (the reveal chains, F8),
+search.py (F7, F8: the memoised expectimax), run.py (F3, F11: phase 5, the
+anytime bounds, the limits), result.py (the fractions and the JSON shape).
+F12 (not on the Pico) is this package's being host-only; F13 (the ring) and
+F14 (the monitor's panel) are not in it.
+"""
+
+from shared_rules.siege.forecast.inputs import ForecastError
+from shared_rules.siege.forecast.run import MEMORY, Forecaster, forecast
+
+__all__ = ["ForecastError", "Forecaster", "forecast", "MEMORY", "IMPLEMENTED"]
+
+# the spec's ids this package plays (tests/test_spec_coverage.py): each has a test naming it
+IMPLEMENTED = ("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12",
+               "FA1", "FA2", "FA3", "FA4", "FA5", "FA6", "FA7", "FA8", "FA9")

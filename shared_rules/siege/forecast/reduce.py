@@ -1,0 +1,248 @@
+"""F9's reductions: what of a state can still change a target, and the
+state's canonical key with everything else left out.
+
+Given how many advancing draws can still come (`h`: the draws left, counted
+without the chain's extenders) and the pool's counts, a group matters only if
+the tokens that can move it (move_<its colour>, every colour while a rotation
+is left, pz4h, maus; rotations too in the city) can bring it to its first
+wall, dot or building (F9 c); otherwise it can never deal or take a blow,
+and it is dropped.  A group's summed armor is capped at the blows it can
+still take (F9 d).  A kind whose draw can no longer change anything becomes
+a blank (F9 a, e): a plain tank with too few draws after it, a move of a
+colour no group that matters can be in, the panther when no repair can
+matter (then groups are sums, F9 d) -- and as soon as nothing on the board or
+to come matters, everything but the He-111 and the chain's extenders.
+
+Each test is a bound that only shrinks as the phase goes on, so a group or a
+kind left out is never needed again further down (the memo stays exact).
+"""
+
+from shared_rules.siege.forecast.model import (
+    BLANK,
+    HE111,
+    MAUS,
+    MOVE_BLUE,
+    MOVE_CCW,
+    MOVE_CW,
+    MOVE_GREEN,
+    MOVE_RED,
+    PANTHER,
+    PLAIN,
+    PZ3,
+    PZ4H,
+    SDKFZ,
+    TIGER,
+    total_armor,
+)
+
+INF = 99
+
+
+def _distances():
+    """DCW[blds][s], DCCW[blds][s]: steps from city cell s to the nearest
+    standing building clockwise / counter-clockwise (INF: none)."""
+    dcw = []
+    dccw = []
+    for blds in range(64):
+        cw = []
+        ccw = []
+        for s in range(6):
+            cw.append(next((k for k in range(1, 7) if (blds >> ((s + k) % 6)) & 1), INF))
+            ccw.append(next((k for k in range(1, 7) if (blds >> ((s - k) % 6)) & 1), INF))
+        dcw.append(tuple(cw))
+        dccw.append(tuple(ccw))
+    return tuple(dcw), tuple(dccw)
+
+
+DCW, DCCW = _distances()
+
+
+def _colours_near(s, cw, ccw):
+    """The colours of the sectors a group in sector index s can be rotated to (R26)."""
+    return frozenset(((s + k) % 6) >> 1 for k in range(-ccw, cw + 1))
+
+
+NEAR = {}
+
+
+class Reach:
+    """What a pool can still do to the board, for `h` advancing draws at
+    most: the bounds F9 (c) and (d) use.  `counts` is indexed by kind.
+
+    A group outside the city is advanced by move_<its colour>, pz4h and
+    maus (own[s] of them for sector index s); by the moves of the colours a
+    rotation can take it to as well (wide[s]), but then one draw at least is
+    that rotation.  In the city every move, pz4h, maus and rotation is a step."""
+
+    __slots__ = ("h", "rot", "ccw", "own", "wide", "outer", "city", "outer_max", "tanks", "specials")
+
+    def __init__(self, counts, h):
+        self.h = h
+        mv = (counts[MOVE_RED], counts[MOVE_GREEN], counts[MOVE_BLUE])
+        cw, ccw = counts[MOVE_CW], counts[MOVE_CCW]
+        self.rot = cw + ccw
+        self.ccw = ccw
+        both = counts[PZ4H] + counts[MAUS]
+        self.own = own = [mv[s >> 1] + both for s in range(6)]
+        if self.rot:
+            wide = []
+            for s in range(6):
+                near = NEAR.get((s, cw, ccw))
+                if near is None:
+                    near = NEAR[(s, cw, ccw)] = _colours_near(s, cw, ccw)
+                wide.append(sum(mv[c] for c in near) + both)
+            self.wide = wide
+        else:
+            self.wide = own
+        self.outer = [self.steps(s, h) for s in range(6)]
+        self.city = mv[0] + mv[1] + mv[2] + both + self.rot
+        self.outer_max = max(self.outer)
+
+    def steps(self, s, h, spent=0):
+        """The most steps a group outside the city in sector index s can get in h draws."""
+        a = min(h, self.own[s] - spent)
+        if self.rot:
+            b = min(h - 1, self.wide[s] - spent)
+            if b > a:
+                return b
+        return a
+
+    def group(self, board, c):
+        """(steps it can still take, steps to its first blow) for a group in cell c."""
+        s = c % 6
+        blds = board >> 12
+        h = self.h
+        if c >= 24:
+            d = DCW[blds][s]
+            if self.ccw:
+                d = min(d, DCCW[blds][s])
+            return min(h, self.city), d
+        first = 4 - c // 6
+        reach = self.outer[s]
+        if self.rot or ((board | blds) >> s) & 1:      # rotations, or a wall or building ahead
+            if reach < first:
+                return reach, first
+            return min(h, self.city), first
+        if reach < first:                                # it does not even reach the city
+            return 0, first
+        return min(h, self.city), first + DCW[blds][s]
+
+    def placed(self, first=4, spent=0):
+        """Can an enemy placed by a later draw get `first` steps?  `spent`:
+        advancing tokens the draw itself takes out (pz4h, maus)."""
+        h = self.h - 1
+        for s in range(6):
+            if self.steps(s, h, spent) >= first:
+                return True
+        return False
+
+
+_REACH = {}
+
+
+def reach_of(counts, h):
+    """The Reach of a pool and horizon: the same few recur all through a search, so each is built once."""
+    r = _REACH.get((counts, h))
+    if r is None:
+        if len(_REACH) > 200000:
+            _REACH.clear()
+        r = _REACH[(counts, h)] = Reach(counts, h)
+        r.tanks = r.placed()
+        r.specials = r.placed(3, 1)
+    return r
+
+
+def reduce(board, groups, counts, h, members, extenders=0):
+    """The state's canonical parts: (groups key, groups, counts, members).
+
+    counts: the pool by kind (13 plain kinds, or all 16 with the chain's
+    extenders); h: the advancing draws that can still come; members: groups
+    are member tuples (a panther may matter) rather than sums; extenders:
+    pz2h tokens still to be placed (placed like a plain tank, R32)."""
+    r = reach_of(counts, h)
+    kept = {}
+    caps = {}
+    roams = False                    # a group that matters can reach the city and change colour
+    colors = 0                       # colours with a group that matters
+    for c, g in groups.items():
+        reach, first = r.group(board, c)
+        if reach < first:
+            continue                                          # F9 (c)
+        blows = reach - first + 1
+        caps[c] = blows
+        if c >= 24 or reach >= 5 - c // 6:
+            roams = True
+        colors |= 1 << ((c % 6) >> 1)
+        kept[c] = g
+    tanks = r.tanks
+    placements = tanks or (extenders and r.outer_max >= 4) or ((counts[PZ4H] or counts[MAUS]) and r.specials)
+    out = list(counts)
+    if not (kept or placements):                              # F9 (e)
+        blank = 0
+        for k in range(PLAIN):
+            if k != HE111 and k != BLANK:
+                blank += out[k]
+                out[k] = 0
+        out[BLANK] += blank
+        return (), {}, tuple(out), False
+    new_blows = min(h - 1, r.city) - 3 if placements else 0
+    if members:
+        members = _split(kept, caps, counts[PANTHER], new_blows)
+    for c, g in kept.items():
+        if isinstance(g, int) and g > caps[c]:
+            kept[c] = caps[c]                                 # F9 (d): capped at the blows it can take
+    if not members:
+        _fold_panther(out, tanks)
+        _fold_tanks(out, tanks, min(h - 1, r.city) - 3)
+    elif not tanks or (new_blows < 3 and not any(c < 6 and not isinstance(g, int) for c, g in kept.items())):
+        _fold_tanks(out, tanks, min(h - 1, r.city) - 3)       # a tank to come is a sum at once
+    if not (placements or roams or r.rot):
+        for col in range(3):
+            if not (colors >> col) & 1:
+                out[BLANK] += out[MOVE_RED + col]              # no group that matters is or will be there
+                out[MOVE_RED + col] = 0
+    return tuple(sorted(kept.items())), kept, tuple(out), members
+
+
+def _split(groups, caps, panther, new_blows):
+    """With a panther in the pool (`panther`, a count): keep as member
+    tuples only the groups its repair (R32) can still change -- a group that
+    can take more blows than its summed armor (else it lasts as long as it
+    can do harm, repaired or not, and its sum less its blows left never
+    drops) with a member damaged or that could be hurt and live; the others
+    become sums.  Returns whether tuples are still needed: such a group, or
+    a tank to come (full armor 2 or 3) that could take 3 blows or more."""
+    need = bool(panther) and new_blows >= 3
+    for c, g in groups.items():
+        if isinstance(g, int):
+            continue
+        if panther and total_armor(g) < caps[c] and any((m >> 2) < (m & 3) or m >= 8 for m in g):
+            need = True
+        else:
+            groups[c] = total_armor(g)
+    if not need:
+        for c, g in groups.items():
+            groups[c] = total_armor(g)
+    return need
+
+
+def _fold_panther(out, tanks):
+    """The panther when no repair matters: a plain tank of armor 2, or a blank."""
+    n = out[PANTHER]
+    if n:
+        out[PANTHER] = 0
+        out[PZ3 if tanks else BLANK] += n
+
+
+def _fold_tanks(out, tanks, blows):
+    """Plain tanks: blanks if none placed can matter (F9 c); kinds whose capped
+    armor is the same are one kind (F9 d)."""
+    if not tanks:
+        out[BLANK] += out[SDKFZ] + out[PZ3] + out[TIGER]
+        out[SDKFZ] = out[PZ3] = out[TIGER] = 0
+    elif blows <= 1:
+        out[SDKFZ] += out[PZ3] + out[TIGER]
+        out[PZ3] = out[TIGER] = 0
+    elif blows == 2:
+        out[PZ3] += out[TIGER]
+        out[TIGER] = 0

@@ -1,0 +1,83 @@
+"""A forecast's answer: exact fractions in lowest terms (F4, F8), worst and
+best (F6), or the bounds of F11; and its JSON shape (`osada forecast --json`).
+
+Targets are named ("B", s), ("W", s), ("D", s) for sector s, "L" and "E";
+values are fractions.Fraction, which keeps them in lowest terms.
+"""
+
+from fractions import Fraction  # pyright: ignore[reportMissingImports]  -- host-only (deploy leaves siege/forecast/ off)
+
+GROUPS = (("B", "buildings"), ("W", "walls"), ("D", "dots"))
+
+
+def fraction_text(f):
+    """'p/q' in lowest terms; '0' or '1' (any integer) as itself."""
+    return str(f)
+
+
+def percent_text(f):
+    return "%.1f%%" % (100.0 * f.numerator / f.denominator)
+
+
+class Forecast:
+    """values: {target: (worst, best)} when exact; else bounds:
+    {target: ((worst_low, worst_high), (best_low, best_high))}.
+    targets: the targets present at the start, in order; states: memo
+    entries used; seconds: the time it took; k: the cut of the bounds."""
+
+    def __init__(self, targets, values, exact, seconds, states, k=None):
+        self.targets = targets
+        self.values = values
+        self.exact = exact
+        self.seconds = seconds
+        self.states = states
+        self.k = k
+
+    def worst(self, target):
+        v = self.values[target][0]
+        return v if self.exact else v[1]
+
+    def best(self, target):
+        v = self.values[target][1]
+        return v if self.exact else v[0]
+
+    def to_json(self):
+        """The object `osada forecast --json` prints."""
+        def one(v):
+            if self.exact:
+                return fraction_text(v)
+            return {"low": fraction_text(v[0]), "high": fraction_text(v[1])}
+
+        def pair(t):
+            w, b = self.values[t]
+            return {"worst": one(w), "best": one(b)}
+
+        out = {"exact": self.exact}
+        for letter, name in GROUPS:
+            out[name] = {str(t[1]): pair(t) for t in self.targets if isinstance(t, tuple) and t[0] == letter}
+        out["lost"] = pair("L")
+        out["expected_buildings_lost"] = pair("E")
+        out["seconds"] = round(self.seconds, 3)
+        return out
+
+
+def make(targets, worst, best, den, exact, seconds, states, buildings=0, k=None):
+    """A Forecast from the root's worst and best field lists over den
+    (search.py's layout).  Bounds (F11): [all that falls in the phase cut at
+    the (k+1)-th extender, what falls in the chains not cut + U], U the cut
+    mass; capped at 1 (E: at the buildings standing, each of which a cut
+    chain might still take)."""
+    from shared_rules.siege.forecast.search import U_FIELD, WHOLE
+    values = {}
+    for t, field in targets.items():
+        w = Fraction(worst[field], den)
+        b = Fraction(best[field], den)
+        if exact:
+            values[t] = (w, b)
+            continue
+        top = buildings if t == "E" else 1
+        u = Fraction(worst[U_FIELD], den) * top
+        wh = Fraction(worst[WHOLE + field], den) + u
+        bh = Fraction(best[WHOLE + field], den) + u
+        values[t] = ((w, min(top, wh)), (b, min(top, bh)))
+    return Forecast(list(targets), values, exact, seconds, states, k)

@@ -1,0 +1,119 @@
+"""F3, F11: a forecast from start to answer.
+
+Phase 5 is applied once (R20-R25; its damage choice, R25, is the first
+choice node: E6), then phase 6's reveals (search.py).  Anytime: the bounds
+with every chain cut at its (k+1)-th extender come first (k = 1), then
+k = 2, ... and the exact values, each within the time limit and the memory
+cap (memo entries times search.ENTRY_BYTES); what is reached last is the
+answer.  With U the mass of the chains cut, B(k) what falls in the phase cut
+so (before the cut, in a cut chain, included) and B'(k) what falls in the
+chains not cut, B is in [B(k), B'(k) + U]: inside F11's [B(k), B(k) + U],
+and as low as F11's other reading [B'(k), B'(k) + U].
+"""
+
+import time
+
+from shared_rules.siege.forecast import chains, inputs, result
+from shared_rules.siege.forecast.model import ALL_SECTORS, PLAIN, PZ2H, REVEAL3, REVEAL4, step
+from shared_rules.siege.forecast.reduce import reduce
+from shared_rules.siege.forecast.search import E_FIELD, ENTRY_BYTES, L_FIELD, WHOLE, OutOfTime, Search
+
+MEMORY = 1 << 30            # the memory cap's default: 1 GiB
+CLOCK = time.perf_counter   # pyright: ignore[reportAttributeAccessIssue]  -- host-only (F12: not on the Pico)
+
+
+def targets_of(board):
+    """{target: its field}: every building, wall and dot standing at the start (F4), then L and E."""
+    out = {}
+    for letter, base in (("B", 12), ("W", 0), ("D", 6)):
+        for s in range(6):
+            if (board >> (base + s)) & 1:
+                out[(letter, s + 1)] = base + s
+    out["L"] = L_FIELD
+    out["E"] = E_FIELD
+    return out
+
+
+class Forecaster:
+    """One state's forecast.  state: the engine's state dict (with
+    pool_kinds); setup: its game's setup dict (mode, variants, players,
+    houses) or None; memory: the cap in bytes."""
+
+    def __init__(self, state, setup=None, memory=MEMORY):
+        pub = inputs.read(state, setup)
+        self.pub = pub
+        c = pub.counts
+        self.extenders = c[PZ2H] + c[REVEAL3] + c[REVEAL4]
+        n = sum(c)
+        self.den = chains.den(n, min(n, chains.draws_bound(pub.due, c[PZ2H], c[REVEAL3], c[REVEAL4])))
+        self.search = Search(pub.lossmask, (6 * self.den).bit_length() + 2,
+                             max_entries=max(1, memory // ENTRY_BYTES), clock=CLOCK)
+        self.phase5 = step(pub.board, pub.groups, ALL_SECTORS)              # R20: phase 5, once
+        self.buildings = bin(pub.board >> 12).count("1")
+
+    def states(self):
+        return len(self.search.memo_plain) + len(self.search.memo_draw)
+
+    def value(self, cut):
+        """(worst, best) field lists over self.den; cut: None (exact) or k (F11)."""
+        pub, se = self.pub, self.search
+        c = pub.counts
+        board5, options = self.phase5
+        destroyed = pub.board & ~board5
+        lost = 1 if destroyed >> 12 and not (board5 >> 12) & pub.lossmask else 0
+        base = self.den * se.indicator(destroyed, lost)
+        if lost:
+            base += base << (WHOLE * se.w)
+            return se.unpack(base), se.unpack(base)
+        h = chains.plain_bound(pub.due, c[PZ2H], c[REVEAL3], c[REVEAL4], sum(c[:PLAIN]))
+        values = []
+        seen = set()
+        for g in options:                                                   # R25 in phase 5: a choice node
+            red = reduce(board5, g, c, h, True, c[PZ2H])
+            ident = (red[0], red[2], red[3])
+            if ident in seen:
+                continue
+            seen.add(ident)
+            w, b = se.drawing(board5, red[0], red[1], red[2], pub.due, red[3], cut)
+            if destroyed:
+                w += se.whole_part(destroyed, self.den, w)
+                b += se.whole_part(destroyed, self.den, b)
+            values.append((base + w, base + b))
+        w, b = se.extremes(values)
+        return se.unpack(w), se.unpack(b)
+
+    def _answer(self, fields, cut, t0):
+        exact = cut is None
+        worst, best = fields
+        return result.make(targets_of(self.pub.board), worst, best, self.den, exact,
+                           CLOCK() - t0, self.states(), buildings=self.buildings, k=cut)
+
+    def run(self, seconds=None, bounds_only=False, k=1):
+        """The answer: exact, or the best bounds reached within `seconds`
+        (None: no limit) and the memory cap.  bounds_only: the k bounds at once."""
+        t0 = CLOCK()
+        se = self.search
+        if bounds_only:
+            cuts = [k if self.extenders > k else None]
+        else:
+            se.deadline = None if seconds is None else t0 + seconds
+            cuts = list(range(k, self.extenders)) + [None]
+        best = None
+        for cut in cuts:
+            try:
+                fields = self.value(cut)
+            except OutOfTime:
+                break
+            best = (fields, cut)
+        se.deadline = None
+        if best is None:                      # not even the first bounds in time: the chains cut at once
+            se.forget()
+            se.max_entries = None
+            best = (self.value(0), 0)
+        return self._answer(best[0], best[1], t0)
+
+
+def forecast(state, setup=None, seconds=None, bounds_only=False, memory=MEMORY, k=1):
+    """The threat forecast (F1-F11) of an engine state: a result.Forecast.
+    ForecastError (a ValueError) for a state it is not given for (F1, FA1, FA5)."""
+    return Forecaster(state, setup, memory).run(seconds, bounds_only, k)

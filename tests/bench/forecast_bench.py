@@ -1,0 +1,124 @@
+"""The threat forecast's speed (siege-forecast.md F10, F11), CPython, one core:
+
+  forecast_e1_e7_max_ms         the slowest of the worked examples E1-E7 (best of 3 runs each)
+  forecast_e7_ms                E7 (8 tokens, reveal4): exact, best of 3
+  forecast_e8_bounds_s          E8 (the game's start, 43 tokens): the k = 1 bounds (F11)
+  forecast_autoplay_*           the phase-4 state each turn ends on, in 12 autoplayed games (the
+                                project's random player, skill 1, standard mode, seeds 1-12; the
+                                spec's F10 set): the time to the exact values, each state capped at
+                                CAP_S seconds (a state that did not finish counts as the cap):
+                                _states, _p50_s, _p90_s, _max_s,
+                                _exact_1s_pct (finished under 1 s), _unfinished, and
+                                _peak_entries / _peak_mb (the largest memo, in entries and at
+                                search.ENTRY_BYTES each) and process_max_rss_mb
+
+    .venv/bin/python -m tests.bench.forecast_bench [CAP_S]
+
+A part of `make bench` (tests/bench/__main__.py), which judges the targets
+(E1-E7 under 50 ms, E8's bounds under 2 s, 90% of the autoplay states exact
+under 1 s).
+"""
+
+import os
+import resource
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
+
+from forecast_support import E1, E2, E3, E4, E5, E6, E7, E8  # noqa: E402
+
+from shared_rules.siege.autoplay import play  # noqa: E402
+from shared_rules.siege.forecast import Forecaster  # noqa: E402
+from shared_rules.siege.forecast.search import ENTRY_BYTES, OutOfTime  # noqa: E402
+from shared_rules.siege.public import public_state  # noqa: E402
+from shared_rules.siege.scenario import run  # noqa: E402
+
+CAP_S = 1.0
+GAMES = range(1, 13)
+
+
+def say(msg):
+    sys.stderr.write(msg + "\n")
+    sys.stderr.flush()
+
+
+def _example(scenario, bounds=False):
+    g, _ = run(scenario)
+    st, setup = public_state(g), g.setup_dict()
+    best = None
+    for _ in range(1 if bounds else 3):
+        fc = Forecaster(st, setup)
+        t = time.perf_counter()
+        fc.run(bounds_only=bounds)
+        dt = time.perf_counter() - t
+        best = dt if best is None else min(best, dt)
+    return best
+
+
+def autoplay_states():
+    """The phase-4 state each turn of the 12 games ends on (the turn could end
+    now: the state the table sends end_turn or move from), as the spec's F10
+    counts them: [(state, setup)]."""
+    out = []
+    for seed in GAMES:
+        last = {}
+
+        def keep(game, action, events, last=last):
+            if game.phase == 4 and game.pending is None and game.outcome == "playing":
+                st = public_state(game)
+                del st["events"]
+                last[game.turn] = (st, game.setup_dict())
+
+        play({"players": 2, "seed": seed}, seed, skill=1, keep=keep)
+        out += [last[t] for t in sorted(last)]
+    return out
+
+
+def figures(cap=CAP_S):
+    out = {}
+    say("   the worked examples E1-E7, E8's bounds...")
+    times = [_example(e) for e in (E1, E2, E3, E4, E5, E6, E7)]
+    out["forecast_e1_e7_max_ms"] = round(1000 * max(times), 1)
+    out["forecast_e7_ms"] = round(1000 * times[-1], 1)
+    out["forecast_e8_bounds_s"] = round(_example(E8, bounds=True), 2)
+    states = autoplay_states()
+    say("   %d phase-4 states of %d autoplayed games, each capped at %.1f s..." % (len(states), len(GAMES), cap))
+    times = []
+    unfinished = {}
+    peak = 0
+    for st, setup in states:
+        fc = Forecaster(st, setup)
+        t = time.perf_counter()
+        fc.search.deadline = t + cap
+        try:
+            fc.value(None)                         # the exact values alone (run() shows bounds first)
+            dt = time.perf_counter() - t
+        except OutOfTime:
+            dt = cap
+            unfinished[fc.extenders] = unfinished.get(fc.extenders, 0) + 1
+        times.append(dt)
+        peak = max(peak, fc.search.entries())
+        del fc
+    times.sort()
+    n = len(times)
+    out["forecast_autoplay_states"] = n
+    out["forecast_autoplay_p50_s"] = round(times[n // 2], 3)
+    out["forecast_autoplay_p90_s"] = round(times[(n * 9) // 10], 3)
+    out["forecast_autoplay_max_s"] = round(times[-1], 3)
+    out["forecast_autoplay_exact_1s_pct"] = round(100.0 * sum(1 for t in times if t < 1) / n, 1)
+    out["forecast_autoplay_unfinished"] = sum(unfinished.values())
+    for ext, count in sorted(unfinished.items()):
+        out["forecast_autoplay_unfinished_%d_extenders" % ext] = count
+    out["forecast_autoplay_cap_s"] = cap
+    out["forecast_autoplay_peak_entries"] = peak
+    out["forecast_autoplay_peak_mb"] = round(peak * ENTRY_BYTES / 2 ** 20, 1)
+    out["process_max_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    return out
+
+
+if __name__ == "__main__":
+    res = figures(float(sys.argv[1]) if len(sys.argv) > 1 else CAP_S)
+    for k in sorted(res):
+        print("  %-34s %s" % (k, res[k]))

@@ -1,0 +1,314 @@
+"""The threat forecast's reference: the enemy phase played through the
+project's own engine (Game, its end_turn and choose), every draw, die and
+R25 answer tried, with exact weights -- and a seeded generator of small
+random phase-4 states to compare it with (tests/rules/test_forecast_brute.py).
+
+The tree is explored lazily, action by action: the engine's `move`, then
+each `reveal` with the pool's top forced to each kind in turn and the die
+forced to each face (a Game whose roll() gives the chosen face), each
+possibility a branch weighted count/n and 1/6; a pending choice (R25)
+branches on every candidate.  The game is forked between actions (clone());
+positions the engine reaches twice with the same board, enemies, pool and
+reveals due are computed once (the value only depends on them).
+"""
+
+import random
+from collections import Counter
+from fractions import Fraction
+from math import lcm
+
+from shared_rules.siege.catalog import C_BOMBER, KIND_ARMOR, KIND_CLASS, kind_index
+from shared_rules.siege.engine import LOST, Enemy, Game, RuleError
+from shared_rules.siege.public import public_state
+from shared_rules.siege.scenario import run
+
+
+class _ForcedGame(Game):
+    """The engine's Game with its die forced: `forced` holds the rolls to come."""
+
+    forced = ()
+
+    def roll(self):
+        assert self.forced, "the engine rolled a die the brute force did not choose"
+        d = self.forced[0]
+        self.forced = self.forced[1:]
+        return d
+
+
+# The Game's attributes, and how a clone copies each: "=" shared (never
+# changed in place by a phase), "list" a copy, "lists" a copy of each list,
+# "enemies" copies of the Enemy objects.  A new attribute of the engine
+# fails the brute force loudly rather than being shared by mistake.
+_COPY = {
+    "players": "=", "mode": "=", "variants": "=", "seed": "=", "rng": "=", "rolls": "=", "roll_i": "=",
+    "one_for_all": "=", "all_for_one": "=", "my_house": "=", "next_id": "=", "turn": "=", "player": "=",
+    "phase": "=", "patrol": "=", "hedgehog": "=", "reveals": "=", "marshal_extra": "=", "pending": "=",
+    "ending": "=", "outcome": "=", "_setup": "=", "houses": "=", "forced": "=",
+    "walls": "list", "dots": "list", "buildings": "list", "pool": "list", "discard": "list", "removed": "list",
+    "marshal_hand": "list", "out": "list", "queue": "list", "events": "list", "log": "log",
+    "trophies": "lists", "tasks": "tasks", "enemies": "enemies",
+}
+
+
+def clone(g):
+    """An independent copy of a game between two actions (a test's fork of the engine's state)."""
+    h = _ForcedGame.__new__(_ForcedGame)
+    d = h.__dict__
+    for k, v in g.__dict__.items():
+        how = _COPY[k]
+        if how == "=":
+            d[k] = v
+        elif how == "list":
+            d[k] = list(v)
+        elif how == "lists":
+            d[k] = [list(x) for x in v]
+        elif how == "tasks":
+            d[k] = [[c, s, list(ids)] for c, s, ids in v]
+        elif how == "enemies":
+            d[k] = [Enemy(e.id, e.kind, e.sector, e.line, e.armor) for e in v]
+        else:
+            d[k] = type(v)()                      # the action log: not part of the rules' state
+    return h
+
+
+def targets(state):
+    """The targets a phase-4 state has: [("B", s)...], [("W", s)...], [("D", s)...], "L", "E"."""
+    out = [("B", s) for s in state["buildings"]] + [("W", s) for s in state["walls"]]
+    return out + [("D", s) for s in state["dots"]] + ["L", "E"]
+
+
+class Brute:
+    """The exact (worst, best) values of a scenario's enemy phase, through
+    the engine: `move`, then one `reveal` at a time with the pool's top forced
+    to each kind in turn (weight count/n) and the die to each face (1/6),
+    `choose` with each candidate at a pending choice (R25; worst: the largest
+    value target by target, best: the smallest, F6).
+    scenario: a scenario dict ending in phase 4 (its `rolls` are not used)."""
+
+    def __init__(self, scenario):
+        sc = dict(scenario)
+        sc.pop("rolls", None)
+        g = _ForcedGame.from_setup(sc)
+        for a in sc.get("actions", []):
+            try:
+                g.apply(a)
+            except RuleError:
+                pass                               # refused, as osada scenario would report it
+        self.game = g
+        self.start = public_state(g)
+        self.targets = targets(self.start)
+        self.memo = {}
+        self.leaves = {}
+        self.nodes = 0
+
+    def _after(self, g, action, top=None, roll=None):
+        self.nodes += 1
+        h = clone(g)
+        if top is not None:
+            pool = h.pool
+            i = len(pool) - 1 - pool[::-1].index(top)
+            pool[i], pool[-1] = pool[-1], pool[i]            # the token drawn next: forced on top
+        h.forced = () if roll is None else (roll,)
+        h.apply(action)
+        return h
+
+    def _leaf(self, g):
+        key = (tuple(g.walls), tuple(g.dots), tuple(g.buildings), g.outcome)
+        got = self.leaves.get(key)
+        if got is None:
+            vals = []
+            gone_b = 0
+            for t in self.targets:
+                if t == "L":
+                    vals.append(int(g.outcome == LOST))
+                elif t == "E":
+                    vals.append(gone_b)
+                else:
+                    row = {"B": g.buildings, "W": g.walls, "D": g.dots}[t[0]]
+                    gone = int(not row[t[1]])
+                    gone_b += gone if t[0] == "B" else 0
+                    vals.append(gone)
+            v = (tuple(vals), 1)
+            got = self.leaves[key] = (v, v)
+        return got
+
+    def value(self, g=None):
+        """(worst, best): each (numerators, denominator), the targets in the order of self.targets."""
+        g = self.game if g is None else g
+        if g.outcome != "playing":
+            return self._leaf(g)
+        if g.pending is not None:                                   # R25: every answer
+            kids = [self.value(self._after(g, {"do": "choose", "enemy": e})) for e in g.pending["candidates"]]
+            worst = _extreme([k[0] for k in kids], max)
+            best = _extreme([k[1] for k in kids], min)
+            return (worst, worst) if worst == best else (worst, best)
+        if g.phase == 4:
+            return self.value(self._after(g, {"do": "move"}))
+        if g.reveals <= 0 or not g.pool:
+            return self._leaf(g)
+        key = (tuple(g.walls), tuple(g.dots), tuple(g.buildings), g.reveals, tuple(sorted(g.pool)),
+               tuple(sorted((e.sector, e.line, e.armor, e.kind, e.id == g.hedgehog) for e in g.enemies)))
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        n = len(g.pool)
+        kids = []
+        for k, c in sorted(Counter(g.pool).items()):
+            rolled = KIND_CLASS[k] <= C_BOMBER                      # a tank, a special or the He-111: the die
+            for d in range(1, 7) if rolled else (None,):
+                kids.append((c if rolled else c * 6, self.value(self._after(g, {"do": "reveal"}, k, d))))
+        got = _mix(kids, n * 6)
+        self.memo[key] = got
+        return got
+
+    def result(self):
+        """{target: (worst, best)}."""
+        (w, wd), (b, bd) = self.value()
+        return {t: (Fraction(w[i], wd), Fraction(b[i], bd)) for i, t in enumerate(self.targets)}
+
+
+def _mix(kids, total):
+    """sum(weight * value) / total, [(weight, (worst, best))]: integer
+    numerators over one common denominator (Fractions term by term are slow)."""
+    w = _sum([(p, k[0]) for p, k in kids], total)
+    if all(k[0] is k[1] for _p, k in kids):
+        return w, w
+    return w, _sum([(p, k[1]) for p, k in kids], total)
+
+
+def _sum(terms, total):
+    den = 1
+    for _p, (_nums, d) in terms:
+        den = lcm(den, d)
+    out = [0] * len(terms[0][1][0])
+    for p, (nums, d) in terms:
+        f = p * (den // d)
+        for i, x in enumerate(nums):
+            if x:
+                out[i] += f * x
+    return tuple(out), den * total
+
+
+def _extreme(values, pick):
+    """Field by field, the largest (max) or smallest (min) of (numerators, denominator) vectors."""
+    den = 1
+    for _nums, d in values:
+        den = lcm(den, d)
+    cols = zip(*[[x * (den // d) for x in nums] for nums, d in values])
+    return tuple(pick(col) for col in cols), den
+
+
+# ------------------------------------------------------------ the spec's worked examples (§6)
+
+FULL = [1, 2, 3, 4, 5, 6]
+
+E1 = {"board": {"walls": [1, 3, 4, 5, 6], "buildings": FULL, "enemies": [
+    {"kind": "pz3", "sector": 2, "line": "tank"}, {"kind": "tiger", "sector": 4, "line": "tank", "armor": 1}]},
+    "pool": ["he111", "move_red", "sdkfz", "move_green"]}
+E2 = {"board": {"walls": [1, 2, 3, 4, 6], "buildings": FULL, "enemies": [
+    {"kind": "pz3", "sector": 5, "line": "artillery"}, {"kind": "sdkfz", "sector": 6, "line": "tank"}]},
+    "pool": ["pz2h", "move_blue", "move_blue", "he111", "sabotage_air", "pz3"]}
+E3 = {"board": {"walls": [1, 3, 4, 6], "buildings": [1, 3, 4, 6], "enemies": [
+    {"kind": "tiger", "sector": 2, "line": "city"}, {"kind": "sdkfz", "sector": 5, "line": "city"}]},
+    "pool": ["move_cw", "move_ccw", "move_green", "pz3", "sdkfz"]}
+E4 = {"board": {"walls": FULL, "buildings": [3], "enemies": [
+    {"kind": "sdkfz", "sector": 3, "line": "tank"}, {"kind": "pz3", "sector": 3, "line": "artillery"}]},
+    "pool": ["move_green", "move_green", "he111"]}
+E5 = {"board": {"walls": [1, 2, 3, 4, 6], "buildings": [5], "enemies": [
+    {"kind": "tiger", "sector": 5, "line": "tank"}]},
+      "pool": ["move_blue", "move_blue", "maus", "pz4h"], "actions": [{"do": "hedgehog", "enemy": 1}]}
+E6 = {"board": {"walls": [2, 3, 4, 5, 6], "buildings": FULL, "enemies": [
+    {"kind": "sdkfz", "sector": 1, "line": "tank"}, {"kind": "pz3", "sector": 1, "line": "tank", "armor": 1}]},
+    "pool": ["reveal3", "panther", "move_red", "move_red"]}
+E7 = {"board": {"walls": [1, 2, 4, 5, 6], "dots": [2], "buildings": [1, 2, 3, 4, 6], "enemies": [
+    {"kind": "tiger", "sector": 2, "line": "tank", "armor": 2}, {"kind": "pz3", "sector": 3, "line": "artillery"},
+    {"kind": "sdkfz", "sector": 5, "line": "city"}, {"kind": "pz3", "sector": 4, "line": "air"},
+    {"kind": "sdkfz", "sector": 6, "line": "tank"}]},
+    "pool": ["reveal4", "he111", "he111", "move_green", "move_ccw", "pz4h", "tiger", "sabotage_tank"]}
+E8 = {"board": {"walls": FULL, "buildings": FULL, "enemies": [
+    {"kind": "sdkfz", "sector": 1, "line": "air"}, {"kind": "pz3", "sector": 2, "line": "air"},
+    {"kind": "sdkfz", "sector": 3, "line": "air"}, {"kind": "tiger", "sector": 4, "line": "air"},
+    {"kind": "sdkfz", "sector": 5, "line": "air"}, {"kind": "pz3", "sector": 6, "line": "air"}]}}
+
+
+# ------------------------------------------------------------ random states
+
+PLACED = ("sdkfz", "pz3", "tiger", "pz2h", "pz4h", "maus", "panther")
+TOKENS = (["he111"] * 5 + ["move_red", "move_green", "move_blue"] * 3 + ["move_cw", "move_ccw"] * 2
+          + ["sdkfz", "pz3", "tiger"] * 2 + ["pz2h", "pz4h", "maus", "panther"] * 2 + ["reveal3", "reveal4"]
+          + ["sabotage_air", "discard_one"])
+LINES = ("rear", "air", "artillery", "tank", "city")
+
+
+def random_scenario(rng):
+    """A small random phase-4 scenario: a board, 1-4 enemies, a pool of 2-6
+    tokens, sometimes a hedgehog, a dot or a patrol, sometimes another mode
+    or my_house."""
+    blds = [s for s in range(1, 7) if rng.random() < 0.7] or [rng.randint(1, 6)]
+    walls = [s for s in range(1, 7) if rng.random() < 0.6]
+    dots = [s for s in walls if rng.random() < 0.2][:2]
+    enemies = []
+    for _ in range(rng.randint(1, 4)):
+        k = rng.choice(PLACED[:3] * 3 + PLACED)
+        s = rng.randint(1, 6)
+        line = rng.choice(LINES if s not in blds else LINES[:4])
+        full = KIND_ARMOR[kind_index(k)]
+        enemies.append({"kind": k, "sector": s, "line": line, "armor": rng.randint(1, full)})
+    sc = {"board": {"walls": walls, "dots": dots, "buildings": blds, "enemies": enemies},
+          "pool": [rng.choice(TOKENS) for _ in range(rng.randint(2, 6))]}
+    r = rng.random()
+    if r < 0.1:
+        sc["mode"], sc["players"] = "shoulder", 3
+    elif r < 0.2:
+        sc["mode"] = "solo"
+    elif r < 0.3:
+        sc["variants"], sc["players"] = ["my_house"], 2
+        sc["houses"] = rng.sample(range(1, 7), 2)
+    acts = []
+    if rng.random() < 0.2:
+        acts.append({"do": "hedgehog", "enemy": rng.randint(1, len(enemies))})
+    if rng.random() < 0.15 and len(dots) < 2 and set(walls) - set(dots):
+        acts.append({"do": "dot", "sector": rng.choice(sorted(set(walls) - set(dots)))})
+    if rng.random() < 0.08:
+        acts.append({"do": "patrol"})
+    if acts:
+        sc["actions"] = acts
+    return sc
+
+
+def random_states(seed, count, make=None):
+    """`count` random scenarios (seeded; made by `make`, random_scenario by
+    default) that are valid and end in a phase-4 state still playing."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        sc = (make or random_scenario)(rng)
+        try:
+            g, _ = run(sc)
+        except Exception:               # a board the engine refuses (e.g. houses): draw another
+            continue
+        if g.outcome == "playing" and g.phase == 4 and g.pending is None:
+            out.append(sc)
+    return out
+
+
+COLOR_MOVE = {1: "move_red", 2: "move_red", 3: "move_green", 4: "move_green", 5: "move_blue", 6: "move_blue"}
+
+
+def random_choice_scenario(rng):
+    """A small random state where R25's choice can matter: 2-4 unlike
+    enemies sharing sector s's tank or artillery cell before its wall (a dot
+    sometimes) and buildings, a panther, reveal3 and s's colour moves in the pool."""
+    s = rng.randint(1, 6)
+    blds = sorted(set([s, s % 6 + 1] + [x for x in range(1, 7) if rng.random() < 0.5]))
+    walls = sorted(set([s] + [x for x in range(1, 7) if rng.random() < 0.3]))
+    enemies = []
+    for k in rng.sample(["sdkfz", "pz3", "tiger", "pz3", "panther", "pz4h", "sdkfz"], rng.randint(2, 4)):
+        full = KIND_ARMOR[kind_index(k)]
+        enemies.append({"kind": k, "sector": s, "line": rng.choice(["tank", "tank", "artillery"]),
+                        "armor": rng.randint(1, full)})
+    extra = [COLOR_MOVE[s], "maus", "he111", "pz2h", "sdkfz", "move_cw", "pz4h"]
+    pool = ["panther", COLOR_MOVE[s], COLOR_MOVE[s], "reveal3"] + [rng.choice(extra) for _ in range(rng.randint(0, 2))]
+    return {"board": {"walls": walls, "dots": [s] if rng.random() < 0.3 else [], "buildings": blds,
+                      "enemies": enemies}, "pool": pool}
+

@@ -1,0 +1,104 @@
+"""`osada forecast SCENARIO.json [--json] [--bounds] [--seconds S]` (host/osada/siege/forecast_cmd.py):
+the threat forecast's table and JSON on the spec's E7 (siege-forecast.md), its bounds on E8 (F11),
+and bad input as one line on stderr (F1, FA5)."""
+
+import json
+
+import pytest
+from forecast_support import E4, E6, E7, E8
+
+from osada import cli
+
+
+def forecast(tmp_path, capsys, content, *args):
+    path = tmp_path / "scenario.json"
+    path.write_text(content if isinstance(content, str) else json.dumps(content))
+    code = cli.main(["forecast", str(path)] + list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_f4_f14_the_e7_table(tmp_path, capsys):
+    code, out, err = forecast(tmp_path, capsys, E7)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[1].split() == ["sector", "building", "wall", "dot"]
+    rows = {ln.split()[0]: ln for ln in lines[2:8]}
+    assert sorted(rows) == ["1", "2", "3", "4", "5", "6"]
+    assert rows["1"].split() == ["1", "4597/544320", "(0.8%)", "80291/544320", "(14.8%)", "—"]
+    assert rows["2"].split() == ["2", "24571/272160", "(9.0%)", "32269/136080", "(23.7%)", "1", "(100.0%)"]
+    assert rows["3"].split() == ["3", "148721/272160", "(54.6%)", "—", "—"]
+    assert rows["5"].split() == ["5", "—", "34691/272160", "(12.7%)", "—"]
+    assert "lost (L): 1/181440 (<0.1%)" in lines
+    assert "expected buildings lost (E): 182935/108864 (1.680)" in lines
+    assert lines[-1].startswith("exact values, ") and lines[-1].endswith(" s")
+
+
+def test_f6_worst_and_best_side_by_side_where_they_differ(tmp_path, capsys):
+    code, out, _ = forecast(tmp_path, capsys, E6)
+    assert code == 0
+    row3 = [ln for ln in out.splitlines() if ln.startswith("3 ")][0]
+    assert "1/6 (16.7%), best 0 (0.0%)" in row3
+    assert "expected buildings lost (E): 13/6 (2.167), best 2 (2.000)" in out
+
+
+def test_f4_the_e7_json(tmp_path, capsys):
+    code, out, err = forecast(tmp_path, capsys, E7, "--json")
+    assert code == 0 and err == "" and len(out.splitlines()) == 1
+    got = json.loads(out)
+    assert isinstance(got.pop("seconds"), (int, float))
+
+    def same(v):
+        return {"worst": v, "best": v}
+    assert got == {
+        "exact": True,
+        "buildings": {"1": same("4597/544320"), "2": same("24571/272160"), "3": same("148721/272160"),
+                      "4": same("9587/272160"), "6": same("1")},
+        "walls": {"1": same("80291/544320"), "2": same("32269/136080"), "4": same("2141/13608"),
+                  "5": same("34691/272160"), "6": same("1")},
+        "dots": {"2": same("1")},
+        "lost": same("1/181440"),
+        "expected_buildings_lost": same("182935/108864"),
+    }
+
+
+def test_f11_bounds_at_once_on_e8(tmp_path, capsys):
+    code, out, _ = forecast(tmp_path, capsys, E8, "--json", "--bounds")
+    assert code == 0
+    got = json.loads(out)
+    assert got["exact"] is False and got["dots"] == {}
+    w1 = got["walls"]["1"]["worst"]
+    assert set(w1) == {"low", "high"}
+    lo, hi = (int(a) / int(b) for a, b in (w1["low"].split("/"), w1["high"].split("/")))
+    assert 0.0447 <= lo < hi < 0.0691
+    assert got["lost"]["worst"]["low"] == "0" and got["lost"]["worst"]["high"] == "899/37023"
+    code, out, _ = forecast(tmp_path, capsys, E8, "--bounds")
+    assert code == 0 and "≥ 4.6% ≤ 6.9%" in out and "bounds (" in out.splitlines()[-1]
+
+
+def test_f11_a_short_time_limit_prints_the_bounds_it_has(tmp_path, capsys):
+    code, out, _ = forecast(tmp_path, capsys, E8, "--seconds", "0.2")
+    assert code == 0 and "the exact values were not reached" in out
+
+
+@pytest.mark.parametrize("content,args,words", [
+    ("{not json", (), "is not JSON"),
+    ({"board": {"walls": [9]}}, (), "is not a scenario"),
+    ({"colour": 1}, (), "is not a scenario"),
+    ([1, 2], (), "is not a scenario"),
+    ({"mode": "marshal", "players": 2}, (), "FA5"),
+    (dict(E7, actions=[{"do": "move"}]), (), "F1"),
+    (dict(E4, actions=[{"do": "end_turn"}]), (), "the game is over"),
+    (E7, ("--seconds", "0"), "--seconds"),
+])
+def test_bad_input_is_one_line_on_stderr(tmp_path, capsys, content, args, words):
+    code, out, err = forecast(tmp_path, capsys, content, *args)
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("osada: forecast: ") and words in err
+    assert "Traceback" not in err
+
+
+def test_a_missing_file_is_one_line_on_stderr(tmp_path, capsys):
+    code = cli.main(["forecast", str(tmp_path / "nope.json")])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.startswith("osada: forecast: ") and "no such file" in err

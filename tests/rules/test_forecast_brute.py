@@ -1,0 +1,54 @@
+"""F7-F9: the forecast agrees, fraction for fraction, worst and best, with
+a brute force through the project's own engine (tests/forecast_support.py:
+every draw, die and R25 answer played by Game itself) on 500 seeded random
+small states (pools of 2-6 tokens, 1-4 enemies, hedgehogs, dots, patrols,
+shoulder, solo and my_house among them)."""
+
+import time
+
+import pytest
+from forecast_support import Brute, random_states
+
+from shared_rules.siege.forecast import forecast
+from shared_rules.siege.public import public_state
+from shared_rules.siege.scenario import run
+
+STATES = 500
+SEED = 20261128
+
+
+def _compare(scenario):
+    brute = Brute(scenario).result()
+    g, _ = run(scenario)
+    f = forecast(public_state(g), g.setup_dict())
+    assert f.exact
+    assert sorted(f.values, key=str) == sorted(brute, key=str)       # the same targets (F4)
+    return {t: (brute[t], f.values[t]) for t in brute if brute[t] != f.values[t]}
+
+
+def test_f7_f8_f9_fa2_500_random_states_agree_with_the_engine_s_brute_force():
+    t0 = time.perf_counter()
+    states = random_states(SEED, STATES)
+    kinds = set()
+    bad = []
+    for i, sc in enumerate(states):
+        kinds.update(sc["pool"])
+        diff = _compare(sc)
+        if diff:
+            bad.append((i, sc, diff))
+    assert not bad, bad[:3]
+    assert len(states) == STATES and len(kinds) >= 15                  # every kind of token took part
+    assert time.perf_counter() - t0 < 600
+
+
+@pytest.mark.parametrize("extra", [
+    {"variants": ["my_house"], "players": 3, "houses": [2, 4, 6]},
+    {"mode": "shoulder", "players": 4},
+    {"mode": "solo"},
+])
+def test_fa6_modes_and_my_house_agree_with_the_brute_force(extra):
+    sc = dict({"board": {"walls": [1, 3], "buildings": [2, 4, 6], "enemies": [
+        {"kind": "pz3", "sector": 1, "line": "tank"}, {"kind": "tiger", "sector": 5, "line": "city"},
+        {"kind": "sdkfz", "sector": 2, "line": "artillery"}]},
+        "pool": ["move_red", "he111", "maus", "reveal3", "move_cw"]}, **extra)
+    assert _compare(sc) == {}

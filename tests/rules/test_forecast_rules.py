@@ -1,0 +1,147 @@
+"""The threat forecast's rules beyond the worked examples: what it reads
+(F2), its reductions (F9), the anytime bounds and the limits (F11), the win
+(FA3), my_house (FA6), a loss's last move (FA8), host only (F12)."""
+
+import json
+import os
+import random
+from fractions import Fraction as Fr
+
+from forecast_support import E2, E7, E8, Brute, random_states
+
+from shared_rules.siege.engine import Game
+from shared_rules.siege.forecast import Forecaster, forecast
+from shared_rules.siege.public import public_state
+from shared_rules.siege.scenario import run
+
+
+def state_setup(scenario):
+    g, _ = run(scenario)
+    return public_state(g), g.setup_dict()
+
+
+def test_f2_hidden_order_seed_and_rolls_do_not_change_the_answer():
+    # one public state, three hidden worlds: the pool in another order, another seed, forced rolls
+    rng = random.Random(7)
+    pool = list(E7["pool"])
+    answers = []
+    for seed in (1, 99, 12345):
+        rng.shuffle(pool)
+        sc = dict(E7, pool=list(pool), seed=seed, rolls=[rng.randint(1, 6) for _ in range(6)])
+        st, setup = state_setup(sc)
+        assert st["pool_kinds"] == {"he111": 2, "move_ccw": 1, "move_green": 1, "pz4h": 1, "reveal4": 1,
+                                    "sabotage_tank": 1, "tiger": 1}
+        answers.append(forecast(st, setup).values)
+    assert answers[0] == answers[1] == answers[2]
+    assert answers[0][("B", 3)] == (Fr(148721, 272160),) * 2
+
+
+def test_f2_only_the_public_state_is_read():
+    st, setup = state_setup(E2)
+    public = {k: st[k] for k in ("outcome", "phase", "pending", "patrol", "walls", "dots", "buildings",
+                                 "enemies", "pool", "pool_kinds")}
+    assert forecast(public, {"mode": "standard"}).values == forecast(st, setup).values
+
+
+def test_f2_a_standard_game_s_turns_are_forecast_from_their_state():
+    g = Game(players=2, seed=5)
+    for _ in range(3):
+        f = forecast(public_state(g), g.setup_dict(), bounds_only=True)
+        assert f.values and not f.exact
+        g.apply({"do": "end_turn"})
+
+
+def test_f9_an_enemy_that_cannot_reach_anything_changes_nothing():
+    # a tiger in sector 3's rear needs 4 steps; with 2 plain draws it can never strike (F9 c)
+    base = {"board": {"walls": [1, 2, 4], "buildings": [1, 2, 3], "enemies": [
+        {"kind": "pz3", "sector": 1, "line": "tank"}]}, "pool": ["move_red", "he111", "move_green", "sabotage_air"]}
+    far = json.loads(json.dumps(base))
+    far["board"]["enemies"].append({"kind": "tiger", "sector": 3, "line": "rear"})
+    a, b = forecast(*state_setup(base)), forecast(*state_setup(far))
+    assert a.values == b.values
+    assert Brute(far).result() == b.values
+
+
+def test_f9_f12_the_reductions_keep_the_memo_small():
+    fcr = Forecaster(*state_setup(E7))
+    f = fcr.run()
+    assert f.exact and f.states <= 794                                       # the spec's 794
+    assert fcr.search.entries() < 3000
+
+
+def test_f11_bounds_contain_the_exact_values():
+    for sc in [E2, E7] + random_states(11, 40):
+        st, setup = state_setup(sc)
+        exact = forecast(st, setup)
+        for k in (0, 1):
+            f = forecast(st, setup, bounds_only=True, k=k)
+            for t, (w, b) in exact.values.items():
+                got = f.values[t]
+                if f.exact:
+                    assert got == (w, b)
+                    continue
+                (wl, wh), (bl, bh) = got
+                assert wl <= w <= wh and bl <= b <= bh, (sc, t, k)
+
+
+def test_f11_the_time_limit_gives_the_best_bounds_reached():
+    fcr = Forecaster(*state_setup(E8))
+    f = fcr.run(seconds=0.3)
+    assert not f.exact and f.k in (0, 1)
+    assert f.seconds < 5
+    (lo, hi), _ = f.values[("W", 1)]
+    assert 0 < lo < Fr(5, 100) and Fr(6, 100) < hi < 1          # k = 1: [4.56%, 6.90%]; k = 0 wider
+
+
+def test_f11_the_memory_cap_gives_the_best_bounds_reached():
+    fcr = Forecaster(*state_setup(E8), memory=200 * 600)                     # about 200 memo entries
+    f = fcr.run(seconds=30)
+    assert not f.exact and f.k == 0                                         # k = 1 did not fit: the chains cut at once
+    assert f.values[("W", 1)][0][0] > 0
+
+
+def test_fa3_a_win_inside_the_phase_changes_no_target():
+    # the pool's last token and the last enemy dies at the wall in phase 5: won (R51), nothing more
+    sc = {"board": {"walls": [1, 2], "buildings": [1, 2, 3], "enemies": [
+        {"kind": "sdkfz", "sector": 1, "line": "tank"}]}, "pool": []}
+    st, setup = state_setup(sc)
+    f = forecast(st, setup)
+    assert f.values[("W", 1)] == (1, 1) and f.values[("W", 2)] == (0, 0) and f.values["L"] == (0, 0)
+    assert "won" not in json.dumps(f.to_json())                              # P(won) is not reported
+    assert Brute(sc).result() == f.values
+
+
+def test_fa6_my_house_the_loss_is_every_player_out():
+    # players 1 and 2 own buildings 1 and 2; building 3 stands, yet losing both houses loses (R62)
+    sc = {"variants": ["my_house"], "players": 2, "board": {"walls": [], "buildings": [1, 2, 3], "enemies": [
+        {"kind": "tiger", "sector": 1, "line": "tank"}, {"kind": "tiger", "sector": 2, "line": "tank"}]},
+        "pool": ["move_red", "move_red", "he111"]}
+    st, setup = state_setup(sc)
+    f = forecast(st, setup)
+    assert f.values["L"] == (1, 1) and f.values[("B", 3)][0] < 1
+    assert Brute(sc).result() == f.values
+    st2, setup2 = state_setup(dict(sc, houses=[1, 3]))
+    f2 = forecast(st2, setup2)
+    assert f2.values["L"] == Brute(dict(sc, houses=[1, 3])).result()["L"] and f2.values["L"][0] < 1
+
+
+def test_fa8_every_building_of_the_losing_move_counts():
+    # one step takes both last buildings at once: both destroyed, lost (R50)
+    sc = {"board": {"walls": [3], "buildings": [1, 2], "enemies": [
+        {"kind": "pz3", "sector": 1, "line": "tank"}, {"kind": "pz3", "sector": 2, "line": "tank"}]},
+        "pool": ["he111"]}
+    f = forecast(*state_setup(sc))
+    assert f.values[("B", 1)] == f.values[("B", 2)] == f.values["L"] == (1, 1)
+    assert f.values["E"] == (2, 2) and f.values[("W", 3)] == (0, 0)          # the He-111 never flies
+
+
+def test_f12_the_forecast_stays_off_the_pico(tmp_path):
+    from osada.flash import deploy
+    from osada.flash.mpybuild import compile_tree
+    src = tmp_path / "shared_rules"
+    for rel in ("engine.py", "siege/board.py", "siege/forecast/search.py", "siege/forecast/model.py"):
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text("X = 1\n")
+    out = tmp_path / "out"
+    files = compile_tree(str(src), str(out), exclude=deploy.SKIP_RULES)
+    assert sorted(os.path.relpath(f, out).replace(os.sep, "/") for f in files) == ["engine.mpy", "siege/board.mpy"]
