@@ -6,6 +6,7 @@ in its colour (a dim LED brightened, as on paper), sized to a width."""
 import textwrap
 
 from rich.style import Style
+from rich.text import Text
 
 DARK = "grey30"
 
@@ -101,6 +102,18 @@ def letters_row(out, cells, label_text, letters):
             out.append(" " * cells.gap)
         out.append(letters[p].center(cells.led)[:cells.led], style="dim")
     out.append("\n")
+
+
+def titled(width, title, stale_title, stale):
+    """A ring board's start, (text, cells): its title (the stale one, marked, when the
+    connection is lost) and the sector numbers, sized to `width`; None when nothing fits."""
+    if width < 1:
+        return None, None
+    out = Text()
+    cells = Cells(width)
+    out.append((stale_title if stale else title)[:width] + "\n", style="bold black on #d0a000" if stale else "bold")
+    header(out, cells)
+    return out, cells
 
 
 def done(out):

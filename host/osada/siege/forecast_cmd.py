@@ -20,6 +20,7 @@ import sys
 
 from osada.link.device import fail
 from osada.userfile import UnreadableFile, read_text
+from shared_rules.exact import decimal3, percent1
 from shared_rules.siege.engine import RuleError
 from shared_rules.siege.public import public_state
 
@@ -81,18 +82,22 @@ def percent(f):
         return "<0.1%"
     if 0.999 < f < 1:
         return ">99.9%"
-    return "%.1f%%" % (100.0 * f.numerator / f.denominator)
+    return percent1(f.numerator, f.denominator)
+
+
+def decimal(f):
+    return decimal3(f.numerator, f.denominator)
 
 
 def exact_text(f, expectation=False):
-    return "%s (%s)" % (f, "%.3f" % (f.numerator / f.denominator) if expectation else percent(f))
+    return "%s (%s)" % (f, decimal(f) if expectation else percent(f))
 
 
 def bounds_text(low, high, expectation=False):
     if low == high:                        # settled already, bounds or not
         return exact_text(low, expectation)
     if expectation:
-        return "≥ %.3f ≤ %.3f" % (low.numerator / low.denominator, high.numerator / high.denominator)
+        return "≥ %s ≤ %s" % (decimal(low), decimal(high))
     return "≥ %s ≤ %s" % (percent(low), percent(high))
 
 

@@ -83,8 +83,5 @@ class TankView(GameView):
     def key_roll(self):
         return ("roll", self.setup.request())
 
-    def request_words(self, cmd, fields):
-        return "roll" if cmd == "roll" else cmd
-
 
 VIEW = TankView

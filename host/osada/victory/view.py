@@ -6,7 +6,7 @@ game and a new match (the protocol's toss and next requests)."""
 from rich.text import Text
 
 from osada.gameview import GameView
-from osada.ringtext import Cells, done, header, led_row, para
+from osada.ringtext import done, led_row, para, titled
 
 from . import ring
 from .toss import HALF_WORDS, TossError, checked, describe, faction
@@ -63,14 +63,10 @@ class VictoryView(GameView):
             return ["the device's toss cannot be read: %s" % exc]
 
     def render(self, width, compact=False, stale=False):
-        out = Text()
-        if width < 1:
-            return out
-        cells = Cells(width)
-        title = "STALE — connection lost: the last toss seen" if stale else \
-            "Victory Day («День Победы»): the ring of the toss"
-        out.append(title[:width] + "\n", style="bold black on #d0a000" if stale else "bold")
-        header(out, cells)
+        out, cells = titled(width, "Victory Day («День Победы»): the ring of the toss",
+                            "STALE — connection lost: the last toss seen", stale)
+        if out is None:
+            return Text()
         try:
             px = ring.colours(self.toss) if self.toss else [(0, 0, 0)] * 24
         except (KeyError, TypeError, ValueError):

@@ -6,7 +6,7 @@ that press the device's buttons (the protocol's `press`), as its watch does."""
 from rich.text import Text
 
 from osada.gameview import GameView
-from osada.ringtext import Cells, done, header, led_row, letters_row, para
+from osada.ringtext import done, led_row, letters_row, para, titled
 
 from . import ring
 from .device_words import flip_line, status_lines
@@ -49,14 +49,10 @@ class WarChestView(GameView):
             self.shell.send("state")          # what the press changed (the encoder's cursor too)
 
     def render(self, width, compact=False, stale=False):
-        out = Text()
-        if width < 1:
-            return out
-        cells = Cells(width)
-        title = "STALE — connection lost: the last counts seen" if stale else \
-            "War Chest («Сундук войны»): the ring of the round tracker"
-        out.append(title[:width] + "\n", style="bold black on #d0a000" if stale else "bold")
-        header(out, cells)
+        out, cells = titled(width, "War Chest («Сундук войны»): the ring of the round tracker",
+                            "STALE — connection lost: the last counts seen", stale)
+        if out is None:
+            return Text()
         st = self.counts
         try:
             px = ring.colours(st) if st else [(0, 0, 0)] * 24

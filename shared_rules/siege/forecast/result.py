@@ -10,15 +10,6 @@ from fractions import Fraction  # pyright: ignore[reportMissingImports]  -- host
 GROUPS = (("B", "buildings"), ("W", "walls"), ("D", "dots"))
 
 
-def fraction_text(f):
-    """'p/q' in lowest terms; '0' or '1' (any integer) as itself."""
-    return str(f)
-
-
-def percent_text(f):
-    return "%.1f%%" % (100.0 * f.numerator / f.denominator)
-
-
 class Forecast:
     """values: {target: (worst, best)} when exact; else bounds:
     {target: ((worst_low, worst_high), (best_low, best_high))}.
@@ -43,10 +34,10 @@ class Forecast:
 
     def to_json(self):
         """The object `osada forecast --json` prints."""
-        def one(v):
+        def one(v):                 # str(Fraction): 'p/q' in lowest terms, an integer as itself
             if self.exact:
-                return fraction_text(v)
-            return {"low": fraction_text(v[0]), "high": fraction_text(v[1])}
+                return str(v)
+            return {"low": str(v[0]), "high": str(v[1])}
 
         def pair(t):
             w, b = self.values[t]

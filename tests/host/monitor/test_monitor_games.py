@@ -24,12 +24,12 @@ LINK_DIR = "/tmp/osada-monitor-games-%d" % os.getuid()
 SIZES = [(80, 24), (120, 40)]
 
 
-def device(game):
-    """The simulator, seeded, switched to `game` and brought to a telling moment."""
-    shutil.rmtree(LINK_DIR, ignore_errors=True)
-    os.makedirs(LINK_DIR)
-    dev = SimThread(os.path.join(LINK_DIR, "tty"), os.path.join(LINK_DIR, "state"), seed=5)
-    link = ports.serial_link(os.path.join(LINK_DIR, "tty"), timeout=5.0)
+def device(game, where=LINK_DIR):
+    """The simulator in folder `where`, seeded, switched to `game` and brought to a telling moment."""
+    shutil.rmtree(where, ignore_errors=True)
+    os.makedirs(where)
+    dev = SimThread(os.path.join(where, "tty"), os.path.join(where, "state"), seed=5)
+    link = ports.serial_link(os.path.join(where, "tty"), timeout=5.0)
     try:
         link.connect()
         if game != "siege":
@@ -75,11 +75,12 @@ def test_each_game_its_own_view(snap_compare, game, size):
         dev.close()
 
 
-def test_a_board_that_switches_by_itself_is_shown_as_the_game_it_now_runs():
+def test_a_board_that_switches_by_itself_is_shown_as_the_game_it_now_runs(tmp_path):
     """The device's own game menu switches it (no request of the monitor's): the
     view follows each `game` event, the keys with it, and Siege comes back as it was."""
-    dev = device("siege")
-    app = make_app(os.path.join(LINK_DIR, "tty"))
+    where = str(tmp_path / "dev")           # its own folder: no picture names it
+    dev = device("siege", where)
+    app = make_app(os.path.join(where, "tty"))
 
     def on_device(gid):
         with dev.lock:
