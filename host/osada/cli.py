@@ -273,6 +273,9 @@ def main(argv=None):
     mo.add_argument("--port", default="auto", help=port_help)
     mo.add_argument("--start-sim", action="store_true",
                     help="if no device is found, start the simulator (osada sim --headless) without asking")
+    mo.add_argument("--no-forecast", dest="forecast", action="store_false",
+                    help="start with Siege's threat forecast panel hidden (f shows it; it works out the odds "
+                         "in a process of its own, on one core)")
     mo.set_defaults(func=cmd_monitor)
     sm = sub.add_parser("sim", help="run the firmware on this PC with a virtual board and serial port",
                         formatter_class=_PathsHelp)

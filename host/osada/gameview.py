@@ -13,12 +13,18 @@ A view is told what the device says and asked what to show:
     panel(compact, stale) -> rich Text           the game panel: the counts, what to do next
     on_key(action, *args)     a key of KEYMAP: returns a request (cmd, fields) for the
                               shell to send, or None (the view changed itself, or said why not)
+    aside() -> rich Text or None  a second panel beside the board (Siege: the threat
+                              forecast), in the keys' place in a wide window; None: none
+    aside_line() -> Text or None  its one-line form, under the game panel in a smaller window
     help_tail(closes)         how to read the board, under the keys in the help
+    on_quit()                 the shell is closing: stop what the view runs (a worker)
 
 It reaches the shell only through `self.shell`: `state`, `seq`, `conn_kind`,
-`set_status(text, refused)`, `push_screen(screen, callback)`, `send(cmd, **fields)`
-and `changed()` (redraw).  The shell picks the view from the game the device
-says it runs (`view_class(game)`), never from what it ran last.
+`forecast` (Siege's forecast panel shown), `set_status(text, refused)`,
+`push_screen(screen, callback)`, `send(cmd, **fields)`, `changed()` (redraw)
+and `changed_from_thread()` (the same, from another thread).  The shell picks
+the view from the game the device says it runs (`view_class(game)`), never
+from what it ran last.
 
 KEYMAP rows: (textual key(s), action, keys as shown, short name, what it does,
 shown in the footer).  The bindings, the footer, the help and every hint that
@@ -61,6 +67,9 @@ class GameView:
     def on_reply(self, cmd, fields, msg):
         pass
 
+    def on_quit(self):
+        pass
+
     # ------------------------------------------------------------- what to show
 
     def render(self, width, compact=False, stale=False):
@@ -68,6 +77,12 @@ class GameView:
 
     def panel(self, compact=False, stale=False):
         return Text()
+
+    def aside(self):
+        return None
+
+    def aside_line(self):
+        return None
 
     def help_tail(self, closes):
         return Text(closes, style="dim")

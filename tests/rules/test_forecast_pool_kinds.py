@@ -10,7 +10,7 @@ from shared_rules.siege.autoplay import play
 from shared_rules.siege.catalog import KINDS, TOTAL_TOKENS
 from shared_rules.siege.engine import Game
 from shared_rules.siege.newgame import SIMPLE_BATTLES_REMOVED
-from shared_rules.siege.public import public_state, state_json
+from shared_rules.siege.public import pool_kinds_seen, public_state, state_json
 from shared_rules.siege.scenario import run
 
 
@@ -43,6 +43,8 @@ def test_fa1_pool_kinds_is_the_49_less_everything_else_after_every_action(setup)
     def keep(game, action, events):
         st = public_state(game)
         assert st["pool_kinds"] == accounted(st, setup.get("variants", ()))
+        # what a host mirroring a device works out from the device's state and setup alone
+        assert pool_kinds_seen(game.state(), game.setup_dict()) == st["pool_kinds"]
         assert sum(st["pool_kinds"].values()) == st["pool"]
         seen.append(st["pool"])
 
@@ -85,3 +87,18 @@ def test_fa1_an_empty_pool_has_no_kinds():
     g, _ = run({"board": {"walls": [1], "buildings": [1], "enemies": [{"kind": "pz3", "sector": 1, "line": "rear"}]},
                 "pool": []})
     assert public_state(g)["pool_kinds"] == {} and public_state(g)["pool"] == 0
+
+
+def test_fa1_pool_kinds_seen_cannot_be_told_for_a_scenario_pool_or_counts_that_do_not_add_up():
+    g, _ = run({"board": {"walls": [1], "buildings": [1], "enemies": []}, "pool": ["he111", "pz3"]})
+    assert pool_kinds_seen(g.state(), g.setup_dict()) is None
+    g = Game.from_setup({"players": 2, "seed": 3})
+    st = g.state()
+    assert pool_kinds_seen(st, g.setup_dict()) == public_state(g)["pool_kinds"]
+    st["pool"] += 1                                    # a state whose tokens are not the 49
+    assert pool_kinds_seen(st, g.setup_dict()) is None
+    st = g.state()
+    st["discard"] = ["maus", "maus"]                   # more of a kind than there are
+    assert pool_kinds_seen(st, g.setup_dict()) is None
+    st["discard"] = ["tractor"]
+    assert pool_kinds_seen(st, g.setup_dict()) is None

@@ -14,7 +14,7 @@ host package (osada/siege/, osada/tank/, osada/victory/, osada/warchest/).
     app      MonitorApp, the shell (stylesheet: monitor.tcss)
 
 `run_monitor(port, start_sim)` is what the CLI calls; `main(args)` takes the
-argparse Namespace (`port`, `start_sim`)."""
+argparse Namespace (`port`, `start_sim`, `forecast`)."""
 
 from osada.link.ports import SIM_LINK
 from osada.link.simproc import SimProcess
@@ -50,7 +50,7 @@ def no_terminal():
             "`osada state`, `osada send` or `osada tank watch`" % which)
 
 
-def run_monitor(port="auto", start_sim=False):
+def run_monitor(port="auto", start_sim=False, forecast=True):
     """The monitor in this terminal; exit status 2 at once (one sentence on
     stderr) when there is none: with no terminal it would draw into a pipe and
     spin on a stdin that never blocks."""
@@ -59,7 +59,7 @@ def run_monitor(port="auto", start_sim=False):
     if why is not None:
         sys.stderr.write("osada monitor: %s\n" % why)
         return 2
-    app = MonitorApp(port=port, start_sim=start_sim, handle_signals=True)
+    app = MonitorApp(port=port, start_sim=start_sim, handle_signals=True, forecast=forecast)
     try:
         app.run()
     finally:
@@ -68,4 +68,5 @@ def run_monitor(port="auto", start_sim=False):
 
 
 def main(args):
-    return run_monitor(getattr(args, "port", "auto"), getattr(args, "start_sim", False))
+    return run_monitor(getattr(args, "port", "auto"), getattr(args, "start_sim", False),
+                       getattr(args, "forecast", True))

@@ -49,8 +49,9 @@ class MonitorApp(App):
     status_refused = var(False)
 
     def __init__(self, port="auto", start_sim=False, sim_link=ports.SIM_LINK, sim_state=SIM_STATE, retry=RETRY_S,
-                 handle_signals=False, session=Session):
+                 handle_signals=False, session=Session, forecast=False):
         super().__init__()
+        self.forecast = forecast          # Siege's threat forecast panel shown (its key toggles it)
         self.session_factory = session    # Session, or a stand-in with its interface (tests)
         self.handle_signals = handle_signals
         self.port_arg = port or "auto"
@@ -129,6 +130,8 @@ class MonitorApp(App):
         self._down = True
         if self.session is not None:
             self.session.stop()
+        for view in self.views.values():
+            view.on_quit()
         self.sim.stop()
 
     def on_unmount(self):
@@ -178,6 +181,14 @@ class MonitorApp(App):
     def changed(self):
         """A view changed what it shows: the board and the panel redraw."""
         self.revision += 1
+
+    def changed_from_thread(self):
+        """changed(), asked from another thread (a view's worker)."""
+        if not self._down:
+            try:
+                self.call_from_thread(self.changed)
+            except RuntimeError:              # the app is not running (any more)
+                pass
 
     def send(self, cmd, **fields):
         """Send a request for a view, or say why not (not connected)."""
@@ -313,7 +324,14 @@ class MonitorApp(App):
 
     def info_text(self, compact=False):
         """The running game's panel (GamePanel draws it); compact in a short window."""
-        return self.view.panel(compact, self.stale)
+        t = self.view.panel(compact, self.stale)
+        line = None if self.main is not None and self.main.has_class("-wide") else self.view.aside_line()
+        if line is not None:                  # no room for the aside: its one line under the panel
+            t = t.copy()
+            t.rstrip()
+            t.append("\n")
+            t.append_text(line)
+        return t
 
     def action_switch_game(self):
         """The device's next game (games.GAMES' menu order); Siege's game in progress is kept."""

@@ -110,6 +110,19 @@ class KeysPanel(Mirrored):
         return keys_text(self.app.view.KEYMAP + COMMON_KEYMAP)  # pyright: ignore[reportAttributeAccessIssue]
 
 
+class AsidePanel(Mirrored):
+    """The running game's second panel (its view's aside: Siege's threat
+    forecast) in the keys' place in a wide window; the screen's class
+    -aside says it has one (monitor.tcss)."""
+
+    WATCHES = ("state", "stale", "game", "revision")
+
+    def redraw(self):
+        content = self.app.view.aside()  # pyright: ignore[reportAttributeAccessIssue]
+        self.screen.set_class(content is not None, "-aside")
+        self.update(content if content is not None else Text())
+
+
 class EventLog(RichLog, can_focus=False):
     """The events as they come, wrapped to the log's width: on mount and at a
     new width it is written afresh from the app's log, newest at the bottom."""
@@ -149,6 +162,7 @@ class MainScreen(Screen):
             yield GamePanel(id="info")
             yield EventLog(id="log", wrap=True, min_width=20, max_lines=2000, markup=False)
             yield KeysPanel(id="keys")
+            yield AsidePanel(id="aside")
         yield StatusLine("", id="status")
         yield Footer()
 
@@ -164,3 +178,4 @@ class MainScreen(Screen):
         self.query_one("#log").border_title = "events (newest at the bottom)"
         self.query_one("#info").border_title = "game"
         self.query_one("#keys").border_title = "keys (? for more)"
+        self.query_one("#aside").border_title = "threat forecast"

@@ -38,6 +38,8 @@ KEYMAP = (
     ("o", "roll", "o", "roll",
      "a free die roll, 1–6 (the game is not touched)", False),
     ("n", "new_game", "n", "new game", "new game: players, mode, variants, seed", True),
+    ("f", "forecast", "f", "forecast", "show / hide the threat forecast: the exact odds that each building, wall"
+     " and ДОТ falls if the turn ended now (phase 4; worked out beside the monitor)", False),
 )
 
 

@@ -192,3 +192,24 @@ def info_text(st, setup=None, stale=False, cand_i=0, cursor=(1, 1), selected=Non
     _info_marshal_hand(t, st)
     _info_cursor(t, cursor, selected)
     return t
+
+
+def forecast_text(live, st, setup, compact=False):
+    """The threat forecast (live: a live_forecast.LiveForecast or None): for
+    this very state only, bounds first and exact when ready; else what it
+    waits for.  Compact: one line, L and E."""
+    t = Text()
+    res = live.current(st, setup) if live is not None else None
+    if res is None:
+        why = live.why if live is not None else "no game yet"
+        t.append("Forecast: %s (%s hides)" % (why or "being worked out…", keys_for("forecast")), style="dim")
+        return t
+    if compact:
+        t.append(res.summary(), style="#c0a0ff")
+        return t
+    lines = res.lines(st)
+    t.append(lines[0] + "\n", style="bold")
+    for line in lines[1:-1]:
+        t.append(line + "\n")
+    t.append(lines[-1] + " · %s hides" % keys_for("forecast"), style="dim")
+    return t

@@ -12,7 +12,8 @@ from shared_rules.siege.catalog import LINES
 
 from .board import LEGEND, MORE, board_cells, candidates, render_board, strongest
 from .keys import KEYMAP, keys_for
-from .panel import info_text
+from .live_forecast import LiveForecast
+from .panel import forecast_text, info_text
 from .screens import MarshalScreen, NewGameScreen
 
 
@@ -44,6 +45,7 @@ class SiegeView(GameView):
         self.sel_id = None            # the enemy Tab picked in the cursor cell
         self.cand_i = 0               # the marked candidate of a pending damage choice
         self.last_cands = None
+        self.live = None              # the forecast's worker (live_forecast.py), while the panel is shown
 
     @property
     def state(self):
@@ -64,6 +66,21 @@ class SiegeView(GameView):
 
     def on_state(self, state, seq):
         self._follow_pending()
+        self._feed_forecast()
+
+    def on_quit(self):
+        if self.live is not None:
+            self.live.stop()
+
+    def _feed_forecast(self):
+        """The forecast's worker follows the state while the panel is shown."""
+        if not getattr(self.shell, "forecast", False):
+            if self.live is not None:
+                self.live.stop()
+            return
+        if self.live is None:
+            self.live = LiveForecast(self.shell.changed_from_thread)
+        self.live.update(self.state, self.setup, self.seq)
 
     def on_event(self, ev):
         if ev.get("ev") == "setup":
@@ -76,6 +93,7 @@ class SiegeView(GameView):
             return
         if cmd == "log":
             self.setup = msg.get("setup")
+            self._feed_forecast()
             self.shell.changed()
         elif cmd == "roll":
             self.shell.set_status("die roll: %s" % msg.get("value"))
@@ -95,6 +113,17 @@ class SiegeView(GameView):
 
     def panel(self, compact=False, stale=False):
         return info_text(self.state, self.setup, stale, self.cand_i, self.cursor, self.selected_enemy(), compact)
+
+    def aside(self):
+        """The threat forecast panel (F14), while it is shown."""
+        if not getattr(self.shell, "forecast", False) or self.state is None:
+            return None
+        return forecast_text(self.live, self.state, self.setup)
+
+    def aside_line(self):
+        if not getattr(self.shell, "forecast", False) or self.state is None:
+            return None
+        return forecast_text(self.live, self.state, self.setup, compact=True)
 
     def help_tail(self, closes):
         tanks = [k for k in texts.SHORT if not texts.is_special(k)]
@@ -269,6 +298,12 @@ class SiegeView(GameView):
             if action is not None:
                 self.shell.send("act", action=action)
         self.shell.push_screen(MarshalScreen(st["marshal_hand"], extra, bool(st.get("patrol")) and not extra), done)
+        return None
+
+    def key_forecast(self):
+        self.shell.forecast = not getattr(self.shell, "forecast", False)
+        self._feed_forecast()
+        self.shell.set_status("threat forecast %s" % ("shown" if self.shell.forecast else "hidden"))
         return None
 
     def key_undo(self):

@@ -72,3 +72,34 @@ def make(targets, worst, best, den, exact, seconds, states, buildings=0, k=None)
         bh = Fraction(best[WHOLE + field], den) + u
         values[t] = ((w, min(top, wh)), (b, min(top, bh)))
     return Forecast(list(targets), values, exact, seconds, states, k)
+
+
+def from_json(obj):
+    """The Forecast that to_json made `obj` (a host reading a worker's line);
+    ValueError if it is not one.  seconds as given; states and k unknown."""
+    exact = obj.get("exact") if isinstance(obj, dict) else None
+    if not isinstance(exact, bool):
+        raise ValueError("not a forecast object")
+
+    def one(v):
+        if exact:
+            return Fraction(v)
+        return (Fraction(v["low"]), Fraction(v["high"]))
+
+    def pair(v):
+        return (one(v["worst"]), one(v["best"]))
+
+    targets, values = [], {}
+    try:
+        for letter, name in GROUPS:
+            for s, v in sorted(obj[name].items(), key=lambda kv: int(kv[0])):
+                t = (letter, int(s))
+                targets.append(t)
+                values[t] = pair(v)
+        for t, name in (("L", "lost"), ("E", "expected_buildings_lost")):
+            targets.append(t)
+            values[t] = pair(obj[name])
+        seconds = float(obj.get("seconds", 0))
+    except (KeyError, TypeError, AttributeError, ZeroDivisionError) as exc:
+        raise ValueError("not a forecast object: %s" % exc)
+    return Forecast(targets, values, exact, seconds, None)

@@ -82,7 +82,7 @@ class Forecaster:
         w, b = se.extremes(values)
         return se.unpack(w), se.unpack(b)
 
-    def _answer(self, fields, cut, t0):
+    def answer(self, fields, cut, t0):
         exact = cut is None
         worst, best = fields
         return result.make(targets_of(self.pub.board), worst, best, self.den, exact,
@@ -110,7 +110,7 @@ class Forecaster:
             se.forget()
             se.max_entries = None
             best = (self.value(0), 0)
-        return self._answer(best[0], best[1], t0)
+        return self.answer(best[0], best[1], t0)
 
 
 def forecast(state, setup=None, seconds=None, bounds_only=False, memory=MEMORY, k=1):

@@ -1,0 +1,124 @@
+"""F14: the live forecast (osada/siege/live_forecast.py) of the monitor and
+the web view: a worker on the phase-4 state the table is at, restarted when
+it changes; answers only for the state they are stamped with; only public
+information sent to the worker (F2)."""
+
+import json
+import time
+
+import pytest
+
+from osada.siege import live_forecast
+from osada.siege.live_forecast import LiveForecast
+from shared_rules.siege.autoplay import play
+from shared_rules.siege.forecast import forecast
+from shared_rules.siege.public import public_state
+
+
+def phase4_states(setup, agent=1):
+    """(state, setup, actions, public state) at every phase-4 moment of an autoplay game."""
+    out = []
+
+    def keep(g, a, ev):
+        st = g.state()
+        if st["phase"] == 4 and not st["pending"] and st["outcome"] == "playing":
+            out.append((st, g.setup_dict(), len(g.log), public_state(g)))
+    play(setup, agent, skill=1, keep=keep)
+    return out
+
+
+def wait(lf, st, setup, final=True, timeout=20.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        r = lf.current(st, setup)
+        if r is not None and (not final or r.final or r.forecast.exact):
+            return r
+        time.sleep(0.01)
+    raise AssertionError("no answer in %s s (why: %r)" % (timeout, lf.why))
+
+
+def test_f14_live_answers_are_the_forecasts_of_the_state_they_are_stamped_with():
+    states = phase4_states({"players": 2, "seed": 4})
+    notes = []
+    lf = LiveForecast(lambda: notes.append(1))
+    try:
+        for st, setup, n, pub in states[-12::4]:          # late states: exact in well under a second
+            lf.update(st, setup, n)
+            r = wait(lf, st, setup)
+            want = forecast(pub, setup)
+            assert r.forecast.exact and want.exact
+            assert r.forecast.values == want.values
+            assert (r.turn, r.actions) == (st["turn"], n)
+            assert r.to_json()["stamp"] == {"turn": st["turn"], "actions": n}
+            assert r.lines(st)[0] == "Forecast for turn %d, %d actions (if the turn ended now)" % (st["turn"], n)
+    finally:
+        lf.stop()
+    assert notes
+
+
+def test_f14_an_answer_is_never_given_for_another_state():
+    states = phase4_states({"players": 3, "seed": 9})
+    (a, setup, na, _), (b, _, nb, _) = states[-5], states[-1]
+    assert a != b
+    lf = LiveForecast()
+    try:
+        lf.update(a, setup, na)
+        wait(lf, a, setup)
+        assert lf.current(b, setup) is None                 # b is not the state worked on
+        lf.update(b, setup, nb)
+        assert lf.current(a, setup) is None                 # a's answer is gone with a
+        r = wait(lf, b, setup, final=False)
+        assert r.actions == nb
+    finally:
+        lf.stop()
+
+
+def test_f14_the_worker_is_sent_only_what_the_table_sees(monkeypatch):
+    """F2: the seed, the pool's order and a scenario's rolls never reach the worker."""
+    st, setup, n, pub = phase4_states({"players": 2, "seed": 4})[-3]
+    sent = []
+    monkeypatch.setattr(LiveForecast, "_start", lambda self, job, gen: sent.append(job))
+    lf = LiveForecast()
+    lf.update(dict(st, secret="x"), dict(setup, seed=12345, rolls=[6, 6], pool=None), n)
+    (job,) = sent
+    assert "seed" not in job["setup"] and "rolls" not in job["setup"]
+    assert set(job["state"]) <= set(live_forecast.PUBLIC_KEYS) | {"pool_kinds"}
+    assert job["state"]["pool_kinds"] == pub["pool_kinds"]
+    assert "12345" not in json.dumps(job)
+
+
+@pytest.mark.parametrize("change, why", [
+    (dict(phase=5), "in phase 4"),
+    (dict(pending={"choice": "damage", "candidates": [1, 2]}), "after the pending choice"),
+    (dict(outcome="lost"), "the game is over"),
+    (dict(pool=3), "cannot be told"),
+])
+def test_f14_no_forecast_outside_phase_4_and_why(change, why):
+    st, setup, n, _ = phase4_states({"players": 2, "seed": 4})[5]
+    lf = LiveForecast()
+    lf.update(dict(st, **change), setup, n)
+    assert lf.proc is None and lf.current(dict(st, **change), setup) is None
+    assert why in lf.why
+
+
+def test_fa5_no_forecast_in_a_field_marshals_game():
+    lf = LiveForecast()
+    lf.update({"phase": 4, "outcome": "playing", "marshal_hand": []}, {"mode": "marshal"}, 3)
+    assert lf.proc is None and "FA5" in lf.why
+
+
+def test_f11_bounds_come_first_at_the_games_start_then_get_better():
+    """E8-like: the start of a game, where the exact values take far too long: the
+    first bounds come in seconds, marked as bounds still being worked on."""
+    st, setup, n, pub = phase4_states({"players": 2, "seed": 4})[0]
+    lf = LiveForecast(seconds=30)
+    try:
+        lf.update(st, setup, n)
+        r = wait(lf, st, setup, final=False, timeout=30.0)
+        assert not r.forecast.exact and r.k >= 1
+        want = forecast(pub, setup, bounds_only=True, k=r.k)
+        assert r.forecast.values == want.values
+        assert "bounds" in r.lines(st)[-1]
+    finally:
+        lf.stop()
+    assert lf.proc is None
