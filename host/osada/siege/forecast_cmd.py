@@ -15,6 +15,7 @@ Bad input -- not readable, not JSON, not a scenario, a field marshal's game
 (FA5), a state not in phase 4 (F1) -- is one line on stderr, exit status 2.
 """
 
+import argparse
 import json
 import sys
 
@@ -33,7 +34,12 @@ def add_parser(sub):
                                    "(phase 4: if the turn ended now), the exact odds that each building, wall and "
                                    "dot falls in the enemy phase, that the game is lost, and the buildings to "
                                    "expect lost; worst and best over the players' damage choices (R25).")
-    p.add_argument("file", help="scenario JSON file (format: shared_rules/README.md), read at the end of its actions")
+    p.add_argument("file", nargs="?",
+                   help="scenario JSON file (format: shared_rules/README.md), read at the end of its actions; "
+                        "or, instead, --port / --sim for the game live on a board or the simulator")
+    live = p.add_mutually_exclusive_group()
+    live.add_argument("--port", help="the game live on a board: its serial port, or auto (the Pico found)")
+    live.add_argument("--sim", action="store_true", help="the game live on the simulator (make run, osada sim)")
     p.add_argument("--json", action="store_true", help="print one JSON object for tools")
     p.add_argument("--bounds", action="store_true",
                    help="print the first bounds at once (every chain cut at its 2nd extender, F11)")
@@ -49,20 +55,31 @@ def run(args):
 
     if not args.seconds > 0:
         return fail("forecast: --seconds must be more than 0")
-    try:
-        text = read_text(args.file, "scenario")
-    except UnreadableFile as exc:
-        return fail("forecast: %s" % exc)
-    try:
-        scenario = json.loads(text)
-    except ValueError as exc:
-        return fail("forecast: %s is not JSON (%s)" % (args.file, exc))
-    except RecursionError:
-        return fail("forecast: %s is not JSON (nested too deep)" % args.file)
+    live = getattr(args, "sim", False) or getattr(args, "port", None) is not None
+    if live == (args.file is not None):
+        return fail("forecast: give a scenario file, or --port / --sim for a live game (one of them)")
+    if live:
+        scenario, where, device_state = _live(args)
+        if scenario is None:
+            return where
+    else:
+        where, device_state = args.file, None
+        try:
+            text = read_text(args.file, "scenario")
+        except UnreadableFile as exc:
+            return fail("forecast: %s" % exc)
+        try:
+            scenario = json.loads(text)
+        except ValueError as exc:
+            return fail("forecast: %s is not JSON (%s)" % (args.file, exc))
+        except RecursionError:
+            return fail("forecast: %s is not JSON (nested too deep)" % args.file)
     try:
         game, events = run_scenario(scenario)
     except RuleError as exc:
-        return fail("forecast: %s is not a scenario: %s" % (args.file, exc))
+        return fail("forecast: %s is not a scenario: %s" % (where, exc))
+    if device_state is not None and _board(game.state()) != _board(device_state):
+        return fail("forecast: the game on %s does not replay to the board it shows: try again" % where)
     try:
         f = forecast(public_state(game), game.setup_dict(), seconds=args.seconds, bounds_only=args.bounds)
     except ForecastError as exc:
@@ -73,6 +90,38 @@ def run(args):
     refused = sum(1 for ev in events if ev.get("ev") == "refused")
     sys.stdout.write(render(f, public_state(game), refused) + "\n")
     return 0
+
+
+def _board(state):
+    return {k: v for k, v in state.items() if k != "events"}
+
+
+def _live(args):
+    """(scenario, where, the device's state) of the game on a board or the
+    simulator (its log, osada record's), or (None, exit status, None) after
+    saying why not in one line."""
+    from osada.link import ports
+    from osada.link.client import ProtocolError
+    from osada.link.device import open_link
+
+    port = ports.SIM_LINK if args.sim else args.port
+    try:
+        link = open_link(argparse.Namespace(port=port))
+    except ProtocolError as exc:
+        return None, fail("forecast: %s" % exc), None
+    try:
+        hello = link.mirror.hello or {}
+        if hello.get("game", "siege") != "siege":
+            return None, fail("forecast: %s runs %s, not Siege: switch it to Siege (G in osada monitor)"
+                              % (port, hello.get("game"))), None
+        scenario = link.fetch_log()
+        link.resync()                             # the board as it is now, after the log
+        state = link.mirror.state
+    except (ProtocolError, OSError) as exc:
+        return None, fail("forecast: %s: %s" % (port, exc)), None
+    finally:
+        link.close()
+    return scenario, "the game on %s" % port, state
 
 
 def render(fc, state, refused=0):

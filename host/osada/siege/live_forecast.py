@@ -31,7 +31,7 @@ PUBLIC_KEYS = ("outcome", "turn", "player", "phase", "patrol", "walls", "dots", 
                "discard", "trophies", "pending", "out")
 SETUP_KEYS = ("mode", "variants", "players", "houses")
 MODES = ("standard", "shoulder", "solo")      # F14: a field marshal's game has none (FA5)
-SECONDS = 120.0                 # the most a worker works on one state (the game's start: bounds only)
+SECONDS = 60.0                  # the most a worker works on one state (the game's start: bounds only)
 
 
 def _public(state, setup):

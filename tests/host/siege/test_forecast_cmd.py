@@ -102,3 +102,41 @@ def test_a_missing_file_is_one_line_on_stderr(tmp_path, capsys):
     code = cli.main(["forecast", str(tmp_path / "nope.json")])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and err.startswith("osada: forecast: ") and "no such file" in err
+
+
+def test_f2_live_the_game_on_a_board_is_its_log_replayed_and_only_its_public_state_read(tmp_path, capsys):
+    """`osada forecast --port P`: the game on the board (here the simulator),
+    read by its log as `osada record` reads it, gives what its scenario file gives."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parents[1] / "monitor"))     # the monitor tests' simulator harness
+    from test_monitor import SimThread
+
+    from osada.link import ports
+
+    dev = SimThread(tmp_path / "tty", tmp_path / "st", seed=2)
+    try:
+        link = ports.serial_link(str(tmp_path / "tty"), timeout=5.0)
+        link.connect()
+        try:
+            for enemy in (1, 2):                       # two hits: a game under way, still phase 4
+                link.request("act", action={"do": "hit", "enemy": enemy})
+            scenario = link.fetch_log()
+        finally:
+            link.close()
+        assert len(scenario["actions"]) == 2
+        code = cli.main(["forecast", "--port", str(tmp_path / "tty"), "--bounds", "--json"])
+        live, err = capsys.readouterr()
+        assert code == 0 and err == ""
+        code, from_file, _ = forecast(tmp_path, capsys, scenario, "--bounds", "--json")
+        assert code == 0
+        a, b = json.loads(live), json.loads(from_file)
+        a.pop("seconds"), b.pop("seconds")
+        assert a == b and a["exact"] is False and "1" in a["buildings"]
+        code = cli.main(["forecast", "--port", str(tmp_path / "tty"), str(tmp_path / "scenario.json")])
+        assert code == 2 and "one of them" in capsys.readouterr().err
+    finally:
+        dev.close()
+    code = cli.main(["forecast", "--port", str(tmp_path / "nothing")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("osada: forecast: ") and len(err.splitlines()) == 1
