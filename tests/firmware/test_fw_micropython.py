@@ -21,6 +21,8 @@ SMOKE = os.path.join(ROOT, "tests", "mpy", "fw_smoke.py")
 REQUESTS = [
     {"id": 1, "cmd": "hello"},
     {"id": 2, "cmd": "new", "players": 3, "seed": 7},
+    {"id": 11, "cmd": "forecast", "stamp": [1, 0], "s": [1, 9, 18, 27, 68, 32], "l": 1},   # F13: drawn
+    {"id": 12, "cmd": "forecast", "stamp": [1, 5], "s": [4] * 6, "l": 0},                # stale: refused
     {"id": 3, "cmd": "act", "action": {"do": "end_turn"}},
     "garbage \x03 line",
     {"id": 4, "cmd": "act", "action": {"do": "hit", "enemy": 99}},

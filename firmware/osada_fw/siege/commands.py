@@ -81,6 +81,13 @@ def cmd_roll(app, req):
     return {"value": value}
 
 
+def cmd_forecast(app, req):
+    """The host's threat forecast on the ring for 3 s (F13; siege/forecast_ring.py, loaded only then)."""
+    from osada_fw.siege import forecast_ring
+    return forecast_ring.take(app.siege, req, app.hw.clock.ticks_ms())
+
+
 HANDLERS = {
     "state": cmd_state, "new": cmd_new, "act": cmd_act, "undo": cmd_undo, "roll": cmd_roll, "log": cmd_log,
+    "forecast": cmd_forecast,
 }

@@ -40,6 +40,8 @@ KEYMAP = (
     ("n", "new_game", "n", "new game", "new game: players, mode, variants, seed", True),
     ("f", "forecast", "f", "forecast", "show / hide the threat forecast: the exact odds that each building, wall"
      " and ДОТ falls if the turn ended now (phase 4; worked out beside the monitor)", False),
+    ("F", "ring_forecast", "F", "forecast on the ring",
+     "show the threat forecast on the board's ring for 3 s: a bar per sector, the largest pulsing (F13)", False),
 )
 
 

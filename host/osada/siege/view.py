@@ -10,6 +10,7 @@ from osada.gameview import GameView
 from osada.words import texts
 from shared_rules.siege.catalog import LINES
 
+from . import ring_forecast
 from .board import LEGEND, MORE, board_cells, candidates, render_board, strongest
 from .keys import KEYMAP, keys_for
 from .live_forecast import LiveForecast
@@ -104,7 +105,7 @@ class SiegeView(GameView):
         """A request in words, for "not connected: … not sent" and "… refused"."""
         if cmd == "act":
             return action_text(fields.get("action") or {})
-        return {"new": "new game"}.get(cmd, cmd)
+        return {"new": "new game", "forecast": "the forecast for the ring"}.get(cmd, cmd)
 
     # ------------------------------------------------------------- what to show
 
@@ -305,6 +306,16 @@ class SiegeView(GameView):
         self._feed_forecast()
         self.shell.set_status("threat forecast %s" % ("shown" if self.shell.forecast else "hidden"))
         return None
+
+    def key_ring_forecast(self):
+        """The forecast of the state on the board, sent for the ring to show (F13)."""
+        res = self.live.current(self.state, self.setup) if self.live is not None else None
+        if res is None:
+            why = self.live.why if self.live is not None else "the forecast is hidden (%s)" % keys_for("forecast")
+            self.shell.set_status("no forecast to show on the ring: %s" % (why or "still being worked out"),
+                                  refused=True)
+            return None
+        return ring_forecast.request(res, self.state)
 
     def key_undo(self):
         return ("undo", {})

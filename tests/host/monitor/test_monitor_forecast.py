@@ -33,6 +33,10 @@ def test_f14_the_panel_shows_this_states_forecast_and_f_toggles_it(tmp_path):
             for label, value in r.rows(app.state):
                 assert value in text, (label, value, text)
 
+            await pilot.press("F")                               # F13: the same answer on the ring, 3 s
+            await until(pilot, lambda: any(type(a).__name__ == "Show" for a in dev.sim.app.siege.anims),
+                        what="the ring's forecast")
+
             await pilot.press("h")                               # a hit: a new phase-4 state
             await until(pilot, lambda: in_sync(app, dev) and app.seq == 1, what="the hit")
             for _ in range(50):                                  # never the old state's answer
@@ -51,6 +55,8 @@ def test_f14_the_panel_shows_this_states_forecast_and_f_toggles_it(tmp_path):
             await pilot.resize_terminal(120, 40)
 
             await pilot.press("f")
+            await pilot.press("F")                               # hidden: nothing to send, and it says so
+            assert "no forecast to show on the ring" in widget_text(app, "#status")
             await until(pilot, lambda: "Forecast" not in widget_text(app, "#aside"), what="hidden")
             assert app.view.live.proc is None                    # hidden: no worker runs
             assert not app.main.has_class("-aside") and app.main.query_one("#keys").display
