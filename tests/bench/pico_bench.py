@@ -25,6 +25,9 @@ flash erase and program take the chip's typical times).  Part of `make bench`
   pico_app_heap_peak_bytes     the heap high-water mark inside the board over the n-action game
                                (the `mem` command's tracking: gc.mem_alloc() after each request's
                                tick, a collection after each sample)
+  pico_forecast_heap_peak_bytes  the same high-water mark once the game's last state was shown as a
+                               threat forecast on the ring (F13: its module loaded, its bars drawn)
+  pico_forecast_frame_ms_max   the slowest of three frames drawn with the forecast showing
   pico_app_heap_live_bytes     the live data's high-water mark between requests (after a
                                collection): the heap the app needs lies between this and the peak
   pico_frame_ms                one frame, render + NeoPixel write, timed on the board (ticks_us
@@ -226,15 +229,22 @@ def heap_game(tmp, bundle, actions):
             if k % 25 == 24:
                 frames.append(link.request("mem", timeout=T)["frame_us"] / 1000)
         m = link.request("mem", timeout=T)
+        # the threat forecast on the ring (F13): what its first request and its drawing cost
+        st = link.request("state", timeout=T)
+        reply = link.request("forecast", timeout=T, stamp=[st["state"]["turn"], st["seq"]],
+                             s=[1, 9, 18, 27, 68, 32], l=1, b=[1, 100, 500, 750, 1000, None], w=[None] * 6)
+        assert reply["ok"], reply
+        fc = [link.request("mem", timeout=T) for _ in range(3)]
     finally:
         pico.stop()
-    return (m["peak"], m["live"]), frames
+    return (m["peak"], m["live"]), frames, (fc[-1]["peak"], [f["frame_us"] / 1000 for f in fc])
 
 
 def heap_game_figures(tmp, bundle, actions):
-    (peak, live), frames = heap_game(tmp, bundle, actions)
+    (peak, live), frames, (fc_peak, fc_frames) = heap_game(tmp, bundle, actions)
     return {"pico_app_heap_peak_bytes": peak, "pico_app_heap_live_bytes": live,
-            "pico_frame_ms": round(statistics.median(frames), 2), "pico_frame_ms_max": round(max(frames), 2)}
+            "pico_frame_ms": round(statistics.median(frames), 2), "pico_frame_ms_max": round(max(frames), 2),
+            "pico_forecast_heap_peak_bytes": fc_peak, "pico_forecast_frame_ms_max": round(max(fc_frames), 2)}
 
 
 def tank_figures(tmp, bundle, rolls=TANK_ROLLS):

@@ -19,7 +19,6 @@ from osada_fw.link.protocol import CommandError
 SHOW_MS = 3000
 _COLORS = ((0, 200, 0), (255, 150, 0), (255, 0, 0), (255, 150, 150))   # green, amber, red, certain (white-red)
 _AMBER = _COLORS[1]
-_RED = _COLORS[2]
 
 
 def _code(v, top):
@@ -42,46 +41,57 @@ def take(siege, req, now):
     if not isinstance(s, list) or len(s) != 6:
         raise CommandError("forecast: s must be six sector codes")
     codes = bytes([_code(v, 127) for v in s])
-    show = Show(game, codes, _code(req.get("l", 0), 2), now)
+    show = Show(game, siege.board, codes, _code(req.get("l", 0), 2), now)
     siege.animations()
     siege.anims = [show]
     return {"shown_ms": SHOW_MS}
 
 
-class Show:
-    """The bars for SHOW_MS, an animation (siege/anim.py's run steps it);
-    it ends at once when the game moves on from its stamp."""
+def _picture(frame, inv, codes, lost, pulse):
+    """One picture of the forecast in the frame's wire bytes (a copy): the
+    bars (the largest dark when pulse is off), or the ring all red (lost)."""
+    frame.clear()
+    for s0 in range(6):
+        base = s0 * NPARTS
+        if lost:
+            for p in range(base, base + NPARTS):
+                frame.set_pixel(inv[p], 255, 0, 0)
+            continue
+        c = codes[s0]
+        if c & 64 and not pulse:
+            continue
+        col = _COLORS[(c >> 3) & 3]
+        for k in range(c & 7):               # from the city outward: tank, artillery, air, rear
+            frame.set_pixel(inv[base + 3 - k], col[0], col[1], col[2])
+        if c & 32:
+            frame.set_pixel(inv[base + 3], _AMBER[0], _AMBER[1], _AMBER[2])
+    return bytes(frame.buf)
 
-    def __init__(self, game, codes, lost, now):
+
+class Show:
+    """The forecast for SHOW_MS, an animation (siege/anim.py's run steps it):
+    its pictures are made once, so a frame only copies one; it ends at once
+    when the game moves on from its stamp."""
+
+    def __init__(self, game, board, codes, lost, now):
         self.game = game
         self.log_len = len(game.log)
         self.turn = game.turn
-        self.codes = codes
-        self.lost = lost
         self.start_ms = now
+        frame, inv = board.frame, board.layout.inv
+        self.lost = lost
+        self.red = _picture(frame, inv, codes, True, True) if lost else None
+        self.on = _picture(frame, inv, codes, False, True)
+        self.off = _picture(frame, inv, codes, False, False)
 
     def step(self, now, r):
         g = self.game
         t = elapsed(now, self.start_ms)
         if t >= SHOW_MS or len(g.log) != self.log_len or g.turn != self.turn:
             return False                         # never a forecast of another state
-        frame = r.frame
-        frame.clear()
-        inv = r.layout.inv
         if self.lost == 2 or (self.lost and t % 1000 < 250):
-            for s0 in range(6):
-                for p in range(s0 * NPARTS, s0 * NPARTS + NPARTS):
-                    frame.set_pixel(inv[p], 255, 0, 0)
-            return True
-        blink = t % 1000 < 500
-        for s0 in range(6):
-            c = self.codes[s0]
-            if c & 64 and not blink:
-                continue                         # the largest pulses at 1 Hz
-            col = _COLORS[(c >> 3) & 3]
-            base = s0 * NPARTS
-            for k in range(c & 7):               # from the city outward: tank, artillery, air, rear
-                frame.set_pixel(inv[base + 3 - k], col[0], col[1], col[2])
-            if c & 32:
-                frame.set_pixel(inv[base + 3], _AMBER[0], _AMBER[1], _AMBER[2])
+            pic = self.red
+        else:
+            pic = self.on if t % 1000 < 500 else self.off
+        r.frame.buf[:] = pic
         return True
