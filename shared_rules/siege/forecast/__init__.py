@@ -23,6 +23,6 @@ from shared_rules.siege.forecast.run import MEMORY, Forecaster, forecast
 
 __all__ = ["ForecastError", "Forecaster", "forecast", "MEMORY", "IMPLEMENTED"]
 
-# the spec's ids this package plays (tests/test_spec_coverage.py): each has a test naming it
+# the ids this package plays (docs/rules-forecast.md; tests/test_rule_ids.py): each has a test naming it
 IMPLEMENTED = ("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12",
                "FA1", "FA2", "FA3", "FA4", "FA5", "FA6", "FA7", "FA8", "FA9")
