@@ -115,7 +115,7 @@ def test_the_pages_link_each_other_and_the_games_docs_link_their_page():
 # ------------------------------------------------------------------ nothing points outside the clone
 
 # The names are put together so that this file, which must name them, does not point there itself:
-# `git grep ../shared` finds only the cross-check (tests/test_rule_ids_spec.py).
+# `git grep` for the folder beside the checkout finds only the cross-check (tests/test_rule_ids_spec.py).
 _S = "sha" + "red"
 OUTSIDE = re.compile(r"\.\./%s(?!_rules)|%s/spec|/work/%s|\"%s\", \"spec\"|" % (_S, _S, _S, _S) +
                      r"siege-rules\.md|siege-forecast\.md|tank-battle\.md")
