@@ -139,9 +139,9 @@ def outside_references(text):
 
 def test_the_outside_check_finds_what_it_should():
     lines = ["Rule ids refer to ../@/spec/war-chest.md", "see docs/war-chest.md", "[War Chest](war-chest.md)",
-             "the spec (@/spec) is not here", "tank-battle%'s part (b)", "spec: line-of-battle.md",
+             "the spec (@/spec) is not here", "tank-battle%'s part (b)", "spec: line-of-battle%",
              "/work/@/spec/siege-rules%", "docs/rules-line.md", "import ../@_rules",
-             'os.path.join(ROOT, "@", "spec")', 'SPEC = "victory-day.md"',
+             'os.path.join(ROOT, "@", "spec")', 'SPEC = "victory-day%"',
              'DOC = os.path.join(ROOT, "docs", "victory-day.md")']
     text = "\n".join(lines).replace("@", _S).replace("%", ".md")
     assert [n for n, _l in outside_references(text)] == [1, 4, 5, 6, 7, 10, 11]
