@@ -1,7 +1,7 @@
-"""Rules core of the line-of-battle card game (seed 002; the rulebook gives no
-title): nine fields in a line, three-card formations, claims proved from the
-table.  Host-only plain Python: the deploy leaves the folder `line/` off the
-board.  Rule ids (L1..., LA1...) refer to the spec, ../shared/spec/line-of-battle.md.
+"""Rules core of the line-of-battle card game (its rulebook gives no title):
+nine fields in a line, three-card formations, claims proved from the table.
+Host-only plain Python: the deploy leaves the folder `line/` off the board.
+Rule ids (L1..., LA1...): docs/rules-line.md.
 
     cards.py      the deck as a parameter (colours x values, one card per pair) and card names (L1)
     formation.py  the evaluator: type, key (rank, sum), incomplete k/size; two sides compared (L8-L12)
@@ -16,7 +16,7 @@ Refusals raise shared_rules.errors.RuleError naming the rule ("format" for a
 malformed input that breaks no rule).
 """
 
-# Every rule id this package implements (tests/rules/line/test_line_ids.py checks
-# that each is named by a test and exists in the spec); the rest are the players'.
+# Every rule id this package implements, the rulings (LA) it follows among them: each is
+# named by a test and explained in docs/rules-line.md (tests/test_rule_ids.py); the rest are the players'.
 IMPLEMENTED = ("L1", "L2", "L5", "L6", "L8", "L9", "L10", "L11", "L12", "L14", "L16", "L17", "L18", "L19", "L20",
-               "L21", "L22", "L23")
+               "L21", "L22", "L23", "LA1", "LA2", "LA3", "LA5", "LA10")

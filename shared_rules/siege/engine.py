@@ -1,4 +1,4 @@
-# The Siege rules engine.  Rule ids (R1...) refer to ../shared/spec/siege-rules.md.
+# The Siege rules engine.  Rule ids (R1...) refer to docs/rules.md.
 #
 # A game is its setup plus its log of accepted actions (event sourcing):
 # Game(setup) followed by the log's actions rebuilds the exact state, which is

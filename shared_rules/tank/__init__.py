@@ -1,6 +1,6 @@
 """Osada rules core, second game: the dice companion for «Танковый бой».
 
-Rule ids (T1..., TA1...) refer to the spec, ../shared/spec/tank-battle.md.
+Rule ids (T1..., TA1...): docs/rules-tank.md, each in a line.
 Unit numbers (intensity, accuracy, protection, steadiness) come from the
 physical cards as input: there is no unit table here (TA2).
 

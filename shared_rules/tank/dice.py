@@ -1,4 +1,4 @@
-# Rolling the dice of «Танковый бой» (spec ../shared/spec/tank-battle.md).
+# Rolling the dice of «Танковый бой» (rules: docs/rules-tank.md).
 #
 # The die is the rules core's own (shared_rules.rng.Rng.die): a d6 (T1, TA1)
 # drawn by rejection sampling from 15 random bits, never a bare modulo, and

@@ -1,6 +1,6 @@
 """Osada rules core, third game: the bag tracker of «Сундук войны» (War Chest).
 
-Rule ids (W1..., WA1...) refer to the spec, ../shared/spec/war-chest.md.  The
+Rule ids (W1..., WA1...): docs/rules-war-chest.md, each in a line.  The
 coin count of each unit type is printed on its card, not in the rulebook: it
 is data the players enter (WA1).
 

@@ -1,6 +1,6 @@
 # «Сундук войны» (War Chest): the unit types, the fixed sets of the first game
 # and the scenarios, and the setup numbers of 2 and 4 players (spec
-# ../shared/spec/war-chest.md, W1-W5, W25, W27, W28).  The coin count of each
+# docs/rules-war-chest.md, W1-W5, W25, W27, W28).  The coin count of each
 # type is printed on its card and not in the rulebook (WA1): it is data the
 # players enter, checked here to sum to the rulebook's 74 coins.
 

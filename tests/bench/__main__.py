@@ -44,7 +44,7 @@ simulated 125 MHz clock (tests/bench/pico_bench.py):
                                  50 rolls of each test, no collection between): the worst test,
                                  per roll, rounded up; _by_test each test's total
 
-Siege's threat forecast (siege-forecast.md, F10), CPython, one core (tests/bench/forecast_bench.py):
+Siege's threat forecast (docs/rules-forecast.md, F10), CPython, one core (tests/bench/forecast_bench.py):
   forecast_e1_e7_max_ms, forecast_e7_ms   the worked examples E1-E7, exact
   forecast_e8_bounds_s           E8, the game's start: the first bounds (k = 1, F11)
   forecast_autoplay_*            the phase-4 state each turn of 12 autoplayed games ends on: the time

@@ -1,7 +1,7 @@
 """One device, several games (issue 13) on the fake hardware: the game
 registry and menu (osada_fw/games.py), and «Кубики», the device's dice mode
 for «Танковый бой» (osada_fw/tank/mode.py, its LEDs osada_fw/tank/view.py).
-Rule ids T.. are ../shared/spec/tank-battle.md's; test names carry them
+Rule ids T.. are docs/rules-tank.md's; test names carry them
 (tests/rules/test_tank_rules.py checks every id the code names has a test)."""
 
 import os

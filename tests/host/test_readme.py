@@ -9,10 +9,11 @@ is now, and no link in the repository's Markdown is dead.
       OSADA_UPDATE_SCREENSHOTS=1 .venv/bin/python -m pytest tests/host/test_readme.py
 
 - Every relative link and image in every Markdown file of the repository
-  points at a file of the repository (not at ../shared/…, the specs and
-  rulebooks outside it, nor at build output), and every #anchor at a heading
-  of that file, as GitHub makes them.  A path written as code that leaves the
-  repository (`../shared/spec/…`) is dead for a reader of a clone as well."""
+  points at a file of the repository (not at the specs and rulebooks
+  outside it, nor at build output), and every #anchor at a heading of that
+  file, as GitHub makes them, or at an anchor of its own (`<a id="R25">`).
+  A path written as code that leaves the repository (`../elsewhere/…`) is
+  dead for a reader of a clone as well."""
 
 import os
 import re
@@ -127,7 +128,7 @@ def github_anchors(text):
         n = seen.get(slug, 0)
         seen[slug] = n + 1
         out.add(slug if n == 0 else "%s-%d" % (slug, n))
-    return out
+    return out | set(re.findall(r'<a (?:id|name)="([^"]+)"', text))
 
 
 def strip_code_blocks(text):
@@ -194,12 +195,12 @@ def test_the_link_check_finds_what_is_dead():
         "# Tank battle", "## «Кубики»: the dice on the ring", "## Two", "## Two",
         "[ok](docs/monitor.md) [ok](#tank-battle) [ok](#кубики-the-dice-on-the-ring) [ok](#two-1)",
         "![ok](docs/tank/fire.svg) [ok](docs/tank) [ok](https://example.com/x) [ok](firmware/README.md)",
-        "[spec](../shared/spec/siege-rules.md) [gone](docs/gone.md) [anchor](#nowhere)",
-        "![pic](build/x.svg) `../shared/seeds/` [f](firmware/README.md#no-such-part)",
+        "[spec](../elsewhere/rules.md) [gone](docs/gone.md) [anchor](#nowhere) [ok](#R25)",
+        "![pic](build/x.svg) `../elsewhere/seeds/` [f](firmware/README.md#no-such-part)", '<a id="R25"></a>',
         "```", "[in a code block](nowhere.md)", "```",
     ])
-    assert [t for t, _why in check_links("shared_rules/README.md", "`../shared/spec/x.md` `../README.md`", files)] \
-        == ["`../shared/spec/x.md`"]
+    assert [t for t, _why in check_links("shared_rules/README.md", "`../elsewhere/x.md` `../README.md`", files)] \
+        == ["`../elsewhere/x.md`"]
     dead = [t for t, _why in check_links("README.md", text, files)]
-    assert dead == ["../shared/spec/siege-rules.md", "docs/gone.md", "#nowhere", "build/x.svg",
-                    "firmware/README.md#no-such-part", "`../shared/seeds/`"], dead
+    assert dead == ["../elsewhere/rules.md", "docs/gone.md", "#nowhere", "build/x.svg",
+                    "firmware/README.md#no-such-part", "`../elsewhere/seeds/`"], dead

@@ -1,6 +1,6 @@
 """A game's course (shared_rules/siege/engine.py's turn machine, marshal.py): its
 end (R50-R52), the modes and variants (R60-R63) and the rulebook's worked
-turn; one or more tests per rule id of ../shared/spec/siege-rules.md.
+turn; one or more tests per rule id of docs/rules.md.
 
 Each test name starts with the rule id it checks (test_r51_...)."""
 

@@ -1,4 +1,4 @@
-"""The threat forecast (siege-forecast.md) on the spec's worked examples E1-E8,
+"""The threat forecast (docs/rules-forecast.md) on the spec's worked examples E1-E8,
 word for word, and its refusals (F1, FA1, FA5).  Each example is a scenario
 read at the end of its actions (phase 4)."""
 

@@ -1,6 +1,6 @@
 """What the enemies do (shared_rules/siege/moves.py): their moves and the damage
 they deal (R20-R26), the tokens revealed (R30-R35), the He-111 (R40-R42); one
-or more tests per rule id of ../shared/spec/siege-rules.md.
+or more tests per rule id of docs/rules.md.
 
 Each test name starts with the rule id it checks (test_r21_...)."""
 

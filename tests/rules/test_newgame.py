@@ -1,5 +1,5 @@
 """A game's start (shared_rules/siege/newgame.py, over the catalogue's one table):
-R1-R3, one or more tests per rule id of ../shared/spec/siege-rules.md.
+R1-R3, one or more tests per rule id of docs/rules.md.
 
 Each test name starts with the rule id it checks (test_r2_...)."""
 

@@ -1,5 +1,5 @@
 """The players' actions in phase 4 (shared_rules/siege/plays.py): R10-R17, one
-or more tests per rule id of ../shared/spec/siege-rules.md.
+or more tests per rule id of docs/rules.md.
 
 Each test name starts with the rule id it checks (test_r12_...)."""
 

@@ -6,7 +6,7 @@ R51 with its turn and player, R60's marshal plays) and that every refused
 action changes nothing; the same module runs inside MicroPython in
 tests/rules/test_cross_runtime.py.
 
-Spec: /work/shared/spec/siege-rules.md (R13 hedgehog, R14 dots, R23 city,
+Rules: docs/rules.md (R13 hedgehog, R14 dots, R23 city,
 R50/R51 end, R60 marshal, R61 simple_battles, R62 my_house).
 """
 

@@ -1,5 +1,5 @@
 """«Танковый бой» rules core (shared_rules/tank/): each test starts with the
-id of the rule it checks (spec ../shared/spec/tank-battle.md); the spec's worked
+id of the rule it checks (docs/rules-tank.md); the spec's worked
 examples E1-E4 and the exact numbers of its part (b) are tests here, and
 tests/rules/test_tank_cross_runtime.py runs the same numbers inside MicroPython."""
 
@@ -22,7 +22,7 @@ class Faces:
 
 # ------------------------------------------------------------- T1 the die
 
-def test_t1_die_is_a_d6_filled_into_the_buffer():
+def test_t1_ta1_die_is_a_d6_filled_into_the_buffer():
     buf = dice.dice_buffer()
     dice.roll(Rng(5), buf, 90)
     assert set(buf[:90]) == {1, 2, 3, 4, 5, 6}
@@ -122,7 +122,7 @@ def test_t27_suppression_fire_18_dice_against_protection_4():
     assert odds.decimal3(*f["mean_damage"]) == "2.142"
 
 
-def test_t15_e2_intensity_is_card_input_not_a_table():
+def test_t15_ta2_e2_intensity_is_card_input_not_a_table():
     # E2: 12 dice at full strength, 10 at one tank: the companion rolls what it is given
     for n in (12, 10):
         counts, den = odds.hit_counts(n, 2)
@@ -200,7 +200,7 @@ def test_t17_protection_returns_at_the_start_of_a_turn():
     assert t.remaining() == 3
 
 
-def test_t19_terrain_dropped_at_once_when_suppressed_and_back_after_rally():
+def test_t19_ta6_terrain_dropped_at_once_when_suppressed_and_back_after_rally():
     t = TargetTurn(base=3, terrain=2)
     t.take(1)
     t.suppress()                                    # TA6: at once
@@ -210,7 +210,7 @@ def test_t19_terrain_dropped_at_once_when_suppressed_and_back_after_rally():
     assert t.remaining() == 5
 
 
-def test_t19_pooling_or_one_by_one_gives_the_same_damage():
+def test_t19_ta4_pooling_or_one_by_one_gives_the_same_damage():
     for batches in ([5], [2, 3], [1, 1, 1, 1, 1], [4, 1]):
         t = TargetTurn(base=3, terrain=1, strength=9)
         assert sum(t.take(h)[1] for h in batches) == 1
@@ -231,7 +231,7 @@ def test_t21_morale_passes_if_the_sum_does_not_exceed_steadiness():
     assert dice.dice_sum(buf, 2) == 8
 
 
-def test_t21_morale_odds_worked_numbers():
+def test_t21_ta3_morale_odds_worked_numbers():
     assert odds.morale_pass(2, 7) == (7, 12)
     assert odds.morale_pass(2, 9) == (5, 6)
     assert odds.morale_pass(3, 9) == (3, 8)
@@ -366,6 +366,13 @@ def test_t20_morale_test_due_on_damage_or_always_after_suppression_fire():
     assert t.take(0, suppression=True)[2] is True                     # even with no hit
     assert t.take(3)[2] is False
     assert t.take(2)[2] is True                                       # 1 absorbed, 1 damage
+
+
+def test_t20_ta5_suppression_fire_that_deals_damage_is_one_morale_test():
+    t = TargetTurn(base=4, strength=3)
+    assert t.take(6, suppression=True) == (4, 2, True)                 # 2 damage, one test due
+    assert t.strength == 1
+    assert t.take(1, suppression=True) == (0, 1, True) and t.strength == 0
 
 
 def test_t35_fire_from_ambush_is_plus_one_to_the_hit_number():

@@ -262,7 +262,7 @@ def test_v37_a_ground_attacker_makes_aviation_0_0():
     assert outcome(medium("att"), dfn("fighter", "air", 3, 3)) == {"att": [{"fighter"}], "def": [set()]}
 
 
-def test_v37_the_ground_cannot_hit_a_bomber_and_fighters_cannot_hit_the_ground():
+def test_v37_va7_the_ground_cannot_hit_a_bomber_and_fighters_cannot_hit_the_ground():
     got = outcome(stuka(), dfn("T-34", "arm", 3, 3))
     assert got == {"att": [{"T-34"}], "def": [set()]}
     with pytest.raises(RuleError) as exc:
@@ -311,7 +311,7 @@ def test_v30_deck_attack_mills_the_summed_attack_without_modifiers():
     assert deck_attack(units, 5) == (9, 5, 0)                  # a shorter deck loses all
 
 
-def test_v30_resource_attack_and_aviation_refused():
+def test_v30_va5_resource_attack_and_aviation_refused():
     assert resource_attack([att("scouts", "inf", 1, 1)]) == (1, True)
     assert resource_attack([att("crew", "inf", 0, 1)]) == (0, False)
     with pytest.raises(RuleError) as exc:

@@ -32,7 +32,7 @@ def test_v10_worked_example_1_forty_cards_sixteen_resources_redeal():
     assert four(p) == "0.1347"
 
 
-def test_v9_v10_worked_example_2_at_least_and_two_deals():
+def test_v9_v10_va2_worked_example_2_at_least_and_two_deals():
     ways, total = hand_counts(40, 16)
     assert chance(at_least_ways(ways, 2), total) == Fraction(1634, 1887)
     assert four(Fraction(1634, 1887)) == "0.8659"
@@ -104,7 +104,7 @@ def test_v10_keepable_within_two_deals_enumerated():
 
 
 @pytest.mark.parametrize("n,r,rule", [(6, 2, "V9"), (40, 41, "VA3"), (40, -1, "VA3"), (True, 0, "V9")])
-def test_v9_bad_decks_are_refused_naming_the_rule(n, r, rule):
+def test_v9_va3_bad_decks_are_refused_naming_the_rule(n, r, rule):
     with pytest.raises(RuleError) as exc:
         hand_counts(n, r)
     assert exc.value.rule == rule

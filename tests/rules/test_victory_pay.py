@@ -68,7 +68,7 @@ def test_v14_each_card_gives_one_resource_of_its_kind():
     assert (p.pay, p.cards, p.subs) == ((1, 1, 1), 3, [])
 
 
-def test_v15_substitutes_only_for_a_shortfall():
+def test_v15_va1_substitutes_only_for_a_shortfall():
     p = Payment((3, 3, 3), (1, 1, 0))
     assert (p.pay, p.cards, p.subs) == ((1, 1, 0), 2, [])
 

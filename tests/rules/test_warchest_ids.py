@@ -1,18 +1,15 @@
 """Every W id the War Chest code names (the rules core, the host's tools and
-the device's round tracker) is declared (an IMPLEMENTED) or listed here as
-the players' own.  That every declared id is in the spec and named
-by a test is tests/test_spec_coverage.py's, for every game."""
+the device's round tracker) is declared (an IMPLEMENTED) or marked as the
+table's on docs/rules-war-chest.md.  That every declared id is on the page
+and named by a test is tests/test_rule_ids.py's, for every game."""
 
 import os
 import re
 
-import pytest
-
 from osada_fw.warchest import IMPLEMENTED as DEVICE
 from shared_rules.warchest import IMPLEMENTED
+from tests.rule_map import ROOT, TABLE, kind, page_rows
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SPEC = os.path.join(os.path.dirname(ROOT), "shared", "spec", "war-chest.md")
 # left to the players: the draft (W26), the unit cards' own texts (WA2).  The initiative flip (W6)
 # is the device's (osada_fw/warchest/); the host's tracker is told who holds it.
 LEFT_TO_THE_TABLE = ("W26", "WA2")
@@ -30,9 +27,6 @@ def test_every_id_the_code_names_is_declared_or_left_to_the_table():
     assert not set(LEFT_TO_THE_TABLE) & (set(IMPLEMENTED) | set(DEVICE))
 
 
-@pytest.mark.skipif(not os.path.isfile(SPEC), reason="the spec (../shared/spec) is not beside this checkout")
-def test_the_ids_left_to_the_table_are_rules_of_the_spec():
-    with open(SPEC, encoding="utf-8") as fh:
-        text = fh.read()
-    in_spec = set(re.findall(r"\*\*(W\d+)\.\*\*", text)) | set(re.findall(r"\*\*(WA\d+)\*\*", text))
-    assert sorted(set(LEFT_TO_THE_TABLE) - in_spec) == []
+def test_the_ids_left_to_the_table_are_the_pages():
+    rows = page_rows("warchest")
+    assert sorted(LEFT_TO_THE_TABLE) == sorted(i for i, (_rule, who) in rows.items() if kind(who) == TABLE)

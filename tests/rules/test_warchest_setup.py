@@ -1,4 +1,4 @@
-"""War Chest's setup in the rules core (spec ../shared/spec/war-chest.md):
+"""War Chest's setup in the rules core (docs/rules-war-chest.md):
 the 74 coins and their counts as entered (W1, WA1, W28), the unit cards of 2
 and 4 players (W3, W25) and the fixed sets (W3, W27), the starting bag and
 supply (W4, W5), the control markers (W2, W25) and the initiative (W3, W6)."""

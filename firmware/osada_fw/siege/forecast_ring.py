@@ -17,6 +17,7 @@ from osada_fw.layouts import NPARTS
 from osada_fw.link.protocol import CommandError
 
 SHOW_MS = 3000
+IMPLEMENTED = ("F13",)      # docs/rules-forecast.md: what the device plays of the forecast
 _COLORS = ((0, 200, 0), (255, 150, 0), (255, 0, 0), (255, 150, 150))   # green, amber, red, certain (white-red)
 _AMBER = _COLORS[1]
 

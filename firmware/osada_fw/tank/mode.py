@@ -1,5 +1,5 @@
 # «Кубики»: the device's dice mode for «Танковый бой» (issue 13; rule ids T..
-# in ../shared/spec/tank-battle.md).  Loaded by osada_fw/gamemenu.py only when
+# in docs/rules-tank.md).  Loaded by osada_fw/gamemenu.py only when
 # the player picks Tank battle, unloaded when Siege is picked again; Siege's
 # game and journal stay as they are meanwhile.
 #

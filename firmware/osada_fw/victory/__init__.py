@@ -1,5 +1,5 @@
 """«День Победы» on the device: the toss for the first player (rule V8 of
-../shared/spec/victory-day.md): the game (mode.py: the lot, the game counter,
+docs/rules-victory-day.md): the game (mode.py: the lot, the game counter,
 the seats' factions, the buttons and the requests) and its ring (view.py).
 gamemenu.py loads osada_fw.victory.mode when the game is chosen and unloads
 the package when another is.  Nothing of shared_rules/victory/ runs here (it

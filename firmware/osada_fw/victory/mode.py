@@ -1,5 +1,5 @@
 # «День Победы»: the device tosses for the first player (issue 30; rule V8 of
-# ../shared/spec/victory-day.md: «Кто ходит первым - определяется жребием. В
+# docs/rules-victory-day.md: «Кто ходит первым - определяется жребием. В
 # последующих партиях право первого хода чередуется между игроками»).
 # Loaded by osada_fw/gamemenu.py only when the players pick Victory Day,
 # unloaded when another game is picked; Siege's game and journal stay as they

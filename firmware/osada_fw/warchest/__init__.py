@@ -1,5 +1,5 @@
 """«Сундук войны» (War Chest) on the device: the round tracker, public
-information only (../shared/spec/war-chest.md, "(b) The device").  mode.py:
+information only (docs/war-chest.md, "The device: the round tracker").  mode.py:
 the counts the table can see (the round, the coins left in each hand, the
 control markers still to place, the initiative marker and whose action it
 is), the buttons and the requests; view.py: its ring.  gamemenu.py loads

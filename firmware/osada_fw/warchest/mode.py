@@ -1,5 +1,5 @@
 # «Сундук войны»'s round tracker on the device (issue 28; rule ids W.. in
-# ../shared/spec/war-chest.md).  Loaded by osada_fw/gamemenu.py only when the
+# docs/rules-war-chest.md).  Loaded by osada_fw/gamemenu.py only when the
 # players pick War Chest, unloaded when another game is picked; Siege's game
 # and journal stay as they are meanwhile.
 #

@@ -1,5 +1,5 @@
 """The line-of-battle card game's host tools, the `osada line` commands (the
-rules are shared_rules.line; rule ids: ../shared/spec/line-of-battle.md).
+rules are shared_rules.line; rule ids: docs/rules-line.md).
 
     cli         the command group: eval, claim, odds, status
     evaluate    `osada line eval`: a formation's type and key, two sides compared

@@ -40,8 +40,10 @@ def _deck_options(p):
 def add_parser(sub):
     """The `line` command group, added to the CLI's subparsers."""
     ln = sub.add_parser("line", help="%s: formations, claims proved from the table, draw odds" % game_name("line"),
-                        description="%s (seed 002): the formation evaluator, the claim prover and the draw odds. "
-                                    "Cards are a colour letter and a value, e.g. R10." % game_name("line"))
+                        description="%s, the two-player card game of nine fields in a line (its rulebook gives no "
+                                    "title): the formation evaluator, the claim prover and the draw odds. Cards are a "
+                                    "colour letter and a value, e.g. R10. The rules, L1-L25: docs/rules-line.md."
+                                    % game_name("line"))
     ln.error = OneLineParser.error.__get__(ln)      # the CLI's own parser class: a wrong command in one line too
     lsub = ln.add_subparsers(dest="line_cmd", metavar="LINE_COMMAND", parser_class=OneLineParser)
     _eval_parser(lsub)

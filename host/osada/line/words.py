@@ -1,6 +1,6 @@
 """The line-of-battle game in words: formations by their English id and the
 rulebook's Russian name, keys, completions, sides and chances, as `osada line`
-prints them.  Rule ids: ../shared/spec/line-of-battle.md."""
+prints them.  Rule ids: docs/rules-line.md."""
 
 from shared_rules.line.cards import name, names
 from shared_rules.line.formation import TYPES

@@ -1,5 +1,5 @@
 """`osada forecast SCENARIO.json [--json] [--bounds] [--seconds S]`: Siege's
-threat forecast (siege-forecast.md, F1-F11) for the state a scenario file
+threat forecast (docs/rules-forecast.md, F1-F11) for the state a scenario file
 ends in: the odds that each building, wall and dot falls in the coming enemy
 phase, that the game is lost, and the buildings to expect lost.
 
@@ -30,7 +30,7 @@ from .forecast_words import cell
 def add_parser(sub):
     """The `forecast` command, added to the CLI's subparsers."""
     p = sub.add_parser("forecast", help="Siege: the odds of the coming enemy phase for a scenario's last state",
-                       description="The threat forecast (siege-forecast.md): for the state a scenario ends in "
+                       description="The threat forecast (docs/rules-forecast.md): for the state a scenario ends in "
                                    "(phase 4: if the turn ended now), the exact odds that each building, wall and "
                                    "dot falls in the enemy phase, that the game is lost, and the buildings to "
                                    "expect lost; worst and best over the players' damage choices (R25).")

@@ -9,3 +9,10 @@
              drawing code)
 
 The words for a roll and its odds are osada.words.tank_rolls."""
+
+# The rule ids Tank battle's companion plays (docs/rules-tank.md), the device's dice
+# and the host's odds alike; the others are the table's.  Each is named by a test
+# (tests/test_rule_ids.py).  Declared here, not in shared_rules/tank, so the Pico's
+# heap does not carry the list.
+IMPLEMENTED = ("T1", "T2", "T10", "T12", "T13", "T14", "T15", "T16", "T17", "T18", "T19", "T20", "T21", "T22",
+               "T27", "T29", "T35", "T39", "TA1", "TA2", "TA3", "TA4", "TA5", "TA6", "TA8", "TA9")

@@ -3,7 +3,7 @@
 The numbers are shared_rules.tank.odds (integer fractions over 6**N); this
 module only lays them out: a table of P(=k) and P(>=k) with one decimal, the
 expected values, and a bar chart of plain characters within 80 columns.
-Rule ids: ../shared/spec/tank-battle.md (T12-T16, T27).
+Rule ids: docs/rules-tank.md (T12-T16, T27).
 """
 
 from osada.words.tank_rolls import chance

@@ -2,7 +2,7 @@
 (hits, damage, sums, winners) re-checked against its faces (check), the
 lines `osada tank watch` prints for a roll (lines_for), and `osada tank
 replay FILE`: a log saved by `osada tank watch --log` printed the same way,
-exit 1 if a roll does not add up.  Rule ids: ../shared/spec/tank-battle.md
+exit 1 if a roll does not add up.  Rule ids: docs/rules-tank.md
 (T27, T29, T39, TA8, TA9)."""
 
 import json

@@ -78,7 +78,7 @@ class Help(ModalScreen):
     def compose(self) -> ComposeResult:
         lines = ["War Chest tracker: keys", ""]
         lines += ["%-3s %s" % ("?" if k == "question_mark" else k, what) for k, _a, _s, what in KEYS]
-        lines += ["", "A refused event is named by its rule (../shared/spec/war-chest.md) and changes nothing."]
+        lines += ["", "A refused event is named by its rule (docs/rules-war-chest.md) and changes nothing."]
         yield Static(Text("\n".join(lines)), id="helptext")
 
 

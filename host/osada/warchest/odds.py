@@ -2,7 +2,7 @@
 exact chance of at least one in the next hand, and within R rounds, as
 `p/q (xx.x%)`; --json prints the fractions alone.  The numbers are
 shared_rules.warchest.odds (integers, lowest terms); rule ids:
-../shared/spec/war-chest.md (W8-W10)."""
+docs/rules-war-chest.md (W8-W10)."""
 
 import json
 

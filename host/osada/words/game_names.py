@@ -2,7 +2,7 @@
 every tool (the monitor, the simulator's window, `osada tank watch`, the log's
 texts).  A leaf: it imports nothing."""
 
-# "line": the card game of seed 002, whose rulebook text gives no title (spec: line-of-battle.md)
+# "line": the card game of nine fields in a line, whose rulebook gives no title (docs/rules-line.md)
 GAME_NAMES = {"siege": "Siege («Осада»)", "tank": "Tank battle («Танковый бой»)", "line": "Line of battle",
               "victory": "Victory Day («День Победы»)",
               "warchest": "War Chest («Сундук войны»)"}

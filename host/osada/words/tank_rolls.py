@@ -2,7 +2,7 @@
 the exact odds of that result (shared_rules.tank.odds), and the test and
 numbers the device is set to.  One line each, for `osada tank watch`, the
 monitor's log and board (texts.describe, monitor/tank_board.py) and the
-simulator's window.  Rule ids: ../shared/spec/tank-battle.md (T12, T16, T20,
+simulator's window.  Rule ids: docs/rules-tank.md (T12, T16, T20,
 T21, T27, T29, T39)."""
 
 import json

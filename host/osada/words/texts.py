@@ -2,12 +2,12 @@
 names, points, one readable line per event.
 
 Every token has its printed name (KINDS): the events' are Russian, as the
-rulebook gives them (../shared/seeds/000_*, «Раскрытие новых врагов»,
+rulebook gives them (its sections «Раскрытие новых врагов» and
 «События»).  The tanks' and the He-111's printed name is their Latin model name:
 the Russian rulebook has no other name for them and writes that very name in its
 Russian text («Возьмите три Sd. Kfz. 140/1, два Pz.Kpfw. III и один Tiger E»),
 so for them the Latin name IS the Russian name (LATIN_NAMED).  The rulebook sets
-"Sd. Kfz." with a space; the tokens and the spec print "Sd.Kfz.".  RU_CLASS is
+"Sd. Kfz." with a space; the tokens print "Sd.Kfz.".  RU_CLASS is
 the rulebook's Russian word for each kind of token.  The English glosses say
 what the players must do.  Modes and variants (MODES, VARIANTS) carry the
 rulebook's Russian name and an English one: label() shows both.

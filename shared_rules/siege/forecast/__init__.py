@@ -14,8 +14,10 @@ Modules: inputs.py (F1, F2: reading the state), model.py (the compact state
 and the moves, R20-R42), reduce.py (F9), chains.py (the reveal chains, F8),
 search.py (F7, F8: the memoised expectimax), run.py (F3, F11: phase 5, the
 anytime bounds, the limits), result.py (the fractions and the JSON shape).
-F12 (not on the Pico) is this package's being host-only; F13 (the ring) and
-F14 (the monitor's panel) are not in it.
+F12 (not on the Pico) is this package's being host-only.  F13 and F14 are
+played on its answers elsewhere: the live worker, the monitor's panel and the
+ring's codes in host/osada/siege/ (live_forecast.py, panel.py,
+ring_forecast.py), the ring's drawing in firmware/osada_fw/siege/forecast_ring.py.
 """
 
 from shared_rules.siege.forecast.inputs import ForecastError
@@ -23,6 +25,6 @@ from shared_rules.siege.forecast.run import MEMORY, Forecaster, forecast
 
 __all__ = ["ForecastError", "Forecaster", "forecast", "MEMORY", "IMPLEMENTED"]
 
-# the spec's ids this package plays (tests/test_spec_coverage.py): each has a test naming it
-IMPLEMENTED = ("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12",
+# the ids this package plays (docs/rules-forecast.md; tests/test_rule_ids.py): each has a test naming it
+IMPLEMENTED = ("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12", "F13", "F14",
                "FA1", "FA2", "FA3", "FA4", "FA5", "FA6", "FA7", "FA8", "FA9")

@@ -1,6 +1,6 @@
 """«День Победы»'s toss on the fake hardware (osada_fw/victory/mode.py, its
 ring osada_fw/victory/view.py): the lot for the first game and the
-alternation after it (rule V8 of ../shared/spec/victory-day.md), through the
+alternation after it (rule V8 of docs/rules-victory-day.md), through the
 buttons and the encoder and through link requests; the seats' factions; the
 game kept in the state dir; switching to it and back keeps Siege's game; and
 nothing of it is loaded while Siege plays."""

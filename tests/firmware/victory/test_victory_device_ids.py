@@ -1,16 +1,10 @@
 """The rule ids the device's «День Победы» package plays (osada_fw/victory/mode.py's
-IMPLEMENTED) are rules of the spec, each named by a test; the rest of the spec
-is the host's rules core's (shared_rules.victory.IMPLEMENTED) or the players'.
-The scan of test names and of the spec is tests/test_spec_coverage.py's."""
-
-import os
-
-import pytest
-from test_spec_coverage import SPECS, ids_named, names_of_tests, spec_ids
+IMPLEMENTED) are named by tests; that they are Victory Day's rules, marked as
+the device's on docs/rules-victory-day.md, is tests/test_rule_ids.py's (the
+reading of test names and pages is tests/rule_map.py's)."""
 
 from osada_fw.victory.mode import IMPLEMENTED
-
-SPEC = "victory-day.md"
+from tests.rule_map import ids_named, names_of_tests, page_rows
 
 
 def test_v8_every_id_the_device_plays_is_named_by_a_test():
@@ -18,7 +12,6 @@ def test_v8_every_id_the_device_plays_is_named_by_a_test():
     assert sorted(set(IMPLEMENTED) - ids_named(names_of_tests(), "V")) == []
 
 
-def test_every_id_the_device_declares_is_a_rule_of_the_spec():
-    if not os.path.isfile(os.path.join(SPECS, SPEC)):
-        pytest.skip("the spec (../shared/spec) is not beside this checkout")
-    assert sorted(set(IMPLEMENTED) - spec_ids(SPEC, "V")) == []
+def test_every_id_the_device_declares_is_on_the_rules_page_as_the_devices():
+    rows = page_rows("victory")
+    assert [i for i in IMPLEMENTED if i not in rows or "device" not in rows[i][1]] == []

@@ -1,7 +1,7 @@
 """War Chest's round tracker on the device (osada_fw/warchest/mode.py, its
 ring osada_fw/warchest/view.py) on the fake hardware, through the buttons and
 the encoder and through the protocol's requests: the rules it keeps (W2, W6,
-W7, W8, W10, W11, W12, W16, W20, WA6 of ../shared/spec/war-chest.md; test
+W7, W8, W10, W11, W12, W16, W20, WA6 of docs/rules-war-chest.md; test
 names carry them), the ring, switching to it and back with Siege's game kept,
 and nothing of it loaded while Siege plays."""
 

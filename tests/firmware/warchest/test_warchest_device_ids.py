@@ -1,17 +1,13 @@
 """The War Chest rule ids the device plays (osada_fw.warchest.IMPLEMENTED):
 each is named by a test and is a rule of the spec, and the device's code
-names no id it does not declare.  The test-name scan and the spec's ids are
-tests/test_spec_coverage.py's, the one home of that check."""
+names no id it does not declare.  The test-name scan and the pages' ids are
+tests/rule_map.py's, the one home of that reading."""
 
 import os
 import re
 
-import pytest
-
 from osada_fw.warchest import IMPLEMENTED
-from tests.test_spec_coverage import ROOT, SPECS, ids_named, names_of_tests, spec_ids
-
-SPEC = "war-chest.md"
+from tests.rule_map import ROOT, ids_named, names_of_tests, page_rows
 
 
 def test_every_id_the_device_plays_is_named_by_a_test():
@@ -20,9 +16,9 @@ def test_every_id_the_device_plays_is_named_by_a_test():
     assert missing == [], "rules with no test naming them: %s" % ", ".join(missing)
 
 
-@pytest.mark.skipif(not os.path.isfile(os.path.join(SPECS, SPEC)), reason="the spec (../shared/spec) is not here")
-def test_every_id_the_device_declares_is_a_rule_of_the_spec():
-    assert sorted(set(IMPLEMENTED) - spec_ids(SPEC, "WA?")) == []
+def test_every_id_the_device_declares_is_on_the_rules_page_as_the_devices():
+    rows = page_rows("warchest")
+    assert [i for i in IMPLEMENTED if i not in rows or "device" not in rows[i][1]] == []
 
 
 def test_the_device_code_names_only_the_ids_it_declares():

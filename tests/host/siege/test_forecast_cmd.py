@@ -1,5 +1,5 @@
 """`osada forecast SCENARIO.json [--json] [--bounds] [--seconds S]` (host/osada/siege/forecast_cmd.py):
-the threat forecast's table and JSON on the spec's E7 (siege-forecast.md), its bounds on E8 (F11),
+the threat forecast's table and JSON on the spec's E7 (docs/rules-forecast.md), its bounds on E8 (F11),
 and bad input as one line on stderr (F1, FA5)."""
 
 import json

@@ -1,6 +1,6 @@
 """The line-of-battle rules core: the deck and its cards (L1), the formation
 evaluator (L8-L12) and two sides compared (L10, L11), with the spec's worked
-examples 1 and 2 word for word (../shared/spec/line-of-battle.md)."""
+examples 1 and 2 word for word (docs/rules-line.md)."""
 
 import pytest
 
@@ -28,7 +28,7 @@ def test_l1_default_deck_is_six_colours_by_ten_values_one_card_per_pair():
     assert DECK.card("R10") == ("R", 10) and DECK.card(" o3 ") == ("O", 3)
 
 
-def test_l1_the_deck_is_a_parameter():
+def test_l1_la1_the_deck_is_a_parameter():
     d = Deck("RGB", "2-5,9")
     assert d.values == (2, 3, 4, 5, 9) and len(d) == 15
     assert values_text(d.values) == "2-5,9"
@@ -78,7 +78,7 @@ def test_l8_more_than_size_cards_is_refused_and_order_does_not_matter():
     assert key("R5 R3 R4") == key("R3 R4 R5") == key("R4 R5 R3")
 
 
-def test_l12_complete_is_size_cards_3_or_4_and_fewer_is_incomplete():
+def test_l12_la2_complete_is_size_cards_3_or_4_and_fewer_is_incomplete():
     form = f("O4 O5")
     assert (form.type, form.key, form.progress(), form.complete) == ("incomplete", None, "2/3", False)
     assert f("R1 R2 R3", 4).progress() == "3/4"
@@ -92,7 +92,7 @@ def test_l12_complete_is_size_cards_3_or_4_and_fewer_is_incomplete():
 
 # ------------------------------------------------------------------ L9, L10: type and key; example 1
 
-def test_l9_l10_example1_evaluator_word_for_word():
+def test_l9_l10_la3_example1_evaluator_word_for_word():
     assert key("R3 R4 R5") == ("wedge", (5, 12))
     assert key("R5 R3 R4") == ("wedge", (5, 12))
     assert key("G8 B8 Y8") == ("square", (4, 24))

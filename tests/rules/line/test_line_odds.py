@@ -50,7 +50,7 @@ def test_l5_example8_weaker_targets_word_for_word():
     assert 1 - Fraction(220, 2925) == Fraction(541, 585) and 1 - Fraction(792, 80730) == Fraction(4441, 4485)
 
 
-def test_l2_example9_one_named_card_and_the_first_player_draw():
+def test_l2_la5_example9_one_named_card_and_the_first_player_draw():
     st, _side, unknown = field5()
     assert odds.named(st.deck.parse(["O3"]), unknown, st.where) == [("O", 3)]
     assert [odds.at_least_one(1, 27, k) for k in (1, 3, 5)] == [Fraction(1, 27), Fraction(1, 9), Fraction(5, 27)]

@@ -72,7 +72,7 @@ def test_l12_l5_completion_turns():
                               completed={"south": 3, "north": 3}))[0] == "L5"
 
 
-def test_l14_l16_tactics_cards_on_a_field():
+def test_l14_l16_la10_tactics_cards_on_a_field():
     assert refused(with_field(9, tactics=["guile"]))[0] == "L14"
     st = from_dict(with_field(5, south=["O4", "O5"], tactics=["weather"]))
     with pytest.raises(RuleError) as e:
