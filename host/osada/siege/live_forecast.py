@@ -63,11 +63,12 @@ class LiveResult:
     """One answer: the forecast (result.Forecast), the stamp (turn, actions),
     whether better is still to come (`final`)."""
 
-    def __init__(self, forecast, turn, actions, k, final=False):
+    def __init__(self, forecast, turn, actions, k, final=False, states=None):
         self.forecast = forecast
         self.turn, self.actions = turn, actions
         self.k = k
         self.final = final
+        self.states = states
 
     def stamp_text(self):
         if self.actions is None:
@@ -75,11 +76,13 @@ class LiveResult:
         return "turn %s, %s action%s" % (self.turn, self.actions, "" if self.actions == 1 else "s")
 
     def how(self):
+        """Exact or bounds, the states and the seconds it took (F14's footer)."""
         fc = self.forecast
+        took = "%s states, %.2f s" % ("{:,}".format(self.states) if self.states is not None else "?", fc.seconds)
         if fc.exact:
-            return "exact, %.2f s" % fc.seconds
+            return "exact · " + took
         more = "the exact values were not reached" if self.final else "the exact values are being worked out"
-        return "bounds (chains cut at extender %d), %s" % (self.k + 1, more)
+        return "bounds (chains cut at extender %d) · %s · %s" % (self.k + 1, took, more)
 
     def to_json(self):
         """`osada forecast --json`'s object, with the stamp and how far it got."""
@@ -194,7 +197,8 @@ class LiveForecast:
             try:
                 msg = json.loads(line)
                 if "forecast" in msg:
-                    last = LiveResult(fresult.from_json(msg["forecast"]), stamp[0], stamp[1], msg.get("k"))
+                    last = LiveResult(fresult.from_json(msg["forecast"]), stamp[0], stamp[1], msg.get("k"),
+                                      states=msg.get("states"))
                     self._post(gen, result=last)
                 elif "error" in msg:
                     self._post(gen, why="none here: %s" % msg["error"])
