@@ -197,6 +197,9 @@ def cmd_record(args):
 
 
 def cmd_monitor(args):
+    if getattr(args, "web", False):
+        from osada import web
+        return web.run(args, in_terminal=True)
     from osada import monitor
     return monitor.main(args)
 
@@ -273,6 +276,9 @@ def main(argv=None):
     mo.add_argument("--port", default="auto", help=port_help)
     mo.add_argument("--start-sim", action="store_true",
                     help="if no device is found, start the simulator (osada sim --headless) without asking")
+    mo.add_argument("--web", action="store_true", help="serve the live board to browsers too (as `osada web`)")
+    from osada import web
+    web.web_args(mo)
     mo.set_defaults(func=cmd_monitor)
     sm = sub.add_parser("sim", help="run the firmware on this PC with a virtual board and serial port",
                         formatter_class=_PathsHelp)
@@ -298,6 +304,7 @@ def main(argv=None):
     victory_cli.add_parser(sub)
     from osada.siege import forecast_cmd
     forecast_cmd.add_parser(sub)
+    web.add_parser(sub, port_help)
     args = p.parse_args(argv)
     if getattr(args, "cmd", None) == "sim":          # the defaults its --help shows
         args.state = args.state or sim_state

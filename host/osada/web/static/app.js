@@ -1,0 +1,157 @@
+// Osada's live board: one WebSocket to the host, each snapshot swapped in whole
+// (the board and panel are the host's own drawing, HTML fragments of the monitor's
+// text); reconnects by itself. No framework, no build step, nothing from the internet.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  let ws = null, snap = null, control = false, unlocked = false, retry = 500, shownKeys = "";
+  const MARKS = { ok: "●", stale: "▲", bad: "✖" };
+
+  function connLine(kind, text) {
+    const cls = kind === "ok" ? "ok" : kind === "stale" ? "stale" : "bad";
+    const word = kind === "ok" ? "LIVE" : kind === "stale" ? "NOT LIVE" : "NO BOARD";
+    $("conn").className = "conn " + cls;
+    $("conn").firstElementChild.textContent = MARKS[cls] + " " + word;
+    $("conntext").textContent = text;
+  }
+
+  function banner(text) {
+    $("banner").hidden = !text;
+    $("banner").textContent = text || "";
+  }
+
+  function fitBoard() {
+    if (!snap) return;
+    const box = $("boardsec").clientWidth;
+    const wide = box / snap.cols.wide >= 7.8;          // px per column: the wide board where it reads well
+    const cols = wide ? snap.cols.wide : snap.cols.narrow;
+    const pre = $("board");
+    if (pre.dataset.variant !== (wide ? "wide" : "narrow") || pre.dataset.rev !== String(snap.rev)) {
+      pre.innerHTML = wide ? snap.board.wide : snap.board.narrow;
+      pre.dataset.variant = wide ? "wide" : "narrow";
+      pre.dataset.rev = String(snap.rev);
+    }
+    const size = Math.max(6, Math.min(wide ? 26 : 20, Math.floor(box / (cols * 0.61) * 10) / 10));
+    pre.style.fontSize = size + "px";
+  }
+
+  function facts(list) {
+    const dl = $("facts");
+    dl.textContent = "";
+    for (const [label, words] of list) {
+      const dt = document.createElement("dt"), dd = document.createElement("dd");
+      dt.textContent = label; dd.textContent = words;
+      dl.append(dt, dd);
+    }
+  }
+
+  function events(list) {
+    const ol = $("events");
+    ol.textContent = "";
+    for (const line of list) {
+      const li = document.createElement("li");
+      li.textContent = line;
+      ol.append(li);
+    }
+  }
+
+  function keys(s) {
+    const box = $("keys");
+    const sig = unlocked ? s.game + JSON.stringify(s.buttons) : "";
+    if (sig === shownKeys) return;
+    shownKeys = sig;
+    box.textContent = "";
+    if (!unlocked) return;
+    for (const b of s.buttons) {
+      const n = b.digits || 0;
+      for (let d = n ? 1 : 0; d <= n; d++) {
+        if (n && d === 0) continue;
+        const btn = document.createElement("button");
+        btn.type = "button";
+        btn.textContent = n ? String(d) : b.label;
+        btn.title = b.what;
+        if (!n && b.keys) {
+          const k = document.createElement("kbd");
+          k.textContent = b.keys;
+          btn.append(k);
+        }
+        btn.addEventListener("click", () => send(n ? { t: "key", game: s.game, i: b.i, n: d }
+                                                   : { t: "key", game: s.game, i: b.i }));
+        box.append(btn);
+      }
+    }
+  }
+
+  function apply(s) {
+    snap = s;
+    document.body.dataset.rev = String(s.rev);
+    document.body.dataset.game = s.game;
+    document.body.dataset.live = s.conn.live ? "yes" : "no";
+    document.body.dataset.conn = s.conn.kind;
+    document.title = "Osada — " + s.game_short + (s.conn.live ? "" : " (not live)");
+    $("game").textContent = s.game_name;
+    connLine(s.conn.live ? "ok" : s.conn.kind === "lost" ? "stale" : "bad", s.conn.text);
+    if (s.conn.kind === "lost") banner("The board is unplugged or gone: this is the last board seen. It comes back by itself.");
+    else if (!s.conn.live) banner("No board connected: " + s.conn.text);
+    else banner("");
+    fitBoard();
+    $("panel").innerHTML = s.panel;
+    facts(s.facts);
+    events(s.events);
+    $("fcsec").hidden = !s.forecast;
+    if (s.forecast) $("forecast").innerHTML = s.forecast.html;
+    $("status").textContent = s.status.text;
+    $("status").className = s.status.refused ? "refused" : "";
+    keys(s);
+  }
+
+  function send(obj) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
+  }
+
+  function onMessage(ev) {
+    let m;
+    try { m = JSON.parse(ev.data); } catch (e) { return; }
+    if (m.t === "snap") apply(m);
+    else if (m.t === "hello") {
+      control = !!m.control;
+      $("ctlsec").hidden = !control;
+    } else if (m.t === "reply") {
+      $("reply").textContent = m.text;
+      $("reply").className = m.ok ? "" : "refused";
+      if (m.ok && /^PIN accepted/.test(m.text)) {
+        unlocked = true;
+        $("pinform").hidden = true;
+        if (snap) keys(snap);
+      }
+    }
+  }
+
+  function connect() {
+    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+    ws = new WebSocket(url);
+    ws.addEventListener("open", () => {
+      retry = 500;
+      document.body.dataset.host = "up";
+      if (unlocked && sessionStorage.getItem("osada-pin")) send({ t: "pin", pin: sessionStorage.getItem("osada-pin") });
+    });
+    ws.addEventListener("message", onMessage);
+    ws.addEventListener("close", () => {
+      document.body.dataset.host = "down";
+      document.body.dataset.live = "no";
+      connLine("bad", "lost the host (osada web stopped?) — reconnecting…");
+      banner("Lost the host computer: reconnecting by itself…");
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 4000);
+    });
+  }
+
+  $("pinform").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const pin = $("pin").value.trim();
+    sessionStorage.setItem("osada-pin", pin);
+    send({ t: "pin", pin: pin });
+  });
+  window.addEventListener("resize", fitBoard);
+  connect();
+})();
