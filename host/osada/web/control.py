@@ -78,7 +78,7 @@ def buttons(game):
         if name == "digit":
             row["digits"] = 9 if game == "siege" else 6
         out.append(row)
-    out.append({"i": SWITCH, "label": "next game", "keys": "G", "what": "switch the device to its next game"})
+    out.append({"i": SWITCH, "label": "switch game", "keys": "G", "what": "switch the device to its next game"})
     return out
 
 

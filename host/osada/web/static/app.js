@@ -23,7 +23,7 @@
   function fitBoard() {
     if (!snap) return;
     const box = $("boardsec").clientWidth;
-    const wide = box / snap.cols.wide >= 7.8;          // px per column: the wide board where it reads well
+    const wide = box / snap.cols.wide >= 7.0;          // px per column: the wide board where it reads well
     const cols = wide ? snap.cols.wide : snap.cols.narrow;
     const pre = $("board");
     if (pre.dataset.variant !== (wide ? "wide" : "narrow") || pre.dataset.rev !== String(snap.rev)) {
