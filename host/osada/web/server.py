@@ -177,7 +177,7 @@ class WebServer:
                 if msg.type == WSMsgType.TEXT:
                     await self._frame(page, msg.data)
                 elif msg.type == WSMsgType.BINARY:
-                    await self._tell(page, False, "only JSON text frames are read")
+                    await self._tell(page, False, "refused: only JSON text frames are read")
                 elif msg.type == WSMsgType.ERROR:
                     break
         except (ConnectionError, RuntimeError, asyncio.CancelledError):
