@@ -12,12 +12,17 @@ one process owns the serial port, so neither loses a line."""
 
 import asyncio
 import os
+import time
+
+from textual.screen import Screen
 
 from osada.monitor import MonitorApp
 from osada.monitor import app as monitor_app
 from osada.monitor.screens import AskSimScreen
 
 from . import control, render
+
+EVENTS_WAIT_S = 0.03
 
 
 class WebMonitorApp(MonitorApp):
@@ -33,8 +38,16 @@ class WebMonitorApp(MonitorApp):
         self.web_rev = 0
         self._web_loop = None
         self._web_pending = False
+        self._web_later = None
+        self.web_cache = render.Fragments()
         self.web_note = None              # in the terminal: where the pages are, and the PIN
         server.on_key = self.key_from_thread
+
+    def get_default_screen(self):
+        """Headless, the monitor's widgets are not drawn at all (nobody sees them): an empty screen."""
+        if self.headless:
+            return Screen()
+        return super().get_default_screen()
 
     def on_mount(self):
         super().on_mount()
@@ -61,6 +74,13 @@ class WebMonitorApp(MonitorApp):
         self._web_pending = True
         self._web_loop.call_soon(self.web_publish)
 
+    def web_dirty_later(self):
+        """A line for the log: the device sends a change's events just before its state,
+        so the snapshot waits EVENTS_WAIT_S for it (one snapshot a change, not one an event)."""
+        if self._web_pending or self._web_later is not None or self._web_loop is None:
+            return
+        self._web_later = self._web_loop.call_later(EVENTS_WAIT_S, self.web_dirty)
+
     def changed_from_thread(self):
         """A view's worker (Siege's forecast) has something new: redraw on the app's thread."""
         if self._web_loop is not None:
@@ -68,12 +88,17 @@ class WebMonitorApp(MonitorApp):
 
     def web_publish(self):
         self._web_pending = False
+        if self._web_later is not None:
+            self._web_later.cancel()
+            self._web_later = None
         self.web_rev += 1
-        self.server.publish(render.snapshot(self, self.web_rev, self.server.control))
+        snap = render.snapshot(self, self.web_rev, self.server.control, self.web_cache)
+        snap["at"] = time.time() * 1000.0         # when it left the shell (ms): the bench splits host from page
+        self.server.publish(snap)
 
     def add_log(self, line, style=None):
         super().add_log(line, style)
-        self.web_dirty()
+        self.web_dirty_later()
 
     def push_screen(self, screen, *args, **kw):
         """Headless, the monitor's dialogs have no one to answer them: say so instead."""

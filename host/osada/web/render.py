@@ -96,19 +96,37 @@ def forecast(view):
     return {"html": html(text, PANEL), "text": plain(text, PANEL)}
 
 
-def snapshot(shell, rev, can_control=False):
-    """Everything a page shows, as a dict (JSON-able)."""
+class Fragments:
+    """The board and panel fragments of the last snapshot, drawn again only when what
+    they are drawn from changed: the running game, its view's revision (the shell's
+    `revision`, bumped by every change a view shows), the state, the connection."""
+
+    def __init__(self):
+        self.key = None
+        self.value = None
+
+    def get(self, shell):
+        key = (shell.game, shell.revision, id(shell.state), shell.seq, shell.stale, shell.conn_kind)
+        if key != self.key:
+            view, stale = shell.view, shell.stale
+            board = {name: html(view.render(width, False, stale), width)
+                     for name, width in (("narrow", NARROW), ("wide", WIDE))}
+            self.key, self.value = key, (board, html(view.panel(False, stale), PANEL))
+        return self.value
+
+
+def snapshot(shell, rev, can_control=False, cache=None):
+    """Everything a page shows, as a dict (JSON-able).  cache: a Fragments kept from call to call."""
     view = shell.view
     stale = shell.stale
     game = shell.game
-    board = {}
-    for name, width in (("narrow", NARROW), ("wide", WIDE)):
-        board[name] = html(view.render(width, False, stale), width)
+    board, panel = (cache or Fragments()).get(shell)
     return {
-        "t": "snap", "rev": rev, "game": game, "game_name": game_name(game), "game_short": game_name(game, True),
+        "t": "snap", "rev": rev, "seq": shell.seq,
+        "game": game, "game_name": game_name(game), "game_short": game_name(game, True),
         "conn": connection(shell), "stale": stale,
         "board": board, "cols": {"narrow": NARROW, "wide": WIDE},
-        "panel": html(view.panel(False, stale), PANEL),
+        "panel": panel,
         "facts": [list(f) for f in facts(shell)],
         "events": [line for line, _style in shell.log_entries[-EVENTS:]][::-1],
         "status": {"text": shell.status_text, "refused": bool(shell.status_refused)},

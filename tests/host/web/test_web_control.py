@@ -16,10 +16,9 @@ import pytest
 
 aiohttp = pytest.importorskip("aiohttp")
 
-from webrig import PIN, SimDevice, WebHost  # noqa: E402
-
 from osada.web import control  # noqa: E402
 from osada.web.server import WebServer  # noqa: E402
+from tests.support.web_rig import PIN, SimDevice, WebHost  # noqa: E402
 
 LINK_DIR = "/tmp/osada-web-control-%d" % os.getuid()
 

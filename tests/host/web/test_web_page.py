@@ -18,7 +18,7 @@ from osada.words.tank_rolls import odds_line
 pytest.importorskip("aiohttp")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from webrig import (  # noqa: E402
+from tests.support.web_rig import (  # noqa: E402
     CHROMIUM,
     NO_BROWSER,
     PIN,

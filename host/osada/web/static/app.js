@@ -5,6 +5,7 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   let ws = null, snap = null, control = false, unlocked = false, retry = 500, shownKeys = "";
+  let shownBoard = null, shownPanel = null, shownFacts = "", shownEvents = "";
   const MARKS = { ok: "●", stale: "▲", bad: "✖" };
 
   function connLine(kind, text) {
@@ -26,16 +27,20 @@
     const wide = box / snap.cols.wide >= 7.0;          // px per column: the wide board where it reads well
     const cols = wide ? snap.cols.wide : snap.cols.narrow;
     const pre = $("board");
-    if (pre.dataset.variant !== (wide ? "wide" : "narrow") || pre.dataset.rev !== String(snap.rev)) {
-      pre.innerHTML = wide ? snap.board.wide : snap.board.narrow;
+    const html = wide ? snap.board.wide : snap.board.narrow;
+    if (html !== shownBoard) {                         // only what changed is redrawn
+      pre.innerHTML = html;
+      shownBoard = html;
       pre.dataset.variant = wide ? "wide" : "narrow";
-      pre.dataset.rev = String(snap.rev);
     }
-    const size = Math.max(6, Math.min(wide ? 26 : 20, Math.floor(box / (cols * 0.61) * 10) / 10));
-    pre.style.fontSize = size + "px";
+    const size = Math.max(6, Math.min(wide ? 26 : 20, Math.floor(box / (cols * 0.61) * 10) / 10)) + "px";
+    if (pre.style.fontSize !== size) pre.style.fontSize = size;
   }
 
   function facts(list) {
+    const sig = JSON.stringify(list);
+    if (sig === shownFacts) return;
+    shownFacts = sig;
     const dl = $("facts");
     dl.textContent = "";
     for (const [label, words] of list) {
@@ -46,6 +51,9 @@
   }
 
   function events(list) {
+    const sig = JSON.stringify(list);
+    if (sig === shownEvents) return;
+    shownEvents = sig;
     const ol = $("events");
     ol.textContent = "";
     for (const line of list) {
@@ -83,6 +91,7 @@
   }
 
   function apply(s) {
+    const seqChanged = !snap || snap.seq !== s.seq;
     snap = s;
     document.body.dataset.rev = String(s.rev);
     document.body.dataset.game = s.game;
@@ -95,7 +104,7 @@
     else if (!s.conn.live) banner("No board connected: " + s.conn.text);
     else banner("");
     fitBoard();
-    $("panel").innerHTML = s.panel;
+    if (s.panel !== shownPanel) { $("panel").innerHTML = s.panel; shownPanel = s.panel; }
     facts(s.facts);
     events(s.events);
     $("fcsec").hidden = !s.forecast;
@@ -103,6 +112,11 @@
     $("status").textContent = s.status.text;
     $("status").className = s.status.refused ? "refused" : "";
     keys(s);
+    if (seqChanged) {                 // when this page first showed the device's latest action (make bench)
+      document.body.dataset.seq = String(s.seq);
+      document.body.dataset.seqAt = String(performance.timeOrigin + performance.now());
+      document.body.dataset.hostAt = String(s.at || 0);
+    }
   }
 
   function send(obj) {

@@ -1,4 +1,4 @@
-"""The web view's test rig (tests/host/web/): the simulator's app loop in a
+"""The web view's test rig (tests/host/web/, tests/bench/web_bench.py): the simulator's app loop in a
 thread on a real pty (as tests/host/monitor/ run it), the web host (the
 monitor's app headless, osada.web.host) in a thread of its own serving on a
 free port, and Debian's chromium driven by Playwright.  With no
