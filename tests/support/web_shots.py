@@ -17,12 +17,11 @@ import os
 import threading
 import time
 
-from tests.support.monitor_fakes import ROOT, FakeSession, mid_game
-
-from osada import monitor  # noqa: I001
+from osada import monitor
 from osada.web import render
 from osada.web.host import WebMonitorApp
 from osada.web.server import FILES, STATIC, WebServer
+from tests.support.monitor_fakes import ROOT, FakeSession, mid_game
 
 SHOT_JSON = os.path.join(ROOT, "docs", "web-shot.json")
 PNGS = {"phone": (os.path.join(ROOT, "docs", "web-phone.png"), (390, 844)),
