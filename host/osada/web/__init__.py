@@ -84,6 +84,13 @@ def banner(url, lan, pin, out):
 def run(args, in_terminal=False):
     """Serve the pages beside the monitor's app: headless (`osada web`), or in
     this terminal (`osada monitor --web`).  Exit status 2 when the port is taken."""
+    try:
+        import aiohttp  # noqa: F401
+        import segno  # noqa: F401
+    except ImportError as exc:
+        sys.stderr.write("osada web: %s; install the web view's packages: pip install 'osada[web]' "
+                         "(make setup does)\n" % exc)
+        return 3
     from . import control
     from .host import WebMonitorApp
     from .server import WebServer
