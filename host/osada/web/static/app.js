@@ -5,7 +5,7 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   let ws = null, snap = null, control = false, unlocked = false, retry = 500, shownKeys = "";
-  let shownBoard = null, shownPanel = null, shownFacts = "", shownEvents = "";
+  let shownBoard = null, shownPanel = null, shownFacts = "", shownEvents = "", shownCss = null;
   const MARKS = { ok: "●", stale: "▲", bad: "✖" };
 
   function connLine(kind, text) {
@@ -103,6 +103,7 @@
     if (s.conn.kind === "lost") banner("The board is unplugged or gone: this is the last board seen. It comes back by itself.");
     else if (!s.conn.live) banner("No board connected: " + s.conn.text);
     else banner("");
+    if (s.css !== shownCss) { $("fragcss").textContent = s.css; shownCss = s.css; }   // the fragments' classes
     fitBoard();
     if (s.panel !== shownPanel) { $("panel").innerHTML = s.panel; shownPanel = s.panel; }
     facts(s.facts);
