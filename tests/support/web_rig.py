@@ -138,6 +138,7 @@ READ = """() => ({
   conn: document.body.dataset.conn, host: document.body.dataset.host,
   variant: document.getElementById('board').dataset.variant,
   board: document.getElementById('board').textContent,
+  ring: document.getElementById('ring').hidden ? '' : document.getElementById('ring').textContent,
   title: document.getElementById('game').textContent,
   banner: document.getElementById('banner').hidden ? '' : document.getElementById('banner').textContent,
   facts: [...document.querySelectorAll('#facts dt')].map(dt => [dt.textContent, dt.nextElementSibling.textContent]),
@@ -157,14 +158,25 @@ def expected_facts(st):
     return {"Turn": "%s · player %s of %s" % (st["turn"], st["player"], players)}
 
 
+def ring_marks_from_text(text):
+    """The ring's "armour" row (osada.siege.ring): one mark per LED, sector 1's rear first."""
+    for row in text.split("\n"):
+        if row.startswith("armour"):
+            return [ch for ch in row[len("armour"):] if ch not in " │"]
+    return None
+
+
 def siege_matches(page, dev):
-    """The page shows the device's Siege state now: live, its turn and player, every enemy in its cell."""
+    """The page shows the device's Siege state now: live, its turn and player, every enemy in its cell,
+    the ring's LEDs (what each shows)."""
+    from osada.siege.ring import _marks
     seen = read(page)
     st, _seq = dev.state()
     facts = dict(seen["facts"])
     return (seen["live"] == "yes" and seen["game"] == "siege"
             and all(facts.get(k) == v for k, v in expected_facts(st).items())
-            and board_cells_from_text(seen["board"]) == board_cells_from_state(st))
+            and board_cells_from_text(seen["board"]) == board_cells_from_state(st)
+            and ring_marks_from_text(seen["ring"]) == _marks(st))
 
 
 def until(cond, timeout=10.0, what="condition", every=0.03):

@@ -132,7 +132,13 @@ class Fragments:
             board = {name: html(view.render(width, False, stale), width)
                      for name, width in (("narrow", NARROW), ("wide", WIDE))}
             panel = html(view.panel(False, stale), PANEL)
-            self.key, self.value = key, (board, panel, css(board["narrow"], board["wide"], panel))
+            ring = None
+            if shell.game == "siege" and shell.state:       # the other games' boards are their rings
+                from osada.siege.ring import render_ring
+                ring = {name: html(render_ring(shell.state, width, stale), width)
+                        for name, width in (("narrow", NARROW), ("wide", WIDE))}
+            frags = [board["narrow"], board["wide"], panel] + (list(ring.values()) if ring else [])
+            self.key, self.value = key, (board, ring, panel, css(*frags))
         return self.value
 
 
@@ -141,7 +147,7 @@ def snapshot(shell, rev, can_control=False, cache=None):
     view = shell.view
     stale = shell.stale
     game = shell.game
-    board, panel, sheet = (cache or Fragments()).get(shell)
+    board, ring, panel, sheet = (cache or Fragments()).get(shell)
     fc = forecast(view)
     if fc is not None:
         sheet += css(fc["html"])
@@ -149,7 +155,7 @@ def snapshot(shell, rev, can_control=False, cache=None):
         "t": "snap", "rev": rev, "seq": shell.seq,
         "game": game, "game_name": game_name(game), "game_short": game_name(game, True),
         "conn": connection(shell), "stale": stale,
-        "board": board, "cols": {"narrow": NARROW, "wide": WIDE},
+        "board": board, "ring": ring, "cols": {"narrow": NARROW, "wide": WIDE},
         "panel": panel, "css": sheet,
         "facts": [list(f) for f in facts(shell)],
         "events": [line for line, _style in shell.log_entries[-EVENTS:]][::-1],

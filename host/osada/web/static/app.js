@@ -5,7 +5,7 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   let ws = null, snap = null, control = false, unlocked = false, retry = 500, shownKeys = "";
-  let shownBoard = null, shownPanel = null, shownFacts = "", shownEvents = "", shownCss = null;
+  let shownBoard = null, shownPanel = null, shownFacts = "", shownEvents = "", shownCss = null, shownRing = null;
   const MARKS = { ok: "●", stale: "▲", bad: "✖" };
 
   function connLine(kind, text) {
@@ -35,6 +35,10 @@
     }
     const size = Math.max(6, Math.min(wide ? 26 : 20, Math.floor(box / (cols * 0.61) * 10) / 10)) + "px";
     if (pre.style.fontSize !== size) pre.style.fontSize = size;
+    const ring = $("ring"), rhtml = snap.ring ? (wide ? snap.ring.wide : snap.ring.narrow) : "";
+    ring.hidden = !rhtml;                             // Siege: the ring under the board (the others' board is it)
+    if (rhtml !== shownRing) { ring.innerHTML = rhtml; shownRing = rhtml; }
+    if (ring.style.fontSize !== size) ring.style.fontSize = size;
   }
 
   function facts(list) {
