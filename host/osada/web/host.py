@@ -40,7 +40,7 @@ class WebMonitorApp(MonitorApp):
         self._web_pending = False
         self._web_later = None
         self.web_cache = render.Fragments()
-        self.web_note = None              # in the terminal: where the pages are, and the PIN
+        self.web_note = ""                # in the terminal: where the pages are, and the PIN
         server.on_key = self.key_from_thread
 
     def get_default_screen(self):

@@ -123,7 +123,7 @@ class Fragments:
 
     def __init__(self):
         self.key = None
-        self.value = None
+        self.value = ({}, None, "", "")
 
     def get(self, shell):
         key = (shell.game, shell.revision, id(shell.state), shell.seq, shell.stale, shell.conn_kind)

@@ -93,7 +93,7 @@ class WebServer:
         site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
         await site.start()
         if self.port == 0:                    # tests: the port the OS gave
-            self.port = site._server.sockets[0].getsockname()[1]  # pyright: ignore[reportOptionalMemberAccess]
+            self.port = self._runner.addresses[0][1]
 
     async def _shutdown(self):
         for ws in list(self.pages):
