@@ -39,6 +39,7 @@ class WebMonitorApp(MonitorApp):
         self._web_loop = None
         self._web_pending = False
         self._web_later = None
+        self._web_quiet = False           # a page's key is being run: its redraw waits for the device's answer
         self.web_cache = render.Fragments()
         self.web_note = ""                # in the terminal: where the pages are, and the PIN
         server.on_key = self.key_from_thread
@@ -69,6 +70,9 @@ class WebMonitorApp(MonitorApp):
 
     def web_dirty(self, *_args):
         """Something a page shows changed: one snapshot after this message is handled."""
+        if self._web_quiet:
+            self.web_dirty_later()
+            return
         if self._web_pending or self._web_loop is None:
             return
         self._web_pending = True
@@ -126,8 +130,13 @@ class WebMonitorApp(MonitorApp):
         if game != self.game:
             self.set_status("a key of %s, but the device runs %s: not sent" % (game, self.game), refused=True)
             return
-        request = self.view.on_key(action, *args)
+        self._web_quiet = True
+        try:
+            request = self.view.on_key(action, *args)
+        finally:
+            self._web_quiet = False
         if request is None:
+            self.web_dirty()
             return
         cmd, fields = request
         if cmd not in control.ALLOWED_CMDS:

@@ -4,26 +4,31 @@
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
+  // writes only what differs: an unchanged page is not laid out again
+  const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
+  const setClass = (el, cls) => { if (el.className !== cls) el.className = cls; };
+  let boxWidth = 0;                      // the board's room, measured on load and resize only (no forced layout)
   let ws = null, snap = null, control = false, unlocked = false, retry = 500, shownKeys = "";
-  let shownBoard = null, shownPanel = null, shownFacts = "", shownEvents = "", shownCss = null, shownRing = null;
+  let shownBoard = null, shownPanel = null, shownFacts = "", shownEvents = "", shownCss = null, shownRing = null, shownForecast = null;
   const MARKS = { ok: "●", stale: "▲", bad: "✖" };
 
   function connLine(kind, text) {
     const cls = kind === "ok" ? "ok" : kind === "stale" ? "stale" : "bad";
     const word = kind === "ok" ? "LIVE" : kind === "stale" ? "NOT LIVE" : "NO BOARD";
-    $("conn").className = "conn " + cls;
-    $("conn").firstElementChild.textContent = MARKS[cls] + " " + word;
-    $("conntext").textContent = text;
+    setClass($("conn"), "conn " + cls);
+    setText($("conn").firstElementChild, MARKS[cls] + " " + word);
+    setText($("conntext"), text);
   }
 
   function banner(text) {
-    $("banner").hidden = !text;
-    $("banner").textContent = text || "";
+    if ($("banner").hidden !== !text) $("banner").hidden = !text;
+    setText($("banner"), text || "");
   }
 
   function fitBoard() {
     if (!snap) return;
-    const box = $("boardsec").clientWidth;
+    if (!boxWidth) boxWidth = $("boardsec").clientWidth;
+    const box = boxWidth;
     const wide = box / snap.cols.wide >= 7.0;          // px per column: the wide board where it reads well
     const cols = wide ? snap.cols.wide : snap.cols.narrow;
     const pre = $("board");
@@ -36,7 +41,7 @@
     const size = Math.max(6, Math.min(wide ? 26 : 20, Math.floor(box / (cols * 0.61) * 10) / 10)) + "px";
     if (pre.style.fontSize !== size) pre.style.fontSize = size;
     const ring = $("ring"), rhtml = snap.ring ? (wide ? snap.ring.wide : snap.ring.narrow) : "";
-    ring.hidden = !rhtml;                             // Siege: the ring under the board (the others' board is it)
+    if (ring.hidden !== !rhtml) ring.hidden = !rhtml;  // Siege: the ring under the board (the others' board is it)
     if (rhtml !== shownRing) { ring.innerHTML = rhtml; shownRing = rhtml; }
     if (ring.style.fontSize !== size) ring.style.fontSize = size;
   }
@@ -95,14 +100,15 @@
   }
 
   function apply(s) {
+    const t0 = performance.now();
     const seqChanged = !snap || snap.seq !== s.seq;
     snap = s;
     document.body.dataset.rev = String(s.rev);
-    document.body.dataset.game = s.game;
-    document.body.dataset.live = s.conn.live ? "yes" : "no";
-    document.body.dataset.conn = s.conn.kind;
-    document.title = "Osada — " + s.game_short + (s.conn.live ? "" : " (not live)");
-    $("game").textContent = s.game_name;
+    const marks = { game: s.game, live: s.conn.live ? "yes" : "no", conn: s.conn.kind };
+    for (const k in marks) if (document.body.dataset[k] !== marks[k]) document.body.dataset[k] = marks[k];
+    const title = "Osada — " + s.game_short + (s.conn.live ? "" : " (not live)");
+    if (document.title !== title) document.title = title;
+    setText($("game"), s.game_name);
     connLine(s.conn.live ? "ok" : s.conn.kind === "lost" ? "stale" : "bad", s.conn.text);
     if (s.conn.kind === "lost") banner("The board is unplugged or gone: this is the last board seen. It comes back by itself.");
     else if (!s.conn.live) banner("No board connected: " + s.conn.text);
@@ -112,15 +118,16 @@
     if (s.panel !== shownPanel) { $("panel").innerHTML = s.panel; shownPanel = s.panel; }
     facts(s.facts);
     events(s.events);
-    $("fcsec").hidden = !s.forecast;
-    if (s.forecast) $("forecast").innerHTML = s.forecast.html;
-    $("status").textContent = s.status.text;
-    $("status").className = s.status.refused ? "refused" : "";
+    if ($("fcsec").hidden !== !s.forecast) $("fcsec").hidden = !s.forecast;
+    if (s.forecast && s.forecast.html !== shownForecast) { $("forecast").innerHTML = s.forecast.html; shownForecast = s.forecast.html; }
+    setText($("status"), s.status.text);
+    setClass($("status"), s.status.refused ? "refused" : "");
     keys(s);
     if (seqChanged) {                 // when this page first showed the device's latest action (make bench)
       document.body.dataset.seq = String(s.seq);
       document.body.dataset.seqAt = String(performance.timeOrigin + performance.now());
       document.body.dataset.hostAt = String(s.at || 0);
+      document.body.dataset.applyMs = (performance.now() - t0).toFixed(2);
     }
   }
 
@@ -171,6 +178,6 @@
     sessionStorage.setItem("osada-pin", pin);
     send({ t: "pin", pin: pin });
   });
-  window.addEventListener("resize", fitBoard);
+  window.addEventListener("resize", () => { boxWidth = 0; fitBoard(); });
   connect();
 })();
