@@ -51,7 +51,7 @@ class WebServer:
         self.on_key = on_key                  # on_key(page, request): called on the server's thread
         self.files = _files()
         self.latest = None                    # the last snapshot, as its JSON text
-        self.pages = set()
+        self.pages = {}                       # ws -> the page (its address, PIN, key rate, what waits to go)
         self.loop = None
         self.thread = None
         self.error = None
@@ -124,15 +124,25 @@ class WebServer:
 
     def _broadcast(self, text):
         self.latest = text
-        for ws in list(self.pages):
-            asyncio.ensure_future(self._send(ws, text))
+        for page in list(self.pages.values()):
+            if page["next"] is None:          # idle: send now; busy: only the newest goes when it is done
+                asyncio.ensure_future(self._send(page))
+            page["next"] = text
 
-    async def _send(self, ws, text):
+    async def _send(self, page):
+        """Send the page its newest snapshot, and again while a newer one came meanwhile: a slow page
+        (a phone on a poor Wi-Fi) skips the ones it had no time for, and nothing piles up for it."""
+        ws = page["ws"]
         try:
-            await ws.send_str(text)
-            self.sent += 1
+            while page["next"] is not None:
+                text = page["next"]
+                await ws.send_str(text)
+                self.sent += 1
+                if page["next"] is text:
+                    page["next"] = None
         except (ConnectionError, RuntimeError):
-            self.pages.discard(ws)
+            page["next"] = None
+            self.pages.pop(ws, None)
 
     # ------------------------------------------------------------ HTTP
 
@@ -167,8 +177,8 @@ class WebServer:
             raise web.HTTPForbidden(text="a page of another site may not open this view")
         ws = web.WebSocketResponse(max_msg_size=control.MAX_FRAME, heartbeat=20.0)
         await ws.prepare(request)
-        page = {"ws": ws, "addr": request.remote or "?", "unlocked": False, "rate": control.Rate()}
-        self.pages.add(ws)
+        page = {"ws": ws, "addr": request.remote or "?", "unlocked": False, "rate": control.Rate(), "next": None}
+        self.pages[ws] = page
         try:
             await ws.send_str(json.dumps({"t": "hello", "control": self.control}))
             if self.latest is not None:
@@ -183,7 +193,7 @@ class WebServer:
         except (ConnectionError, RuntimeError, asyncio.CancelledError):
             pass
         finally:
-            self.pages.discard(ws)
+            self.pages.pop(ws, None)
         return ws
 
     async def _tell(self, page, ok, text):
