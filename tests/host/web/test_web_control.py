@@ -214,3 +214,31 @@ def test_a_host_without_control_takes_no_keys_even_with_a_pin():
     assert not a["ok"] and "--control" in a["text"]
     assert not b["ok"] and "no --control" in b["text"]
     assert keys == []
+
+
+def test_a_slow_page_gets_the_newest_snapshot_not_a_growing_queue():
+    server = WebServer("127.0.0.1", 0, pin=None)
+    server.start()
+    pad = "x" * 200000
+
+    async def run():
+        async with aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(server.url + "ws", max_msg_size=0)
+            await next_of(ws, "hello")
+            for rev in range(1, 101):                 # the page reads nothing meanwhile: its socket fills
+                server.publish({"t": "snap", "rev": rev, "pad": pad})
+            await asyncio.sleep(1.0)
+            pending = [p["next"] for p in server.pages.values()]
+            got = []
+            while not got or got[-1] != 100:
+                got.append((await next_of(ws, "snap"))["rev"])
+            await ws.close()
+            return got, pending
+
+    try:
+        got, pending = asyncio.run(run())
+    finally:
+        server.stop()
+    assert got[-1] == 100 and got == sorted(got), "in order, the newest last"
+    assert len(got) < 100, "the ones a slow page had no time for were skipped"
+    assert all(p is None or isinstance(p, str) for p in pending), "at most one snapshot waits per page"
