@@ -7,6 +7,7 @@ every page must show the device's own state: Siege, a switch to Tank battle
 mid-game; the board unplugged (every page says so) and back (every page
 recovers by itself); 20 pages at once."""
 
+import json
 import os
 import shutil
 import time
@@ -164,3 +165,32 @@ def test_twenty_pages_see_each_change(rig):
     assert len(host.server.pages) >= 21
     ctx.close()
     ctl.close()
+
+
+def test_a_page_that_lost_the_host_comes_back_with_the_whole_state(rig):
+    """The host itself stops (not the board): the page says so, and when a host serves again on
+    the same port it reconnects by itself and draws the whole state at once."""
+    from osada.web.server import WebServer
+
+    _box, host, browser = rig
+    first = json.loads(host.server.latest)
+    server = WebServer("127.0.0.1", 0, None)
+    server.start()
+    port = server.port
+    server.publish(dict(first, rev=1, events=["before"]))
+    page = browser.new_page(viewport=WIDE)
+    page.goto(server.url)
+    until(lambda: read(page)["events"] == ["before"], what="the first host's page")
+    server.stop()
+    seen = until(lambda: (lambda s: s if s["host"] == "down" and s["banner"] else None)(read(page)),
+                 what="the page saying the host is gone")
+    assert "Lost the host" in seen["banner"] and seen["live"] == "no"
+    again = WebServer("127.0.0.1", port, None)
+    again.start()
+    try:
+        again.publish(dict(first, rev=1, events=["after"]))
+        until(lambda: read(page)["events"] == ["after"] and read(page)["live"] == "yes" and not read(page)["banner"],
+              timeout=10.0, what="the page back with the new host's state")
+    finally:
+        page.close()
+        again.stop()
