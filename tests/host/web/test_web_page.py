@@ -120,6 +120,11 @@ def test_a_page_opened_mid_game_shows_it_all_at_once(rig):
     seen = read(phone)
     assert seen["variant"] == "narrow" and dict(seen["facts"])["Turn"] == expected_facts(st)["Turn"]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "nothing wider than the phone"
+    small = phone.evaluate("parseFloat(document.getElementById('board').style.fontSize)")
+    phone.click("#board")                                   # a tap zooms the board, which then scrolls sideways
+    big = phone.evaluate("parseFloat(document.getElementById('board').style.fontSize)")
+    assert big >= 13 > small
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "the board scrolls, not the page"
     page.close()
     phone.close()
 

@@ -7,7 +7,7 @@
   // writes only what differs: an unchanged page is not laid out again
   const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
   const setClass = (el, cls) => { if (el.className !== cls) el.className = cls; };
-  let boxWidth = 0;                      // the board's room, measured on load and resize only (no forced layout)
+  let boxWidth = 0, zoomed = false;                      // the board's room, measured on load and resize only (no forced layout)
   let ws = null, snap = null, control = false, unlocked = false, retry = 500, shownKeys = "";
   let shownBoard = null, shownPanel = null, shownFacts = "", shownEvents = "", shownCss = null, shownRing = null, shownForecast = null;
   const MARKS = { ok: "●", stale: "▲", bad: "✖" };
@@ -38,7 +38,8 @@
       shownBoard = html;
       pre.dataset.variant = wide ? "wide" : "narrow";
     }
-    const size = Math.max(6, Math.min(wide ? 26 : 20, Math.floor(box / (cols * 0.61) * 10) / 10)) + "px";
+    const fit = Math.max(6, Math.min(wide ? 26 : 20, Math.floor(box / (cols * 0.61) * 10) / 10));
+    const size = (zoomed && !wide ? Math.max(13, fit * 1.6) : fit) + "px";   // a tap zooms a phone's board
     if (pre.style.fontSize !== size) pre.style.fontSize = size;
     const ring = $("ring"), rhtml = snap.ring ? (wide ? snap.ring.wide : snap.ring.narrow) : "";
     if (ring.hidden !== !rhtml) ring.hidden = !rhtml;  // Siege: the ring under the board (the others' board is it)
@@ -179,5 +180,10 @@
     send({ t: "pin", pin: pin });
   });
   window.addEventListener("resize", () => { boxWidth = 0; fitBoard(); });
+  $("boardsec").addEventListener("click", () => {
+    zoomed = !zoomed;
+    document.body.classList.toggle("zoomed", zoomed);
+    fitBoard();
+  });
   connect();
 })();
