@@ -82,13 +82,19 @@
     if (!unlocked) return;
     for (const b of s.buttons) {
       const n = b.digits || 0;
+      if (n) {                                         // the digit keys: what they are, then 1..n
+        const lab = document.createElement("span");
+        lab.className = "keylabel";
+        lab.textContent = b.label + ":";
+        box.append(lab);
+      }
       for (let d = n ? 1 : 0; d <= n; d++) {
         if (n && d === 0) continue;
         const btn = document.createElement("button");
         btn.type = "button";
         btn.textContent = n ? String(d) : b.label;
         btn.title = b.what;
-        if (!n && b.keys) {
+        if (!n && b.keys && !b.label.endsWith(" " + b.keys)) {
           const k = document.createElement("kbd");
           k.textContent = b.keys;
           btn.append(k);
