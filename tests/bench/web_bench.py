@@ -131,7 +131,7 @@ def figures(pages=PAGES, changes=CHANGES):
     web, pin = _start_web(tty, port)
     url = "http://127.0.0.1:%d/" % port
     pw = sync_playwright().start()
-    browser = launch(pw)
+    browser = launch(pw, foreground=True)      # 20 phones: each page in front on its own
     lat = []
     host_lat = []
     try:

@@ -32,8 +32,14 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 PIN = "424242"
 
 
-def launch(playwright):
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+# each page as if on a device of its own, in front: no tab's work put off as a background tab's
+FOREGROUND_ARGS = ["--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+                   "--disable-backgrounding-occluded-windows"]
+
+
+def launch(playwright, foreground=False):
+    args = CHROMIUM_ARGS + (FOREGROUND_ARGS if foreground else [])
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
 
 
 class SimDevice:
