@@ -34,7 +34,8 @@ class WebMonitorApp(MonitorApp):
         super().__init__(**kw)
         self.server = server
         self.headless = headless
-        self.forecast = True              # Siege's forecast (a view's aside) is worked out for the pages
+        if headless:                      # Siege's forecast (a view's aside) worked out for the pages; in the
+            self.forecast = True          # terminal the monitor's own switch and key say (the pages follow)
         self.web_rev = 0
         self._web_loop = None
         self._web_pending = False
