@@ -33,7 +33,8 @@ from tests.support.web_rig import (  # noqa: E402
     until,
 )
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=NO_BROWSER)
+if not os.path.exists(CHROMIUM):
+    pytest.skip(NO_BROWSER, allow_module_level=True)
 
 WIDE = {"width": 1280, "height": 900}
 LINK_DIR = "/tmp/osada-web-test-%d" % os.getuid()
