@@ -76,7 +76,9 @@ def take_pictures(snap):
     """The PNGs, of the page serving exactly `snap` (Debian's chromium)."""
     from playwright.sync_api import sync_playwright
 
-    from tests.support.web_rig import launch
+    from tests.support.web_rig import CHROMIUM, NO_BROWSER, launch
+    if not os.path.exists(CHROMIUM):
+        raise SystemExit("the pictures need chromium: " + NO_BROWSER)
     server = WebServer("127.0.0.1", 0, None)
     server.start()
     try:
