@@ -15,6 +15,7 @@ TEST_WORKERS ?= 2
 
 help:
 	@echo "make run    - play: the monitor on a Pico, or on the simulator if none (installs on first use)"
+	@echo "make run WEB=1 [LAN=1] [CONTROL=1] - the live board in a browser (phones, a TV): http://localhost:8765/"
 	@echo "make test   - run the whole test suite, CPython and real MicroPython (after make check)"
 	@echo "make check  - lint (ruff) and static check: device code against the Pico's MicroPython stubs, host against CPython"
 	@echo "make bench  - print speed/memory figures and write build/bench.json"
@@ -35,7 +36,7 @@ $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
 	@echo ">> installing pinned Python packages (pyproject.toml)"
-	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,web]'
 	@touch $@
 
 $(NPM_STAMP): package.json package-lock.json
@@ -49,10 +50,14 @@ $(NPM_STAMP): package.json package-lock.json
 # GAME=tank: the «Кубики» dice mode, on the simulator if no Pico (osada tank watch: the rolls with
 # their odds, keys for the device's buttons; the game is switched back when it ends)
 # GAME=warchest: War Chest's round tracker, the same way (osada warchest watch: the counts as they change)
+# WEB=1: the live board in a browser (osada web --start-sim: http://localhost:8765/; LAN=1 for phones
+# on the local network, with a QR code; CONTROL=1 prints a PIN for a page to press keys)
 # GAME=victory: «День Победы»'s toss on the simulator's ring, in this terminal (osada victory sim;
 # osada victory toss talks to it, or to a board)
 run: $(STAMP)
-ifeq ($(GAME),tank)
+ifeq ($(WEB),1)
+	@$(VENV)/bin/osada web --start-sim $(if $(LAN),--lan) $(if $(CONTROL),--control)
+else ifeq ($(GAME),tank)
 	@$(VENV)/bin/osada tank watch --start-sim --switch
 else ifeq ($(GAME),warchest)
 	@$(VENV)/bin/osada warchest watch --start-sim --switch

@@ -132,3 +132,13 @@ def test_the_monitor_ships_its_stylesheet(installed):
     ok, path = proc.stdout.split()
     assert ok == "True" and path.endswith(os.path.join("osada", "monitor", "monitor.tcss"))
     assert not path.startswith(ROOT + os.sep), path
+
+
+def test_the_web_view_ships_its_page(installed):
+    """`osada web` (issue 41): its page, script and style are package data, and its help runs."""
+    proc = _run(installed, installed["py"], "-c",
+                "import os, osada.web.server as s; print(sorted(os.listdir(s.STATIC)))")
+    assert proc.returncode == 0, proc.stderr
+    assert all(name in proc.stdout for name in ("index.html", "app.js", "style.css")), proc.stdout
+    proc = _run(installed, str(installed["bin"] / "osada"), "web", "--help")
+    assert proc.returncode == 0 and "--lan" in proc.stdout and "8765" in proc.stdout, proc.stderr

@@ -197,6 +197,9 @@ def cmd_record(args):
 
 
 def cmd_monitor(args):
+    if getattr(args, "web", False):
+        from osada import web
+        return web.run(args, in_terminal=True)
     from osada import monitor
     return monitor.main(args)
 
@@ -276,6 +279,9 @@ def main(argv=None):
     mo.add_argument("--no-forecast", dest="forecast", action="store_false",
                     help="start with Siege's threat forecast panel hidden (f shows it; it works out the odds "
                          "in a process of its own, on one core)")
+    mo.add_argument("--web", action="store_true", help="serve the live board to browsers too (as `osada web`)")
+    from osada import web
+    web.web_args(mo)
     mo.set_defaults(func=cmd_monitor)
     sm = sub.add_parser("sim", help="run the firmware on this PC with a virtual board and serial port",
                         formatter_class=_PathsHelp)
@@ -301,6 +307,7 @@ def main(argv=None):
     victory_cli.add_parser(sub)
     from osada.siege import forecast_cmd
     forecast_cmd.add_parser(sub)
+    web.add_parser(sub, port_help)
     args = p.parse_args(argv)
     if getattr(args, "cmd", None) == "sim":          # the defaults its --help shows
         args.state = args.state or sim_state

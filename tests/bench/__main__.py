@@ -55,6 +55,13 @@ Host tool (issue: osada monitor), over a real pty with the simulator process:
   mirror_latency_ms_p95          sending an action to the mirror showing it
   resync_ms                      a reconnected port to a correct mirror
 
+The web view (issue 41), 20 pages in Debian's chromium on `osada web` and the
+simulator in their own processes (tests/bench/web_bench.py; run alone:
+python -m tests.bench.web_bench; no chromium: not measured):
+  web_latency_ms_p95             a key sent by a controlling page to each of the 20 pages having
+                                 drawn the device's new state (p50, max beside it)
+  web_host_ms_p50/_p95           the host's part: the key to the snapshot leaving the host
+
 Targets (TARGETS below; issues #12 and #25 set the emulated Pico's): a figure that
 misses its target is printed MISSED and `make bench` exits 1, after writing
 build/bench.json.  The device's figures are judged as the emulated Pico measures
@@ -108,6 +115,8 @@ TARGETS = {
     "forecast_e1_e7_max_ms": ("<=", 50, "each worked example E1-E7, exact"),
     "forecast_e8_bounds_s": ("<=", 2, "the game's start: the k = 1 bounds"),
     "forecast_autoplay_exact_1s_pct": (">=", 90, "autoplayed turns exact under 1 s"),
+    # the web view (issue 41): a change on the board to every one of 20 open pages
+    "web_latency_ms_p95": ("<=", 100, "20 pages: a key to each page showing the new state"),
 }
 
 
@@ -246,6 +255,11 @@ def host_figures():
     return host_bench.figures()
 
 
+def web_figures():
+    from tests.bench import web_bench
+    return web_bench.figures()
+
+
 def check(results, targets=None):
     """(lines to print, the keys that missed their target).  A target whose
     figure is absent from results is not judged (a partial bench.json)."""
@@ -357,6 +371,9 @@ def main(build=None):
 
     say(">> Host tool over a pty with the simulator")
     results.update(host_figures())
+
+    say(">> The web view: 20 pages in chromium (osada web, the simulator)")
+    results.update(web_figures())
 
     with open(out_path, "w") as f:
         json.dump(results, f, indent=2, sort_keys=True)

@@ -1,0 +1,172 @@
+"""Who may act from a page (--control): a short PIN printed in the host's
+terminal, and only the keys of the running game's KEYMAP (osada.gameview) plus
+the game switch, nothing else.
+
+A page sends JSON text frames:
+
+    {"t": "pin", "pin": "123456"}                       unlock this page
+    {"t": "key", "game": "siege", "i": 6}               KEYMAP row i of that game
+    {"t": "key", "game": "siege", "i": 5, "n": 3}       the digit row, with its number
+    {"t": "key", "game": "siege", "i": -1}              the game switch (COMMON_KEYMAP's G)
+
+check() turns a frame into ("pin", pin) / ("key", game, action, args) /
+("switch",) or raises Refused with the sentence the page is told.  What a
+key does is the view's own on_key (the monitor's path), so a page can send
+no request the monitor's keys could not; the requests that reach the link
+are checked once more against ALLOWED_CMDS (what the views' keys send).
+Keys that open one of the monitor's dialogs (a new game, the field
+marshal's play) are not offered: they need the monitor."""
+
+import ast
+import hmac
+import json
+import re
+import secrets
+import time
+
+from osada.gameview import view_class
+
+MAX_FRAME = 1024              # bytes: the largest frame a page may send (aiohttp's max_msg_size)
+PIN_DIGITS = 6
+PIN_TRIES = 5                 # wrong PINs from one address ...
+PIN_WINDOW_S = 60.0           # ... within this many seconds, and it waits out the window
+KEYS_PER_S = 10               # a page's key rate
+NO_WEB = ("new_game", "marshal")          # these open the monitor's dialogs
+SWITCH = -1
+# every request the views' keys make (osada/<game>/view.py key_* methods) and the game switch
+ALLOWED_CMDS = frozenset(("act", "undo", "roll", "press", "toss", "next", "game", "state"))
+_CALL = re.compile(r"^(\w+)(?:\((.*)\))?$")
+
+
+class Refused(ValueError):
+    """A frame that is not done, with the sentence its page is told."""
+
+
+def new_pin():
+    return "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
+
+
+def pin_ok(given, pin):
+    return isinstance(given, str) and hmac.compare_digest(given.encode("utf-8"), pin.encode("utf-8"))
+
+
+def parse_action(action):
+    """'cursor(0,-1)' -> ('cursor', (0, -1)); 'hit' -> ('hit', ())."""
+    m = _CALL.match(action)
+    if m is None:
+        raise ValueError(action)
+    return m.group(1), (ast.literal_eval("(%s,)" % m.group(2)) if m.group(2) else ())
+
+
+def buttons(game):
+    """The keys a controlling page shows for `game`: [{i, label, keys, what, digits}], then the switch."""
+    out = []
+    prev = None
+    for i, (_k, action, shown, short, what, _f) in enumerate(view_class(game).KEYMAP):
+        name = parse_action(action)[0]
+        if name in NO_WEB:
+            continue
+        if short:
+            arrows = shown.split() if " " in shown and not name == "choose" else None
+            label = "%s %s" % (short, arrows[0]) if arrows and len(arrows) == 2 else short
+            prev = (short, arrows, what)
+        elif prev is not None and prev[1]:     # the second key of a pair ("← →"): its arrow
+            label, what = "%s %s" % (prev[0], prev[1][1]), prev[2]
+        else:
+            label = name
+        row = {"i": i, "label": label, "keys": shown.split()[0] if shown else "", "what": what}
+        if name == "digit":
+            row["digits"] = 9 if game == "siege" else 6
+        out.append(row)
+    out.append({"i": SWITCH, "label": "switch game", "keys": "G", "what": "switch the device to its next game"})
+    return out
+
+
+def check(text):
+    """A page's frame -> what it asks for; Refused with the reason otherwise."""
+    if not isinstance(text, str):
+        raise Refused("only JSON text frames are read")
+    if len(text.encode("utf-8")) > MAX_FRAME:
+        raise Refused("a frame may be at most %d bytes" % MAX_FRAME)
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        raise Refused("not JSON") from None
+    if not isinstance(msg, dict) or not isinstance(msg.get("t"), str):
+        raise Refused('a frame is a JSON object with "t": "pin" or "key"')
+    kind = msg["t"]
+    if kind == "pin":
+        if not isinstance(msg.get("pin"), str) or len(msg["pin"]) > 32:
+            raise Refused('"pin" is the PIN the host printed, as a string')
+        return ("pin", msg["pin"])
+    if kind == "key":
+        return _key(msg)
+    raise Refused("unknown frame %r: a page sends only a pin or a key" % kind[:40])
+
+
+def _key(msg):
+    game, i = msg.get("game"), msg.get("i")
+    if not isinstance(i, int) or isinstance(i, bool):
+        raise Refused('"i" is the number of a key')
+    if i == SWITCH:
+        return ("switch",)
+    try:
+        keymap = view_class(game).KEYMAP
+    except (KeyError, TypeError):
+        raise Refused("no such game: %r" % (str(game)[:40],)) from None
+    if not 0 <= i < len(keymap):
+        raise Refused("%s has no key %d" % (game, i))
+    name, args = parse_action(keymap[i][1])
+    if name in NO_WEB:
+        raise Refused("%s opens one of the monitor's dialogs: do it in `osada monitor`" % keymap[i][3])
+    if name == "digit":
+        n = msg.get("n")
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 9:
+            raise Refused('the digit key takes "n", 1 to 9')
+        args = (n,)
+    return ("key", game, name, args)
+
+
+class Gate:
+    """The PIN's lock: wrong tries are counted per address; after PIN_TRIES in
+    PIN_WINDOW_S that address waits out the window.  And a page's key rate."""
+
+    def __init__(self, pin, clock=time.monotonic):
+        self.pin = pin
+        self.clock = clock
+        self.wrong = {}               # address -> [times of wrong tries]
+
+    def try_pin(self, addr, given):
+        """(ok, sentence)."""
+        now = self.clock()
+        tries = [t for t in self.wrong.get(addr, ()) if now - t < PIN_WINDOW_S]
+        if len(tries) >= PIN_TRIES:
+            self.wrong[addr] = tries
+            return False, "too many wrong PINs: try again in %d s" % (PIN_WINDOW_S - (now - tries[0]) + 1)
+        if self.pin is None:
+            return False, "this host takes no actions from pages (start it with --control)"
+        if pin_ok(given, self.pin):
+            self.wrong.pop(addr, None)
+            return True, "PIN accepted: this page may act"
+        tries.append(now)
+        self.wrong[addr] = tries
+        if len(self.wrong) > 1000:            # many addresses: forget the oldest
+            self.wrong.pop(next(iter(self.wrong)))
+        return False, "wrong PIN (%d of %d tries)" % (len(tries), PIN_TRIES)
+
+
+class Rate:
+    """At most KEYS_PER_S keys a second (a token bucket)."""
+
+    def __init__(self, per_s=KEYS_PER_S, clock=time.monotonic):
+        self.per_s, self.clock = per_s, clock
+        self.tokens, self.at = float(per_s), clock()
+
+    def take(self):
+        now = self.clock()
+        self.tokens = min(self.per_s, self.tokens + (now - self.at) * self.per_s)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True

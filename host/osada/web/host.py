@@ -1,0 +1,150 @@
+"""The web view's shell: the monitor's own app (osada.monitor.MonitorApp: the
+one Session on the link, its reconnect and resync, the game views) with a
+WebServer beside it.  Whatever the monitor's mirror changes (the state, the
+game, the connection, the log, a view's redraw) is drawn into one snapshot
+(render.py) on the app's thread and handed to the server, which sends it to
+every page.  A page's key (control.py, checked) runs on the app's thread as
+the monitor's key does, through the same link.
+
+`osada web` runs the app headless (no terminal: it only serves pages);
+`osada monitor --web` runs it in the terminal as usual, the pages beside it:
+one process owns the serial port, so neither loses a line."""
+
+import asyncio
+import os
+import time
+
+from textual.screen import Screen
+
+from osada.monitor import MonitorApp
+from osada.monitor import app as monitor_app
+from osada.monitor.screens import AskSimScreen
+
+from . import control, render
+
+EVENTS_WAIT_S = 0.03
+
+
+class WebMonitorApp(MonitorApp):
+    """MonitorApp that also serves its mirror to browsers."""
+
+    CSS_PATH = os.path.join(os.path.dirname(os.path.abspath(monitor_app.__file__)), "monitor.tcss")
+
+    def __init__(self, server, headless=False, **kw):
+        super().__init__(**kw)
+        self.server = server
+        self.headless = headless
+        if headless:                      # Siege's forecast (a view's aside) worked out for the pages; in the
+            self.forecast = True          # terminal the monitor's own switch (--no-forecast) and key say
+        self.web_rev = 0
+        self._web_loop = None
+        self._web_pending = False
+        self._web_later = None
+        self._web_quiet = False           # a page's key is being run: its redraw waits for the device's answer
+        self.web_cache = render.Fragments()
+        self.web_note = ""                # in the terminal: where the pages are, and the PIN
+        server.on_key = self.key_from_thread
+
+    def get_default_screen(self):
+        """Headless, the monitor's widgets are not drawn at all (nobody sees them): an empty screen."""
+        if self.headless:
+            return Screen()
+        return super().get_default_screen()
+
+    def on_mount(self):
+        super().on_mount()
+        self._web_loop = asyncio.get_running_loop()
+        for name in ("state", "stale", "game", "revision", "conn_kind", "conn_text", "status_text"):
+            self.watch(self, name, self.web_dirty, init=False)
+        if self.headless and self.handle_signals:
+            import signal
+            try:
+                self._web_loop.add_signal_handler(signal.SIGINT, self.action_quit)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass
+        if self.web_note:
+            self.add_log(self.web_note, "bold")
+            self.set_status(self.web_note)
+        self.web_dirty()
+
+    # ------------------------------------------------------- to the pages
+
+    def web_dirty(self, *_args):
+        """Something a page shows changed: one snapshot after this message is handled."""
+        if self._web_quiet:
+            self.web_dirty_later()
+            return
+        if self._web_pending or self._web_loop is None:
+            return
+        self._web_pending = True
+        self._web_loop.call_soon(self.web_publish)
+
+    def web_dirty_later(self):
+        """A line for the log: the device sends a change's events just before its state,
+        so the snapshot waits EVENTS_WAIT_S for it (one snapshot a change, not one an event)."""
+        if self._web_pending or self._web_later is not None or self._web_loop is None:
+            return
+        self._web_later = self._web_loop.call_later(EVENTS_WAIT_S, self.web_dirty)
+
+    def changed_from_thread(self):
+        """A view's worker (Siege's forecast) has something new: redraw on the app's thread."""
+        if self._web_loop is not None:
+            self._web_loop.call_soon_threadsafe(self.changed)
+
+    def web_publish(self):
+        self._web_pending = False
+        if self._web_later is not None:
+            self._web_later.cancel()
+            self._web_later = None
+        self.web_rev += 1
+        snap = render.snapshot(self, self.web_rev, self.server.control, self.web_cache)
+        snap["at"] = time.time() * 1000.0         # when it left the shell (ms): the bench splits host from page
+        self.server.publish(snap)
+
+    def add_log(self, line, style=None):
+        super().add_log(line, style)
+        self.web_dirty_later()
+
+    def push_screen(self, screen, *args, **kw):
+        """Headless, the monitor's dialogs have no one to answer them: say so instead."""
+        if not self.headless:
+            return super().push_screen(screen, *args, **kw)
+        if isinstance(screen, AskSimScreen):
+            self.set_status("no board found: plug one in, or start `osada web --start-sim`; looking every %.1f s"
+                            % self.retry)
+        else:
+            self.set_status("that opens one of the monitor's dialogs: do it in `osada monitor`", refused=True)
+        return None
+
+    # ------------------------------------------------------- from the pages
+
+    def key_from_thread(self, req):
+        """A checked key from a page (the server's thread): run it on the app's thread."""
+        if self._web_loop is not None:
+            self._web_loop.call_soon_threadsafe(self.web_key, req)
+
+    def web_key(self, req):
+        if req[0] == "switch":
+            self.action_switch_game()
+            return
+        _kind, game, action, args = req
+        if game != self.game:
+            self.set_status("a key of %s, but the device runs %s: not sent" % (game, self.game), refused=True)
+            return
+        self._web_quiet = True
+        try:
+            request = self.view.on_key(action, *args)
+        finally:
+            self._web_quiet = False
+        if request is None:
+            self.web_dirty()
+            return
+        cmd, fields = request
+        if cmd not in control.ALLOWED_CMDS:
+            self.set_status("%s is not sent from a page" % cmd, refused=True)
+            return
+        self.send(cmd, **fields)
+
+    def shutdown(self):
+        super().shutdown()
+        self.server.stop()

@@ -1,0 +1,166 @@
+"""What a page shows, made from the shell (the monitor's app): one JSON-able
+snapshot of everything, so a page opened mid-game or reconnected draws the
+whole current state at once.
+
+The board and the game panel are the running game's view drawing itself
+(osada.gameview: `render`, `panel`), the very Rich text the monitor shows,
+exported as HTML fragments by Rich's own exporter (inline styles, text kept
+as text); the page swaps them in.  Two widths of the board: NARROW (the
+smallest the Siege board fits, a phone held upright) and WIDE (a TV, a
+laptop).  Beside them the plain facts in words (facts()), the last events
+(the monitor's log sentences), the connection, the threat forecast when the
+host has one, and the keys a controlling page may press (control.buttons)."""
+
+import hashlib
+import io
+import re
+
+from rich.console import Console
+
+from osada.words.game_names import game_name
+
+from . import control
+
+NARROW = 66               # the Siege board's smallest width (osada.siege.board)
+WIDE = 100
+PANEL = 60
+EVENTS = 14               # the last events a page lists, newest first
+
+
+_STYLE = re.compile(r'style="([^"]*)"')
+STYLES = {}               # class name -> the CSS Rich wrote inline: the page's stylesheet (css())
+
+
+def _class(m):
+    style = m.group(1)
+    name = "s" + hashlib.sha1(style.encode("utf-8")).hexdigest()[:8]     # the same name in every process
+    STYLES[name] = style
+    return 'class="%s"' % name
+
+
+def html(renderable, width):
+    """A Rich renderable as an HTML fragment: Rich's own export (the text escaped), its inline
+    styles made classes (half the bytes, a quicker redraw; their rules are css()'s)."""
+    con = Console(record=True, width=width, file=io.StringIO(), color_system="truecolor", force_terminal=True,
+                  legacy_windows=False, emoji=False, highlight=False)
+    con.print(renderable, crop=True, overflow="crop")
+    return _STYLE.sub(_class, con.export_html(inline_styles=True, code_format="{code}"))
+
+
+def css(*fragments):
+    """The stylesheet of the classes these fragments use."""
+    used = sorted(set(re.findall(r'class="(s[0-9a-f]{8})"', "".join(fragments))))
+    return "".join(".%s{%s}" % (name, STYLES[name]) for name in used)
+
+
+def plain(renderable, width):
+    con = Console(record=True, width=width, file=io.StringIO(), color_system=None, legacy_windows=False,
+                  emoji=False, highlight=False)
+    con.print(renderable, crop=True, overflow="crop")
+    return con.export_text()
+
+
+def _siege_facts(st, stale):
+    from osada.siege.panel import next_text, phase_text, trophy_points
+    out = []
+    if st.get("outcome", "playing") != "playing":
+        out.append(("Game", "%s (turn %s)" % (str(st.get("outcome")).upper(), st.get("turn"))))
+    players = len(st.get("trophies") or {}) or 1
+    out.append(("Turn", "%s · player %s of %s" % (st.get("turn"), st.get("player"), players)))
+    out.append(("Phase", phase_text(st).capitalize()))
+    pend = st.get("pending") or {}
+    if pend:
+        what = pend.get("choice", "?").replace("_", " ")
+        if pend.get("choice") == "damage":
+            what = "which enemy takes the damage: candidates %s" % ", ".join(
+                "#%s" % e for e in pend.get("candidates") or ())
+        out.append(("Pending", what))
+    out.append(("Next", next_text(st, stale)))
+    out.append(("Walls · ДОТ · buildings", "%d · %d · %d of 6" % (
+        len(st.get("walls", ())), len(st.get("dots", ())), len(st.get("buildings", ())))))
+    out.append(("Trophies", " · ".join(
+        "%sP%s %d pts" % ("▸" if int(p) == st.get("player") else "", p, trophy_points(kinds))
+        for p, kinds in sorted((st.get("trophies") or {}).items(), key=lambda kv: int(kv[0])))))
+    return out
+
+
+def facts(shell):
+    """[(label, words)]: the running game's essentials as plain text (readable on a phone, for a screen reader)."""
+    game = shell.game
+    try:
+        if game == "siege":
+            return _siege_facts(shell.state, shell.stale) if shell.state else [("Game", "waiting for the board")]
+        lines = [ln.strip() for ln in plain(shell.view.panel(True, shell.stale), PANEL).splitlines() if ln.strip()]
+        return [("", ln) for ln in lines[:6]]
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        return [("", "the board cannot be put in words: %s" % exc)]
+
+
+def connection(shell):
+    """{kind, text, live}: live when the board is connected and what is shown is current."""
+    kind = shell.conn_kind
+    return {"kind": kind, "text": shell.conn_text, "live": kind == "connected" and not shell.stale}
+
+
+def forecast(view):
+    """The view's aside (Siege's threat forecast, when the host has one) as {html, text}; None without one."""
+    aside = getattr(view, "aside", None)
+    if aside is None:
+        return None
+    try:
+        text = aside()
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if text is None:
+        return None
+    return {"html": html(text, PANEL), "text": plain(text, PANEL)}
+
+
+class Fragments:
+    """The board and panel fragments of the last snapshot, drawn again only when what
+    they are drawn from changed: the running game, its view's revision (the shell's
+    `revision`, bumped by every change a view shows), the state, the connection."""
+
+    def __init__(self):
+        self.key = None
+        self.value = ({}, None, "", "")
+
+    def get(self, shell):
+        key = (shell.game, shell.revision, id(shell.state), shell.seq, shell.stale, shell.conn_kind)
+        if key != self.key:
+            view, stale = shell.view, shell.stale
+            board = {name: html(view.render(width, False, stale), width)
+                     for name, width in (("narrow", NARROW), ("wide", WIDE))}
+            panel = html(view.panel(False, stale), PANEL)
+            ring = None
+            if shell.game == "siege" and shell.state:       # the other games' boards are their rings
+                from osada.siege.ring import render_ring
+                ring = {name: html(render_ring(shell.state, width, stale), width)
+                        for name, width in (("narrow", NARROW), ("wide", WIDE))}
+            frags = [board["narrow"], board["wide"], panel] + (list(ring.values()) if ring else [])
+            self.key, self.value = key, (board, ring, panel, css(*frags))
+        return self.value
+
+
+def snapshot(shell, rev, can_control=False, cache=None):
+    """Everything a page shows, as a dict (JSON-able).  cache: a Fragments kept from call to call."""
+    view = shell.view
+    stale = shell.stale
+    game = shell.game
+    board, ring, panel, sheet = (cache or Fragments()).get(shell)
+    fc = forecast(view)
+    if fc is not None:
+        sheet += css(fc["html"])
+    return {
+        "t": "snap", "rev": rev, "seq": shell.seq,
+        "game": game, "game_name": game_name(game), "game_short": game_name(game, True),
+        "conn": connection(shell), "stale": stale,
+        "board": board, "ring": ring, "cols": {"narrow": NARROW, "wide": WIDE},
+        "panel": panel, "css": sheet,
+        "facts": [list(f) for f in facts(shell)],
+        "events": [line for line, _style in shell.log_entries[-EVENTS:]][::-1],
+        "status": {"text": shell.status_text, "refused": bool(shell.status_refused)},
+        "forecast": fc,
+        "control": can_control,
+        "buttons": control.buttons(game) if can_control else [],
+    }

@@ -1,0 +1,195 @@
+// Osada's live board: one WebSocket to the host, each snapshot swapped in whole
+// (the board and panel are the host's own drawing, HTML fragments of the monitor's
+// text); reconnects by itself. No framework, no build step, nothing from the internet.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  // writes only what differs: an unchanged page is not laid out again
+  const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
+  const setClass = (el, cls) => { if (el.className !== cls) el.className = cls; };
+  let boxWidth = 0, zoomed = false;                      // the board's room, measured on load and resize only (no forced layout)
+  let ws = null, snap = null, control = false, unlocked = false, retry = 500, shownKeys = "";
+  let shownBoard = null, shownPanel = null, shownFacts = "", shownEvents = "", shownCss = null, shownRing = null, shownForecast = null;
+  const MARKS = { ok: "●", stale: "▲", bad: "✖" };
+
+  function connLine(kind, text) {
+    const cls = kind === "ok" ? "ok" : kind === "stale" ? "stale" : "bad";
+    const word = kind === "ok" ? "LIVE" : kind === "stale" ? "NOT LIVE" : "NO BOARD";
+    setClass($("conn"), "conn " + cls);
+    setText($("conn").firstElementChild, MARKS[cls] + " " + word);
+    setText($("conntext"), text);
+  }
+
+  function banner(text) {
+    if ($("banner").hidden !== !text) $("banner").hidden = !text;
+    setText($("banner"), text || "");
+  }
+
+  function fitBoard() {
+    if (!snap) return;
+    if (!boxWidth) boxWidth = $("boardsec").clientWidth;
+    const box = boxWidth;
+    const wide = box / snap.cols.wide >= 7.0;          // px per column: the wide board where it reads well
+    const cols = wide ? snap.cols.wide : snap.cols.narrow;
+    const pre = $("board");
+    const html = wide ? snap.board.wide : snap.board.narrow;
+    if (html !== shownBoard) {                         // only what changed is redrawn
+      pre.innerHTML = html;
+      shownBoard = html;
+      pre.dataset.variant = wide ? "wide" : "narrow";
+    }
+    const fit = Math.max(6, Math.min(wide ? 26 : 20, Math.floor(box / (cols * 0.61) * 10) / 10));
+    const size = (zoomed && !wide ? Math.max(13, fit * 1.6) : fit) + "px";   // a tap zooms a phone's board
+    if (pre.style.fontSize !== size) pre.style.fontSize = size;
+    const ring = $("ring"), rhtml = snap.ring ? (wide ? snap.ring.wide : snap.ring.narrow) : "";
+    if (ring.hidden !== !rhtml) ring.hidden = !rhtml;  // Siege: the ring under the board (the others' board is it)
+    if (rhtml !== shownRing) { ring.innerHTML = rhtml; shownRing = rhtml; }
+    if (ring.style.fontSize !== size) ring.style.fontSize = size;
+  }
+
+  function facts(list) {
+    const sig = JSON.stringify(list);
+    if (sig === shownFacts) return;
+    shownFacts = sig;
+    const dl = $("facts");
+    dl.textContent = "";
+    for (const [label, words] of list) {
+      const dt = document.createElement("dt"), dd = document.createElement("dd");
+      dt.textContent = label; dd.textContent = words;
+      dl.append(dt, dd);
+    }
+  }
+
+  function events(list) {
+    const sig = JSON.stringify(list);
+    if (sig === shownEvents) return;
+    shownEvents = sig;
+    const ol = $("events");
+    ol.textContent = "";
+    for (const line of list) {
+      const li = document.createElement("li");
+      li.textContent = line;
+      ol.append(li);
+    }
+  }
+
+  function keys(s) {
+    const box = $("keys");
+    const sig = unlocked ? s.game + JSON.stringify(s.buttons) : "";
+    if (sig === shownKeys) return;
+    shownKeys = sig;
+    box.textContent = "";
+    if (!unlocked) return;
+    for (const b of s.buttons) {
+      const n = b.digits || 0;
+      if (n) {                                         // the digit keys: what they are, then 1..n
+        const lab = document.createElement("span");
+        lab.className = "keylabel";
+        lab.textContent = b.label + ":";
+        box.append(lab);
+      }
+      for (let d = n ? 1 : 0; d <= n; d++) {
+        if (n && d === 0) continue;
+        const btn = document.createElement("button");
+        btn.type = "button";
+        btn.textContent = n ? String(d) : b.label;
+        btn.title = b.what;
+        if (!n && b.keys && !b.label.endsWith(" " + b.keys)) {
+          const k = document.createElement("kbd");
+          k.textContent = b.keys;
+          btn.append(k);
+        }
+        btn.addEventListener("click", () => send(n ? { t: "key", game: s.game, i: b.i, n: d }
+                                                   : { t: "key", game: s.game, i: b.i }));
+        box.append(btn);
+      }
+    }
+  }
+
+  function apply(s) {
+    const t0 = performance.now();
+    const seqChanged = !snap || snap.seq !== s.seq;
+    snap = s;
+    document.body.dataset.rev = String(s.rev);
+    const marks = { game: s.game, live: s.conn.live ? "yes" : "no", conn: s.conn.kind };
+    for (const k in marks) if (document.body.dataset[k] !== marks[k]) document.body.dataset[k] = marks[k];
+    const title = "Osada — " + s.game_short + (s.conn.live ? "" : " (not live)");
+    if (document.title !== title) document.title = title;
+    setText($("game"), s.game_name);
+    connLine(s.conn.live ? "ok" : s.conn.kind === "lost" ? "stale" : "bad", s.conn.text);
+    if (s.conn.kind === "lost") banner("The board is unplugged or gone: this is the last board seen. It comes back by itself.");
+    else if (!s.conn.live) banner("No board connected: " + s.conn.text);
+    else banner("");
+    if (s.css !== shownCss) { $("fragcss").textContent = s.css; shownCss = s.css; }   // the fragments' classes
+    fitBoard();
+    if (s.panel !== shownPanel) { $("panel").innerHTML = s.panel; shownPanel = s.panel; }
+    facts(s.facts);
+    events(s.events);
+    if ($("fcsec").hidden !== !s.forecast) $("fcsec").hidden = !s.forecast;
+    if (s.forecast && s.forecast.html !== shownForecast) { $("forecast").innerHTML = s.forecast.html; shownForecast = s.forecast.html; }
+    setText($("status"), s.status.text);
+    setClass($("status"), s.status.refused ? "refused" : "");
+    keys(s);
+    if (seqChanged) {                 // when this page first showed the device's latest action (make bench)
+      document.body.dataset.seq = String(s.seq);
+      document.body.dataset.seqAt = String(performance.timeOrigin + performance.now());
+      document.body.dataset.hostAt = String(s.at || 0);
+      document.body.dataset.applyMs = (performance.now() - t0).toFixed(2);
+    }
+  }
+
+  function send(obj) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
+  }
+
+  function onMessage(ev) {
+    let m;
+    try { m = JSON.parse(ev.data); } catch (e) { return; }
+    if (m.t === "snap") apply(m);
+    else if (m.t === "hello") {
+      control = !!m.control;
+      $("ctlsec").hidden = !control;
+    } else if (m.t === "reply") {
+      $("reply").textContent = m.text;
+      $("reply").className = m.ok ? "" : "refused";
+      if (m.ok && /^PIN accepted/.test(m.text)) {
+        unlocked = true;
+        $("pinform").hidden = true;
+        if (snap) keys(snap);
+      }
+    }
+  }
+
+  function connect() {
+    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+    ws = new WebSocket(url);
+    ws.addEventListener("open", () => {
+      retry = 500;
+      document.body.dataset.host = "up";
+      if (unlocked && sessionStorage.getItem("osada-pin")) send({ t: "pin", pin: sessionStorage.getItem("osada-pin") });
+    });
+    ws.addEventListener("message", onMessage);
+    ws.addEventListener("close", () => {
+      document.body.dataset.host = "down";
+      document.body.dataset.live = "no";
+      connLine("bad", "lost the host (osada web stopped?) — reconnecting…");
+      banner("Lost the host computer: reconnecting by itself…");
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 4000);
+    });
+  }
+
+  $("pinform").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const pin = $("pin").value.trim();
+    sessionStorage.setItem("osada-pin", pin);
+    send({ t: "pin", pin: pin });
+  });
+  window.addEventListener("resize", () => { boxWidth = 0; fitBoard(); });
+  $("boardsec").addEventListener("click", () => {
+    zoomed = !zoomed;
+    document.body.classList.toggle("zoomed", zoomed);
+    fitBoard();
+  });
+  connect();
+})();

@@ -1,0 +1,244 @@
+"""Issue 41 item 4: who may act from a page.  Without the PIN nothing a
+browser sends reaches the board: crafted WebSocket frames (the device's own
+protocol smuggled in, keys, malformed, binary, oversized ones) and HTTP junk
+are refused with a sentence to that client alone, the device's state does
+not move, the server goes on serving and every page keeps its live view.
+With the PIN a page's keys are the monitor's keys, through the host's one
+link.  No browser needed: aiohttp's client speaks the WebSocket."""
+
+import asyncio
+import json
+import os
+import shutil
+import socket
+
+import pytest
+
+aiohttp = pytest.importorskip("aiohttp")
+
+from osada.web import control  # noqa: E402
+from osada.web.server import WebServer  # noqa: E402
+from tests.support.web_rig import PIN, SimDevice, WebHost  # noqa: E402
+
+LINK_DIR = "/tmp/osada-web-control-%d" % os.getuid()
+
+
+@pytest.fixture(scope="module")
+def rig():
+    shutil.rmtree(LINK_DIR, ignore_errors=True)
+    os.makedirs(LINK_DIR)
+    tty = os.path.join(LINK_DIR, "tty")
+    dev = SimDevice(tty, os.path.join(LINK_DIR, "state"), seed=9)
+    host = WebHost(tty)
+    try:
+        host.wait(lambda: host.app.conn_kind == "connected" and host.app.state is not None
+                  and host.app.view.setup is not None and not host.app.session.waiting, what="the first sync")
+        yield dev, host
+    finally:
+        host.close()
+        dev.close()
+        shutil.rmtree(LINK_DIR, ignore_errors=True)
+
+
+async def next_of(ws, kind, timeout=5.0):
+    """The next frame of type `kind` ("snap", "reply", "hello") the page gets."""
+    while True:
+        msg = await asyncio.wait_for(ws.receive(), timeout)
+        if msg.type != aiohttp.WSMsgType.TEXT:
+            return msg
+        data = json.loads(msg.data)
+        if data.get("t") == kind:
+            return data
+
+
+CRAFTED = [
+    '{"t": "key", "game": "siege", "i": 16}',                      # end turn, no PIN
+    '{"cmd": "act", "action": {"do": "end_turn"}}',                # the device's protocol, smuggled
+    '{"t": "act", "action": {"do": "end_turn"}}',
+    '{"t": "key", "game": "siege", "i": "16"}',
+    '{"t": "key", "game": "siege", "i": 999}',
+    '{"t": "key", "game": "../../etc", "i": 0}',
+    '{"t": "pin", "pin": 424242}',
+    '{"t": "pin"}',
+    "not json at all",
+    "[1, 2, 3]",
+    '{"t": "key", "game": "siege", "i": 5, "n": 70}',
+    "",
+]
+
+
+def test_without_the_pin_nothing_a_page_sends_reaches_the_board(rig):
+    dev, host = rig
+    before = dev.state()
+    sent_before = host.app.session.link.next_id
+
+    async def run():
+        async with aiohttp.ClientSession() as http:
+            viewer = await http.ws_connect(host.url + "ws")
+            first = await next_of(viewer, "snap")
+            attacker = await http.ws_connect(host.url + "ws")
+            replies = []
+            for frame in CRAFTED:
+                await attacker.send_str(frame)
+                replies.append((await next_of(attacker, "reply"))["text"])
+            await attacker.send_bytes(b"\x00\x01binary")
+            replies.append((await next_of(attacker, "reply"))["text"])
+            await attacker.send_str('{"t": "pin", "pin": "%s"}' % ("9" * 2000))     # oversized: 1009, closed
+            closed = await next_of(attacker, "reply")
+            # the viewer keeps its view: still open, still the same board
+            async with http.get(host.url + "state.json") as r:
+                now = await r.json()
+            async with http.get(host.url) as r:
+                page_ok = r.status == 200 and "Osada" in await r.text()
+            assert not viewer.closed
+            await viewer.close()
+            return first, replies, closed, now, page_ok
+
+    first, replies, closed, now, page_ok = asyncio.run(run())
+    for frame, text in zip(CRAFTED + ["binary"], replies):
+        assert text.startswith("refused: ") or "no actions" in text or "wrong PIN" in text, (frame, text)
+    assert replies[0] == "refused: enter the PIN the host printed first"
+    assert replies[2].startswith("refused: unknown frame 'act'")
+    assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+    assert dev.state() == before, "the board did not move"
+    assert host.app.session.link.next_id == sent_before, "no request went out on the link"
+    assert page_ok and now["conn"]["live"] and now["board"] == first["board"]
+
+
+def test_with_the_pin_a_page_presses_the_monitors_keys(rig):
+    dev, host = rig
+    _st, seq = dev.state()
+    end_turn = next(i for i, row in enumerate(host.app.view.KEYMAP) if row[1] == "end_turn")
+    new_game = next(i for i, row in enumerate(host.app.view.KEYMAP) if row[1] == "new_game")
+
+    async def run():
+        async with aiohttp.ClientSession() as http:
+            viewer = await http.ws_connect(host.url + "ws")
+            await next_of(viewer, "snap")
+            ctl = await http.ws_connect(host.url + "ws")
+            await ctl.send_str(json.dumps({"t": "pin", "pin": PIN}))
+            ok = await next_of(ctl, "reply")
+            await ctl.send_str(json.dumps({"t": "key", "game": "siege", "i": new_game}))
+            dialog = await next_of(ctl, "reply")
+            await ctl.send_str(json.dumps({"t": "key", "game": "siege", "i": end_turn}))
+            sent = await next_of(ctl, "reply")
+            while True:                               # every page sees the turn end
+                snap = await next_of(viewer, "snap")
+                if dict(snap["facts"]).get("Turn", "").startswith("%d " % (_st["turn"] + 1)):
+                    break
+            await ctl.send_str(json.dumps({"t": "key", "game": "tank", "i": 0}))    # not the running game
+            await next_of(ctl, "reply")
+            while True:
+                snap = await next_of(viewer, "snap")
+                if snap["status"]["refused"]:
+                    break
+            return ok, dialog, sent, snap
+
+    ok, dialog, sent, snap = asyncio.run(run())
+    assert ok["ok"] and ok["text"].startswith("PIN accepted")
+    assert not dialog["ok"] and "monitor" in dialog["text"]
+    assert sent["ok"]
+    assert dev.state()[1] > seq
+    assert "device runs siege" in snap["status"]["text"]
+
+
+def raw_http(port, data):
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(data)
+        out = b""
+        try:
+            while True:
+                chunk = s.recv(65536)
+                if not chunk or b"\r\n" in out + chunk:
+                    out += chunk
+                    break
+                out += chunk
+        except socket.timeout:
+            pass
+    return int(out.split(b"\r\n", 1)[0].split()[1])       # the status code
+
+
+def test_http_junk_is_refused_and_the_pages_go_on(rig):
+    _dev, host = rig
+    port = host.server.port
+    assert raw_http(port, b"\x16\x03\x01 GARBAGE \r\n\r\n") == 400
+    assert raw_http(port, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello"
+                    ) == 405
+    assert raw_http(port, b"GET /static/..%2fserver.py HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                    ) == 404
+    assert raw_http(port, b"GET /etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == 404
+    assert raw_http(port, b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 20000 + b"\r\n\r\n") in (400, 431)
+    assert raw_http(port, b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: http://evil.example\r\nUpgrade: websocket"
+                          b"\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                          b"Sec-WebSocket-Version: 13\r\n\r\n" % port) == 403
+    assert raw_http(port, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == 200, "still serving"
+    assert host.app.conn_kind == "connected"
+
+
+def test_wrong_pins_lock_the_address_out_for_a_while():
+    now = [0.0]
+    gate = control.Gate("123456", clock=lambda: now[0])
+    for k in range(control.PIN_TRIES):
+        assert gate.try_pin("a", "000000") == (False, "wrong PIN (%d of %d tries)" % (k + 1, control.PIN_TRIES))
+    ok, why = gate.try_pin("a", "123456")
+    assert not ok and why.startswith("too many wrong PINs")
+    assert gate.try_pin("b", "123456")[0], "another address is not locked out"
+    now[0] += control.PIN_WINDOW_S + 1
+    assert gate.try_pin("a", "123456")[0]
+    rate = control.Rate(per_s=3, clock=lambda: now[0])
+    assert [rate.take() for _ in range(4)] == [True, True, True, False]
+    now[0] += 1.0
+    assert rate.take()
+
+
+def test_a_host_without_control_takes_no_keys_even_with_a_pin():
+    keys = []
+    server = WebServer("127.0.0.1", 0, pin=None, on_key=keys.append)
+    server.start()
+
+    async def run():
+        async with aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(server.url + "ws")
+            hello = await next_of(ws, "hello")
+            await ws.send_str('{"t": "pin", "pin": ""}')
+            a = await next_of(ws, "reply")
+            await ws.send_str('{"t": "key", "game": "siege", "i": 6}')
+            b = await next_of(ws, "reply")
+            return hello, a, b
+
+    try:
+        hello, a, b = asyncio.run(run())
+    finally:
+        server.stop()
+    assert hello["control"] is False
+    assert not a["ok"] and "--control" in a["text"]
+    assert not b["ok"] and "no --control" in b["text"]
+    assert keys == []
+
+
+def test_a_slow_page_gets_the_newest_snapshot_not_a_growing_queue():
+    server = WebServer("127.0.0.1", 0, pin=None)
+    server.start()
+    pad = "x" * 200000
+
+    async def run():
+        async with aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(server.url + "ws", max_msg_size=0)
+            await next_of(ws, "hello")
+            for rev in range(1, 101):                 # the page reads nothing meanwhile: its socket fills
+                server.publish({"t": "snap", "rev": rev, "pad": pad})
+            await asyncio.sleep(1.0)
+            pending = [p["next"] for p in server.pages.values()]
+            got = []
+            while not got or got[-1] != 100:
+                got.append((await next_of(ws, "snap"))["rev"])
+            await ws.close()
+            return got, pending
+
+    try:
+        got, pending = asyncio.run(run())
+    finally:
+        server.stop()
+    assert got[-1] == 100 and got == sorted(got), "in order, the newest last"
+    assert len(got) < 100, "the ones a slow page had no time for were skipped"
+    assert all(p is None or isinstance(p, str) for p in pending), "at most one snapshot waits per page"

@@ -1,0 +1,202 @@
+"""Issue 41: `osada web` in a real browser (Debian's chromium, driven by
+Playwright).  The simulator runs the real firmware on a real pty; the web
+host is the monitor's app headless with the server beside it.  A scripted
+game is played from a page (the PIN, then the game's keys) and at each step
+every page must show the device's own state: Siege, a switch to Tank battle
+(a roll with its odds) and round the games back to Siege; a page opened
+mid-game; the board unplugged (every page says so) and back (every page
+recovers by itself); 20 pages at once."""
+
+import json
+import os
+import shutil
+import time
+
+import pytest
+
+from osada.words.tank_rolls import odds_line
+
+pytest.importorskip("aiohttp")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from tests.support.web_rig import (  # noqa: E402
+    CHROMIUM,
+    NO_BROWSER,
+    PIN,
+    SimDevice,
+    WebHost,
+    board_cells_from_state,
+    expected_facts,
+    launch,
+    read,
+    siege_matches,
+    until,
+)
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip(NO_BROWSER, allow_module_level=True)
+
+WIDE = {"width": 1280, "height": 900}
+LINK_DIR = "/tmp/osada-web-test-%d" % os.getuid()
+
+
+@pytest.fixture(scope="module")
+def rig():
+    """(device, host, browser) for the whole file: the game goes on from test to test, in order."""
+    shutil.rmtree(LINK_DIR, ignore_errors=True)
+    os.makedirs(LINK_DIR)
+    tty, state = os.path.join(LINK_DIR, "tty"), os.path.join(LINK_DIR, "state")
+    box = {"dev": SimDevice(tty, state, seed=5)}
+    host = WebHost(tty)
+    pw = sync_api.sync_playwright().start()
+    browser = launch(pw)
+    try:
+        host.wait(lambda: host.app.conn_kind == "connected", what="the host's first sync")
+        yield box, host, browser
+    finally:
+        browser.close()
+        pw.stop()
+        host.close()
+        box["dev"].close()
+        shutil.rmtree(LINK_DIR, ignore_errors=True)
+
+
+def open_page(browser, host, viewport=WIDE):
+    page = browser.new_page(viewport=viewport)
+    page.goto(host.url)
+    page.wait_for_selector("body:not([data-rev='0'])", state="attached", timeout=5000)
+    return page
+
+
+def press(page, label):
+    page.locator("#keys button", has_text=label).first.click()
+
+
+def test_a_scripted_siege_game_then_tank_battle_and_back(rig):
+    box, host, browser = rig
+    dev = box["dev"]
+    page = open_page(browser, host)
+    until(lambda: siege_matches(page, dev), what="the page showing the device's board")
+    assert read(page)["variant"] == "wide"
+    # viewers watch: no keys before the PIN
+    assert page.locator("#keys button").count() == 0
+    page.fill("#pin", "000000")
+    page.click("#pinform button")
+    until(lambda: "wrong PIN" in read(page)["reply"], what="the wrong PIN refused")
+    page.fill("#pin", PIN)
+    page.click("#pinform button")
+    page.wait_for_selector("#keys button", timeout=5000)
+    for step in ("end turn", "reveal", "end turn", "hit", "undo", "end turn"):
+        _st, before = dev.state()
+        press(page, step)
+        until(lambda: siege_matches(page, dev) and (dev.state()[1] != before or step in ("reveal", "hit")),
+              what="the page after %s" % step)
+    st, _ = dev.state()
+    assert dict(read(page)["facts"])["Turn"] == expected_facts(st)["Turn"]
+    assert read(page)["events"], "the last events in words"
+
+    press(page, "switch game")                                   # Tank battle
+    until(lambda: read(page)["game"] == "tank" and "Tank battle" in read(page)["title"], what="Tank battle")
+    press(page, "roll")
+    roll = until(lambda: host.app.view.roll, what="the device's roll")       # the roll event the device pushed
+    odds = " ".join(odds_line(roll).split())
+    seen = until(lambda: (lambda s: s if odds in " ".join(s["board"].split()) else None)(read(page)),
+                 what="the roll's exact odds on the page")
+    assert "●" in seen["board"] or "█" in seen["board"], "the ring's LEDs"
+    for gid, words in (("victory", "Victory Day"), ("warchest", "War Chest"), ("siege", "Siege")):
+        press(page, "switch game")
+        until(lambda: read(page)["game"] == gid and words in read(page)["title"], what=gid)
+    until(lambda: siege_matches(page, dev), what="Siege's board as it was")
+    page.close()
+
+
+def test_a_page_opened_mid_game_shows_it_all_at_once(rig):
+    box, host, browser = rig
+    dev = box["dev"]
+    st, _ = dev.state()
+    assert st["turn"] > 1 or st["enemies"], "the game is under way"
+    page = open_page(browser, host)
+    assert siege_matches(page, dev), "the first snapshot is the whole board"   # no waiting for a change
+    phone = open_page(browser, host, {"width": 390, "height": 844})
+    seen = read(phone)
+    assert seen["variant"] == "narrow" and dict(seen["facts"])["Turn"] == expected_facts(st)["Turn"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "nothing wider than the phone"
+    small = phone.evaluate("parseFloat(document.getElementById('board').style.fontSize)")
+    phone.click("#board")                                   # a tap zooms the board, which then scrolls sideways
+    big = phone.evaluate("parseFloat(document.getElementById('board').style.fontSize)")
+    assert big >= 13 > small
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "the board scrolls, not the page"
+    page.close()
+    phone.close()
+
+
+def test_an_unplugged_board_is_said_on_every_page_and_they_recover(rig):
+    box, host, browser = rig
+    pages = [open_page(browser, host) for _ in range(3)]
+    for p in pages:
+        until(lambda: siege_matches(p, box["dev"]), what="live pages")
+    dev = box["dev"]
+    dev.close()                                                 # the cable pulled
+    for p in pages:
+        seen = until(lambda: (lambda s: s if s["live"] == "no" and s["banner"] else None)(read(p)),
+                     what="the page saying the board is gone")
+        assert "unplugged" in seen["banner"] and seen["conn"] == "lost"
+        assert board_cells_from_state(dev.state()[0]) is not None
+    box["dev"] = SimDevice(dev.link, dev.state_dir, seed=dev.seed)   # plugged back: the journal restores the game
+    for p in pages:
+        until(lambda: siege_matches(p, box["dev"]) and not read(p)["banner"], timeout=15.0,
+              what="the page live again")
+        p.close()
+
+
+def test_twenty_pages_see_each_change(rig):
+    box, host, browser = rig
+    dev = box["dev"]
+    ctl = open_page(browser, host)
+    ctl.fill("#pin", PIN)
+    ctl.click("#pinform button")
+    ctl.wait_for_selector("#keys button", timeout=5000)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    t0 = time.monotonic()
+    pages = [ctx.new_page() for _ in range(20)]
+    for p in pages:
+        p.goto(host.url, wait_until="commit")
+    print("opened 20 pages in %.1f s" % (time.monotonic() - t0))
+    for step in ("end turn", "end turn"):
+        _st, before = dev.state()
+        press(ctl, step)
+        until(lambda: dev.state()[1] != before, what="the device taking %s" % step)
+        for p in pages:
+            until(lambda: siege_matches(p, dev), what="each of 20 pages after %s" % step)
+    assert len(host.server.pages) >= 21
+    ctx.close()
+    ctl.close()
+
+
+def test_a_page_that_lost_the_host_comes_back_with_the_whole_state(rig):
+    """The host itself stops (not the board): the page says so, and when a host serves again on
+    the same port it reconnects by itself and draws the whole state at once."""
+    from osada.web.server import WebServer
+
+    _box, host, browser = rig
+    first = json.loads(host.server.latest)
+    server = WebServer("127.0.0.1", 0, None)
+    server.start()
+    port = server.port
+    server.publish(dict(first, rev=1, events=["before"]))
+    page = browser.new_page(viewport=WIDE)
+    page.goto(server.url)
+    until(lambda: read(page)["events"] == ["before"], what="the first host's page")
+    server.stop()
+    seen = until(lambda: (lambda s: s if s["host"] == "down" and s["banner"] else None)(read(page)),
+                 what="the page saying the host is gone")
+    assert "Lost the host" in seen["banner"] and seen["live"] == "no"
+    again = WebServer("127.0.0.1", port, None)
+    again.start()
+    try:
+        again.publish(dict(first, rev=1, events=["after"]))
+        until(lambda: read(page)["events"] == ["after"] and read(page)["live"] == "yes" and not read(page)["banner"],
+              timeout=10.0, what="the page back with the new host's state")
+    finally:
+        page.close()
+        again.stop()

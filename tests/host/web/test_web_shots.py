@@ -1,0 +1,44 @@
+"""The web view's pictures in the docs are the page as it is now (issue 41 item 6).
+
+docs/web-phone.png (390×844) and docs/web-tv.png (1920×1080) are taken in
+chromium of the page serving the snapshot kept in docs/web-shot.json (the
+seeded game of the README's monitor picture).  PNG bytes vary with the
+browser and its fonts, so this checks what the pictures are of: the snapshot
+drawn again now by the web host (its board and panel fragments, the facts,
+the events) and the page's files (their hashes) must be the kept ones, and
+the pictures must be there at their sizes.  After a change to what the page
+shows, redraw them and look at them before committing:
+
+    .venv/bin/python -m tests.support.web_shots"""
+
+import json
+import os
+import struct
+
+import pytest
+
+pytest.importorskip("aiohttp")
+
+from tests.support.web_shots import COMMAND, PNGS, SHOT_JSON, shot  # noqa: E402
+
+
+def test_the_pictures_are_of_the_page_as_it_is_now():
+    assert os.path.exists(SHOT_JSON), "docs/web-shot.json is missing; draw it: " + COMMAND
+    with open(SHOT_JSON, encoding="utf-8") as f:
+        kept = json.load(f)
+    now = json.loads(json.dumps(shot()))
+    assert now["page"] == kept["page"], "the page's files changed since the pictures were taken: " + COMMAND
+    assert now["snapshot"] == kept["snapshot"], "the page draws the game differently now: " + COMMAND
+    for path, (w, h) in PNGS.values():
+        with open(path, "rb") as f:
+            head = f.read(24)
+        assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+        assert struct.unpack(">II", head[16:24]) == (w, h), path
+
+
+def test_the_pictures_show_a_game_under_way():
+    with open(SHOT_JSON, encoding="utf-8") as f:
+        snap = json.load(f)["snapshot"]
+    facts = dict(snap["facts"])
+    assert facts["Turn"] == "5 · player 2 of 3" and facts["Phase"].startswith("Phase 4")
+    assert snap["conn"]["live"] and "Maus*3#" in snap["board"]["wide"] and snap["events"]

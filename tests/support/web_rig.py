@@ -1,0 +1,196 @@
+"""The web view's test rig (tests/host/web/, tests/bench/web_bench.py): the simulator's app loop in a
+thread on a real pty (as tests/host/monitor/ run it), the web host (the
+monitor's app headless, osada.web.host) in a thread of its own serving on a
+free port, and Debian's chromium driven by Playwright.  With no
+/usr/bin/chromium the browser tests skip with NO_BROWSER."""
+
+import json
+import os
+import re
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+try:
+    import osada  # noqa: F401
+except ImportError:  # run from the tree
+    sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
+
+from osada.siege import board as siege_board  # noqa: E402
+from osada.sim.simulator import Simulator  # noqa: E402
+from osada.web.host import WebMonitorApp  # noqa: E402
+from osada.web.server import WebServer  # noqa: E402
+from shared_rules.jsonout import dumps  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+NO_BROWSER = ("no Chromium at /usr/bin/chromium: the web view's browser tests need Debian's chromium "
+              "(apt-get install chromium; .ci/run installs it)")
+# Debian's chromium as Playwright drives it: headless, nothing fetched from the network
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PIN = "424242"
+
+
+# each page as if on a device of its own, in front: no tab's work put off as a background tab's
+FOREGROUND_ARGS = ["--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+                   "--disable-backgrounding-occluded-windows"]
+
+
+def launch(playwright, foreground=False):
+    args = CHROMIUM_ARGS + (FOREGROUND_ARGS if foreground else [])
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
+
+
+class SimDevice:
+    """The simulator's app loop in a thread, on the pty `link` (its journal in `state_dir`)."""
+
+    def __init__(self, link, state_dir, seed=5):
+        self.link, self.state_dir, self.seed = str(link), str(state_dir), seed
+        self.sim = Simulator(link=self.link, state_dir=self.state_dir, seed=seed)
+        self.lock = threading.Lock()
+        self.stop_flag = threading.Event()
+        self.sim.app.boot()
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+        self.thread.start()
+
+    def _loop(self):
+        while not self.stop_flag.is_set():
+            with self.lock:
+                self.sim.app.tick()
+            time.sleep(0.002)
+
+    def state(self):
+        """The device's Siege state (as it pushes it) and its action count."""
+        with self.lock:
+            st = self.sim.app.siege.game.state()
+            seq = len(self.sim.app.siege.game.log)
+        del st["events"]
+        return json.loads(dumps(st)), seq
+
+    def close(self):
+        """Unplugged: the loop stops and the pty goes."""
+        self.stop_flag.set()
+        self.thread.join(2.0)
+        self.sim.close()
+
+
+class WebHost:
+    """`osada web` in this process: the server on a free port, the app headless in a thread."""
+
+    def __init__(self, port, pin=PIN, retry=0.1):
+        self.server = WebServer("127.0.0.1", 0, pin)
+        self.server.start()
+        self.app = WebMonitorApp(self.server, headless=True, port=str(port), retry=retry)
+        self.thread = threading.Thread(target=self.app.run, kwargs={"headless": True, "size": (140, 45)},
+                                       daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self):
+        return self.server.url
+
+    def wait(self, cond, timeout=10.0, what="condition"):
+        end = time.monotonic() + timeout
+        while not cond():
+            if time.monotonic() > end:
+                raise AssertionError("timed out waiting for: %s" % what)
+            time.sleep(0.02)
+
+    def close(self):
+        try:
+            self.app.call_from_thread(self.app.action_quit)
+        except RuntimeError:                  # not running (any more)
+            pass
+        self.thread.join(5.0)
+        self.app.shutdown()
+
+
+# ------------------------------------------------------------------ the page
+
+
+def board_cells_from_text(text):
+    """The Siege board's text (the page's #board, either width) back into {(sector, line): [tags]}."""
+    cells = {}
+    current = None
+    rows = text.split("\n")
+    width = siege_board.SHORT_LABEL_W if rows and rows[0].startswith("sect.") else siege_board.LABEL_W
+    labels = {en: line for line, (en, _ru) in siege_board.ROW_LABELS.items()}
+    labels.update({short: line for line, short in siege_board.ROW_SHORT.items()})
+    for row in rows:
+        label = row[:width].strip()
+        parts = row[width:].split("│")
+        if label in labels:
+            current = labels[label]
+        elif label in ("sector", "sect.", "wall", "army") or label.startswith("STALE") or label.startswith("GAME"):
+            current = None
+            continue
+        if current is None or len(parts) < 6:
+            continue
+        for s in range(1, 7):
+            for tag in parts[s - 1].split():
+                if tag in ("[building]", "[bldg]", "ruins"):
+                    continue
+                cells.setdefault((s, current), []).append(re.sub(r"^\d+:", "", tag))
+    return cells
+
+
+def board_cells_from_state(state):
+    return {key: [siege_board.enemy_tag(e) for e in es] for key, es in siege_board.board_cells(state).items()}
+
+
+READ = """() => ({
+  rev: document.body.dataset.rev, game: document.body.dataset.game, live: document.body.dataset.live,
+  conn: document.body.dataset.conn, host: document.body.dataset.host,
+  variant: document.getElementById('board').dataset.variant,
+  board: document.getElementById('board').textContent,
+  ring: document.getElementById('ring').hidden ? '' : document.getElementById('ring').textContent,
+  title: document.getElementById('game').textContent,
+  banner: document.getElementById('banner').hidden ? '' : document.getElementById('banner').textContent,
+  facts: [...document.querySelectorAll('#facts dt')].map(dt => [dt.textContent, dt.nextElementSibling.textContent]),
+  events: [...document.querySelectorAll('#events li')].map(li => li.textContent),
+  status: document.getElementById('status').textContent,
+  reply: document.getElementById('reply').textContent,
+})"""
+
+
+def read(page):
+    return page.evaluate(READ)
+
+
+def expected_facts(st):
+    """What the page's "Now" says of a Siege state (the device's)."""
+    players = len(st.get("trophies") or {}) or 1
+    return {"Turn": "%s · player %s of %s" % (st["turn"], st["player"], players)}
+
+
+def ring_marks_from_text(text):
+    """The ring's "armour" row (osada.siege.ring): one mark per LED, sector 1's rear first."""
+    for row in text.split("\n"):
+        if row.startswith("armour"):
+            return [ch for ch in row[len("armour"):] if ch not in " │"]
+    return None
+
+
+def siege_matches(page, dev):
+    """The page shows the device's Siege state now: live, its turn and player, every enemy in its cell,
+    the ring's LEDs (what each shows)."""
+    from osada.siege.ring import _marks
+    seen = read(page)
+    st, _seq = dev.state()
+    facts = dict(seen["facts"])
+    return (seen["live"] == "yes" and seen["game"] == "siege"
+            and all(facts.get(k) == v for k, v in expected_facts(st).items())
+            and board_cells_from_text(seen["board"]) == board_cells_from_state(st)
+            and ring_marks_from_text(seen["ring"]) == _marks(st))
+
+
+def until(cond, timeout=10.0, what="condition", every=0.03):
+    end = time.monotonic() + timeout
+    while True:
+        last = cond()
+        if last:
+            return last
+        if time.monotonic() > end:
+            raise AssertionError("timed out waiting for: %s" % what)
+        time.sleep(every)
