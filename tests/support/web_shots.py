@@ -14,6 +14,7 @@ are not the page as it is now."""
 import hashlib
 import json
 import os
+import re
 import threading
 import time
 
@@ -64,12 +65,25 @@ def shot():
                    and len(app.log_entries) >= len(history) + 1):
             assert time.monotonic() < end, "timed out waiting for the fake board"
             time.sleep(0.02)
+        live = app.view.live                # Siege's forecast: its final answer, so every run shows the same
+        while live is not None and not ((lambda r: r is not None and (r.final or r.forecast.exact))(
+                live.current(app.state, app.view.setup))):
+            assert time.monotonic() < end + 20, "timed out waiting for the forecast (%s)" % live.why
+            time.sleep(0.02)
         time.sleep(0.1)
         snap = app.call_from_thread(lambda: render.snapshot(app, 1, False))
     finally:
         app.call_from_thread(app.action_quit)
         th.join(5)
     return {"snapshot": snap, "page": page_files()}
+
+
+def steady(snap):
+    """The snapshot without what differs from run to run: the forecast's states and seconds."""
+    fc = snap.get("forecast")
+    if fc:
+        snap["forecast"] = {k: re.sub(r"[\d,?]+ states, \d+\.\d+ s", "N states, S s", v) for k, v in fc.items()}
+    return snap
 
 
 def take_pictures(snap):

@@ -104,8 +104,8 @@ class LiveResult:
         return out
 
     def lines(self, state, width=None):
-        """The panel's text rows: head, the rows, how exact it is."""
-        out = ["Forecast for %s (if the turn ended now)" % self.stamp_text()]
+        """The panel's text rows: head (two lines, narrow enough for a phone), the rows, how exact it is."""
+        out = ["Forecast for %s" % self.stamp_text(), " if the turn ended now:"]
         rows = self.rows(state)
         w = max(len(r[0]) for r in rows)
         out += [" %s  %s" % (label.ljust(w), value) for label, value in rows]

@@ -209,7 +209,8 @@ def forecast_text(live, st, setup, compact=False):
         return t
     lines = res.lines(st)
     t.append(lines[0] + "\n", style="bold")
-    for line in lines[1:-1]:
+    t.append(lines[1] + "\n", style="dim")
+    for line in lines[2:-1]:
         t.append(line + "\n")
     t.append(lines[-1] + " · %s hides" % keys_for("forecast"), style="dim")
     return t

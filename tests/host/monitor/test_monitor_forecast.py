@@ -42,7 +42,7 @@ def test_f14_the_panel_shows_this_states_forecast_and_f_toggles_it(tmp_path):
             for _ in range(50):                                  # never the old state's answer
                 text = widget_text(app, "#aside")
                 assert "0 actions" not in text, text
-                if "Forecast for turn 1, 1 action " in text:
+                if "Forecast for turn 1, 1 action\n" in text:
                     break
                 await pilot.pause(0.05)
             else:
@@ -61,7 +61,7 @@ def test_f14_the_panel_shows_this_states_forecast_and_f_toggles_it(tmp_path):
             assert app.view.live.proc is None                    # hidden: no worker runs
             assert not app.main.has_class("-aside") and app.main.query_one("#keys").display
             await pilot.press("f")
-            await until(pilot, lambda: "Forecast for turn 1, 1 action " in widget_text(app, "#aside"),
+            await until(pilot, lambda: "Forecast for turn 1, 1 action\n" in widget_text(app, "#aside"),
                         timeout=20.0, what="shown again")
 
     try:

@@ -50,7 +50,7 @@ def test_f14_live_answers_are_the_forecasts_of_the_state_they_are_stamped_with()
             assert r.forecast.values == want.values
             assert (r.turn, r.actions) == (st["turn"], n)
             assert r.to_json()["stamp"] == {"turn": st["turn"], "actions": n}
-            assert r.lines(st)[0] == "Forecast for turn %d, %d actions (if the turn ended now)" % (st["turn"], n)
+            assert r.lines(st)[:2] == ["Forecast for turn %d, %d actions" % (st["turn"], n), " if the turn ended now:"]
     finally:
         lf.stop()
     assert notes
