@@ -142,3 +142,25 @@ def test_the_web_view_ships_its_page(installed):
     assert all(name in proc.stdout for name in ("index.html", "app.js", "style.css")), proc.stdout
     proc = _run(installed, str(installed["bin"] / "osada"), "web", "--help")
     assert proc.returncode == 0 and "--lan" in proc.stdout and "8765" in proc.stdout, proc.stderr
+
+
+def test_every_python_folder_is_a_listed_package():
+    """A folder of Python modules missing from pyproject's `packages` is left out of an
+    install (shared_rules.siege.forecast once was: an installed monitor could not start)."""
+    import re
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "pyproject.toml"), encoding="utf-8") as f:
+        text = f.read()
+    block = text[text.index("packages = ["):text.index("[tool.setuptools.package-data]")]
+    listed = set(re.findall(r'"([a-z_.]+)"', block))
+    homes = {"osada": "host/osada", "shared_rules": "shared_rules", "osada_fw": "firmware/osada_fw"}
+    missing = []
+    for top, rel in homes.items():
+        for dirpath, dirs, files in os.walk(os.path.join(root, rel)):
+            dirs[:] = [d for d in dirs if d not in ("__pycache__", "static")]
+            if any(f.endswith(".py") for f in files):
+                name = top if os.path.samefile(dirpath, os.path.join(root, rel)) else \
+                    top + "." + os.path.relpath(dirpath, os.path.join(root, rel)).replace(os.sep, ".")
+                if name not in listed:
+                    missing.append(name)
+    assert missing == []

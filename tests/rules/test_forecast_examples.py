@@ -198,5 +198,4 @@ def test_fa1_a_state_without_pool_kinds_is_refused():
 
 
 def test_the_package_declares_the_ids_it_plays():
-    assert "F13" not in IMPLEMENTED and "F14" not in IMPLEMENTED            # the ring and the panel: not here
-    assert {"F1", "F7", "F11", "FA1", "FA5"} <= set(IMPLEMENTED)
+    assert {"F1", "F7", "F11", "F13", "F14", "FA1", "FA5"} <= set(IMPLEMENTED)   # F13, F14: on its answers
