@@ -127,6 +127,10 @@ def with_sim(fn, args):
             for _ in range(100):
                 if ports.find_device() is not None:
                     break
+                if proc.died() is not None:             # its config refused, say: the whole reason
+                    sys.stderr.write("osada: %s\n" % "\n  ".join([proc.died()] + proc.errors()[:-1]))
+                    proc.stop()
+                    return 2
                 time.sleep(0.1)
     try:
         return device_cmd(fn)(args)
