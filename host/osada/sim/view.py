@@ -8,7 +8,7 @@ import shutil
 import sys
 
 from osada.buildguide.geometry import polar
-from osada.sim import warchest_lines
+from osada.sim import legends, warchest_lines
 from osada.words.game_names import game_name
 
 WIDTH = 80                  # the window must not wrap on an 80-column terminal
@@ -27,10 +27,6 @@ VICTORY_KEYS_HELP_LINES = (
     "keys: Enter toss (the lot, once) · r next game · b back a game · n new match",
     "      ←/→ swap the seats' factions (before the lot) · g game menu · q quit",
 )
-LINE_TAGS = {0: "R", 1: "A", 2: "G", 3: "T", "wall": "W", "city": "C"}
-LEGEND = "R rear · A air · G artillery · T tank · W wall · C city · sectors 1-6 clockwise"
-# the same, down the board's left margin when the board leaves room for it
-LEGEND_COLUMN = ("R rear", "A air", "G artillery", "T tank", "W wall", "C city", "", "sectors 1-6", "clockwise")
 MARGIN_LEGEND_MAX_H = 22    # the tallest board that leaves its left margin to the legend
 BOARD_MAX_H = 31            # the tallest board (width ~2.44 x height, to look round): 77 columns
 OFF_RGB = (110, 110, 110)   # an unlit LED: still visible on a dark terminal
@@ -104,7 +100,8 @@ class Layout:
 
 class Screen:
     """The virtual LEDs at their places on the board (layout polar positions),
-    each tagged with its line (R/A/G/T, W wall, C city), the sectors numbered
+    each tagged with a letter the legend explains (the running game's:
+    legends.py; Siege's its line, R/A/G/T, W wall, C city), the sectors numbered
     around the edge; above them the game, and what the device's UI is doing
     (play cursor, a menu, a choice), so the new-game menu reads as a menu.
     It fits the terminal (Layout): 80x24 at least, a bigger board when taller."""
@@ -114,8 +111,8 @@ class Screen:
         self.last = None
         lay = app.layout
         self.polar = [polar(lay, i) for i in range(lay.count)]
-        self.tags = [LINE_TAGS.get(lay.cell_of(i)[1], "?") for i in range(lay.count)]
         self.places = {}
+        self._legend = None           # (the game, its legend): made again when the device runs another
 
     def _xy(self, ang, rad, W, H):
         a = math.radians(ang)
@@ -151,6 +148,13 @@ class Screen:
         """What of Tank battle's mode its lines show (draw() redraws when it changes), None in Siege."""
         t = self.tank()
         return None if t is None else (t.test, bytes(t.vals), t.cursor, t.view, t.at)
+
+    def legend(self):
+        """The running game's legend (legends.legend): its line, its column, each LED's letter."""
+        game = next((g for g in ("tank", "victory", "warchest") if self.running(g) is not None), "siege")
+        if self._legend is None or self._legend[0] != game:
+            self._legend = (game, legends.legend(game, self.app.layout))
+        return self._legend[1]
 
     def keys_help(self):
         if self.tank() is not None:
@@ -256,13 +260,13 @@ class Screen:
             return (say + [fit(self.game_line(st), cols)])[:rows]
         lines = [self.game_line(st)] + list(self.ui_lines(st))
         margin = [""] * lay.H
+        line, column, _tags = self.legend()
         if lay.margin_legend:
-            column = warchest_lines.LEGEND_COLUMN if self.running("warchest") else LEGEND_COLUMN
             first = (lay.H - len(column)) // 2
             margin[first:first + len(column)] = column
         lines += [(m.ljust(lay.pad) + "".join(row)).rstrip() for m, row in zip(margin, self.board(lay.W, lay.H))]
         if not lay.margin_legend:
-            lines.append(warchest_lines.LEGEND if self.running("warchest") else LEGEND)
+            lines.append(line)
         lines += list(self.keys_help())
         return lines
 
@@ -273,8 +277,7 @@ class Screen:
         grid = [[" "] * W for _ in range(H)]
         for s, (x, y) in enumerate(sectors, 1):
             grid[y][x] = "\x1b[1m%d\x1b[0m" % s
-        wc = self.running("warchest")
-        tags = self.tags if wc is None else warchest_lines.tags(self.app.layout)
+        tags = self.legend()[2]
         for (x, y), (r, g, b), tag in zip(leds, frame, tags):
             rgb = display_rgb(r, g, b)
             if rgb is None:

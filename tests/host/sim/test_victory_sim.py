@@ -76,6 +76,34 @@ def test_v8_the_simulators_window_in_victory_day(tmp_path):
     assert "\x1b[1;38;2;" in board                                                    # lit LEDs drawn bright
 
 
+@pytest.mark.parametrize("game,words,tags,not_siege", [
+    ("victory", ("A seat A", "sectors 1-3", "B seat B", "the USSR", "Germany"), "AB", "RGT"),
+    ("tank", ("1-4 a sector's", "sectors 1-6", "count from"), "1234", "RAGT"),
+])
+@pytest.mark.parametrize("cols,rows", [(80, 24), (80, 30)])
+def test_each_games_simulator_has_its_own_legend(tmp_path, game, words, tags, not_siege, cols, rows):
+    """Issue 42 item 2: Victory Day's ring was labelled with Siege's lines (R rear, A air, …)."""
+    app, hw, clock = make(tmp_path)
+    hw.inputs.press_with("action", "back")            # g: the game menu
+    step(app, clock)
+    for _ in range(games.GAMES.index(game)):
+        hw.inputs.turn(1)
+    hw.inputs.press("action")
+    step(app, clock)
+    assert app.mode.id == game
+    lines = [plain(ln) for ln in S.Screen(app).render(cols, rows)]
+    text = "\n".join(lines)
+    assert "rear" not in text and "artillery" not in text and "W wall" not in text
+    for w in words:
+        assert w in text
+    lay = S.Layout(cols, rows)
+    board = "".join(ln[lay.pad:] for ln in lines[lay.top:lay.top + lay.H])
+    for t in tags:
+        assert board.count(t) >= 6                    # each LED's letter: its seat, or its place in its sector
+    for t in not_siege:
+        assert t not in board
+
+
 def test_osada_victory_sim_is_the_simulator_in_the_toss(monkeypatch):
     got = []
     monkeypatch.setattr(simulator, "main", lambda args: got.append(args) or 0)
