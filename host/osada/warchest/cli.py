@@ -106,8 +106,9 @@ def add_parser(sub, port_help="serial port of the device (default: auto)"):
     rp = _one_line(wsub.add_parser(
         "replay", help="check a saved game event by event; the first wrong one named with its rule",
         description="Play a saved game's events again through the rules; exit 1 at the first wrong one."))
-    rp.add_argument("file", help="the saved game")
-    rp.add_argument("--owner", action="store_true", help="also print the entered players' hidden coins")
+    rp.add_argument("file", nargs="?", default=None, help="the saved game")
+    rp.add_argument("--owner", default=None, metavar="N[,N]",
+                    help="also print the hidden coins of these players, as entered (as in track)")
     rp.set_defaults(func=replay.cmd_replay)
     _watch_parser(wsub, port_help)
 

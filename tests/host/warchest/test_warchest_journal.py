@@ -89,8 +89,24 @@ def test_w29_replay_prints_the_events_as_the_table_reads_them(tmp_path, capsys):
     assert "8 events, every one within the rules." in out
     assert "Player 1: bag 6, hand 0, face down 1, face up crossbowman 1 · swordsman 1, board swordsman 1, box —" in out
     assert "Player 1: 3 control markers to place, 3 on the board" in out
-    code, out, _err = main(capsys, "warchest", "replay", path, "--owner")
+    code, out, _err = main(capsys, "warchest", "replay", path, "--owner", "1")
     assert "   1  p1 draw swordsman,swordsman,royal" in out
+
+
+def test_replay_owner_means_what_it_means_in_track(tmp_path, capsys):
+    """Issue 42 item 8: `replay --owner 1 FILE` said "unknown option: FILE" (--owner was a flag there, a list
+    of players in track).  Now a list of players in both; the old flag's use is told what --owner takes."""
+    path = saved(tmp_path, GOOD)
+    code, out, err = main(capsys, "warchest", "replay", "--owner", "1", path)
+    assert code == 0 and err == "" and "   1  p1 draw swordsman,swordsman,royal" in out
+    code, out, err = main(capsys, "warchest", "replay", "--owner", "2", path)
+    assert code == 0 and "   1  p1 draw\n" in out                  # player 1's coins stay hidden
+    code, out, err = main(capsys, "warchest", "replay", "--owner", path)
+    assert code == 2 and out == ""
+    assert err == ("osada: warchest replay: --owner takes the players whose hidden coins to print (N or N,N, "
+                   "as in track), not the file %r: e.g. --owner 1 %s\n" % (path, path))
+    code, out, err = main(capsys, "warchest", "replay", path, "--owner", "3")
+    assert code == 2 and err == "osada: warchest replay: --owner: a player is 1..2, not '3'\n"
 
 
 def test_w16_w28_replay_names_the_first_wrong_event_with_its_rule(tmp_path, capsys):
