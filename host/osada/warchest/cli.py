@@ -96,7 +96,8 @@ def add_parser(sub, port_help="serial port of the device (default: auto)"):
                     help="first (W3), gaugamela, bannockburn, crecy (W27), or each player's types: "
                          "archer,cavalry,lancer,scout/swordsman,pikeman,crossbowman,light_cavalry")
     tr.add_argument("--counts", default=None, metavar="TYPE:N,…|FILE",
-                    help="the coins printed on each of the 16 unit cards (WA1: they sum to 74)")
+                    help="the coins printed on the unit cards, where yours differ from the published "
+                         "game's (%s; WA1: they sum to 74)" % track.card_counts_words())
     tr.add_argument("--initiative", default=None, metavar="N", help="the player holding the marker (W6)")
     tr.add_argument("--owner", default=None, metavar="N[,N]",
                     help="the players whose draws and face-down coins you enter (the owner view)")

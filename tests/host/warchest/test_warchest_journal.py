@@ -135,9 +135,9 @@ def track_args(tmp_path, **kw):
 
 @pytest.mark.parametrize("kw,says", [
     ({"counts": COUNTS_TEXT}, "a new game needs --units"),
-    ({"units": "first"}, "a new game needs --counts"),
     ({"units": "first", "counts": COUNTS_TEXT.replace("scout:5", "scout:6")}, "W1: the counts sum to 75 coins"),
-    ({"units": "first", "counts": COUNTS_TEXT.replace(",scout:5", "")}, "WA1: the coin counts lack scout"),
+    ({"units": "first", "counts": "scout:6"}, "W1: the counts sum to 75 coins"),      # an override is checked too
+    ({"units": "first", "counts": "archer:5,scout:4"}, "W28: the archer card prints x4 coins, not 5"),
     ({"units": "crecy", "counts": COUNTS_TEXT}, "flip the marker (W6)"),
     ({"units": "archer,cavalry/scout", "counts": COUNTS_TEXT, "initiative": "1"}, "W3: player 1 has 2 unit cards"),
     ({"units": "archer,dragon", "counts": COUNTS_TEXT}, "'dragon' is not a unit type"),
@@ -148,6 +148,21 @@ def test_wa1_w1_w3_a_bad_new_game_is_one_line_and_saves_nothing(tmp_path, capsys
     code, out, err = main(capsys, *track_args(tmp_path, **kw))
     assert code == 2 and out == "" and err.count("\n") == 1 and says in err, err
     assert not os.path.exists(tmp_path / "g.json")
+
+
+def test_wa1_w1_the_published_cards_counts_are_the_default_and_may_be_changed(tmp_path, capsys, monkeypatch):
+    """Issue 42 item 12: track asked for all 16 counts; the published cards' are the default now."""
+    from shared_rules.warchest.units import CARD_COUNTS, TOTAL_COINS, TYPES
+    four = {"archer", "cavalry", "knight", "lancer", "pikeman", "swordsman"}
+    assert CARD_COUNTS == {t: 4 if t in four else 5 for t in TYPES} and sum(CARD_COUNTS.values()) == TOTAL_COINS
+    monkeypatch.setattr("osada.warchest.app.TrackerApp.run", lambda self: None)
+    code, out, err = main(capsys, *track_args(tmp_path, units="first"))
+    assert code == 0 and err == ""
+    assert Journal.load(str(tmp_path / "g.json")).setup["counts"] == CARD_COUNTS
+    code, out, err = main(capsys, "warchest", "track", str(tmp_path / "h.json"), "--units", "first",
+                          "--counts", "scout:4,knight:5")
+    assert code == 0 and err == ""
+    assert Journal.load(str(tmp_path / "h.json")).setup["counts"] == dict(CARD_COUNTS, scout=4, knight=5)
 
 
 def test_track_starts_a_new_game_and_resumes_it(tmp_path, capsys, monkeypatch):
