@@ -289,7 +289,8 @@ class MonitorApp(App):
             return
         what = self.view.request_words(cmd, fields)
         rule = msg.get("rule")
-        text = "%s refused%s: %s" % (what, " (%s)" % rule if rule else "", msg.get("error", "?"))
+        text = "%s refused%s: %s" % (what, " (%s)" % rule if rule else "", texts.named_enemies(msg.get("error", "?"),
+                                                                                               self.state))
         self.set_status(text, refused=True)
         self.add_log("✗ " + text, "bold #ffd24a")
 

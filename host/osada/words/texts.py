@@ -14,6 +14,8 @@ rulebook's Russian name and an English one: label() shows both.
 `describe(ev)` turns any message the device pushes ({"ev": ...}) into one line
 for the monitor's log."""
 
+import re
+
 from osada.words.game_names import game_name
 from shared_rules.siege.catalog import (
     C_BOMBER,
@@ -328,7 +330,17 @@ def _setup(ev, state):
 def _refused(ev, state):
     rule = ev.get("rule")
     src = " (from the board's buttons)" if ev.get("source") == "buttons" else ""
-    return "Refused%s%s: %s" % (" by " + rule if rule else "", src, ev.get("error", ""))
+    return "Refused%s%s: %s" % (" by " + rule if rule else "", src, named_enemies(ev.get("error", ""), state))
+
+
+_ENEMY_ID = re.compile(r"\benemy (\d+)\b")
+
+
+def named_enemies(text, state):
+    """A refusal of the rules core ("enemy 13 is in the rear") with each enemy by
+    its name as everything else says it ("Tiger E #13 is in the rear"); one
+    not on the board in `state` as "enemy #13"."""
+    return _ENEMY_ID.sub(lambda m: _enemy_name(int(m.group(1)), state), str(text))
 
 
 def _victory(ev):

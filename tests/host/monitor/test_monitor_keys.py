@@ -390,7 +390,7 @@ def test_a_refused_play_shows_its_rule_and_text_in_the_log(monkeypatch):
         app.send("act", action={"do": "push_back", "enemy": 1})
         app.send("act", action={"do": "push_back", "enemy": 1})
         await settle(pilot)
-        assert app.log_lines[-1].startswith("✗ push back enemy 1 refused (R15): ")
+        assert app.log_lines[-1].startswith("✗ push back enemy #1 refused (R15): ")       # gone: no name
         assert "R15" in status(app)
 
     run_app(Game(players=2, seed=1), body, monkeypatch)
