@@ -5,18 +5,12 @@ CLI's: `eval` (evaluate.py), `claim` (claim.py), `odds` (draw_odds.py) and
 
 import argparse
 
+from osada.argparsing import OneLineParser
 from osada.line import claim, draw_odds, evaluate, status
 from osada.line.inputs import command
 from osada.words.game_names import game_name
 from shared_rules.line.formation import SIZES, TYPES
 from shared_rules.line.outcome import SIDES
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """A subcommand's parser whose usage errors are one line on stderr (exit status 2), like every refusal."""
-
-    def error(self, message):
-        self.exit(2, "osada: %s: %s (see %s --help)\n" % (self.prog.replace("osada ", "", 1), message, self.prog))
 
 
 def _int_at_least(lo, what):
