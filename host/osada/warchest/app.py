@@ -351,5 +351,9 @@ class TrackerApp(App):
         self.show()
         self.say("owner view: keep this screen to yourself" if self.owner else "public view")
 
+    def action_help_quit(self):
+        """Ctrl+C: the key that quits, q as the footer shows it (textual would name Ctrl+Q, its own binding)."""
+        self.notify("Press [b]q[/b] to quit the app", title="Do you want to quit?")
+
     def action_help(self):
         self.push_screen(Help())

@@ -151,3 +151,13 @@ def test_the_view_key_without_an_owner_and_the_help(tmp_path):
         await keys(pilot, "w", "w")                     # both hidden: the draws need no pick
         assert on_disk(j) == ["p1 draw", "p2 draw"]
     run(j, body, size=(80, 24))
+
+
+def test_ctrl_c_names_q_as_the_monitor_does(tmp_path):
+    """Issue 42 item 10: Ctrl-C said "Press ctrl+q" here and "Press q" in the monitor."""
+    async def body(app, pilot):
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert said and said[-1] == "Press [b]q[/b] to quit the app", said
+    run(new_journal(tmp_path), body)
