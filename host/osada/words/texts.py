@@ -25,6 +25,7 @@ from shared_rules.siege.catalog import (
     KIND_CLASS,
     KIND_INDEX,
     KIND_TROPHY,
+    PHASE_REVEAL,
     SECTOR_COLOR,
     opposite,
 )
@@ -327,6 +328,13 @@ def _setup(ev, state):
         ev.get("discard_draw"))
 
 
+def _no_reveal(ev, state):
+    """After a patrol the reveal phase reveals nothing (R17): say so, or the log stops at "Phase 6: reveal"."""
+    if ev.get("phase") == PHASE_REVEAL and isinstance(state, dict) and state.get("patrol"):
+        return " — nothing is revealed this turn: the patrol was played (R17)"
+    return ""
+
+
 def _refused(ev, state):
     rule = ev.get("rule")
     src = " (from the board's buttons)" if ev.get("source") == "buttons" else ""
@@ -405,7 +413,7 @@ _EVENTS = {
     "rebuild": lambda ev, st: "Wall rebuilt in %s (sandbags + barbed wire)" % _sector_with_color(ev.get("sector")),
     "patrol": lambda ev, st: "Патруль (patrol): no tokens are revealed this turn",
     "end_turn": lambda ev, st: "Player %s ends the turn" % ev.get("player"),
-    "phase": lambda ev, st: "Phase %s: %s" % (ev.get("phase"), PHASES.get(ev.get("phase"), "?")),
+    "phase": lambda ev, st: "Phase %s: %s%s" % (ev.get("phase"), PHASES.get(ev.get("phase"), "?"), _no_reveal(ev, st)),
     "move": _move,
     "wall_destroyed": lambda ev, st: "Wall of %s destroyed %s" % (
         _sector_with_color(ev.get("sector")), _CAUSES.get(ev.get("cause"), "")),

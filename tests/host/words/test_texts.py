@@ -151,3 +151,18 @@ def test_a_refusal_names_the_enemy_as_everything_else_does():
         texts.ru("tiger"))
     assert "Tiger" in app.status_text and "enemy 13" not in app.status_text
     assert texts.describe({"ev": "refused", "rule": "R10", "error": "x (enemy 13)"}, st).endswith("(Tiger E #13)")
+
+
+def test_r17_a_patrol_turns_reveal_phase_says_nothing_is_revealed():
+    """Issue 42 item 10: a patrol turn logged "Phase 6: reveal" and nothing after it."""
+    from shared_rules.siege.engine import Game
+    for patrol in (True, False):
+        g = Game(players=2, seed=1)
+        if patrol:
+            g.apply({"do": "patrol"})
+        before = g.state()
+        g.apply({"do": "end_turn"})
+        lines = [texts.describe(ev, before) for ev in g.state()["events"]]
+        reveal = [ln for ln in lines if ln.startswith("Phase 6")]
+        assert reveal == (["Phase 6: reveal — nothing is revealed this turn: the patrol was played (R17)"] if patrol
+                          else ["Phase 6: reveal"]), lines
