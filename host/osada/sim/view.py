@@ -164,15 +164,16 @@ class Screen:
         return VICTORY_KEYS_HELP_LINES if self.running("victory") is not None else KEYS_HELP_LINES
 
     def game_line(self, st):
+        """The window's header, whole: render() cuts it to the terminal's width."""
         for gid in ("tank", "victory", "warchest"):
             if self.running(gid) is not None:
-                return fit("Osada simulator · %s · Siege's game kept (turn %d, %d actions)"
-                           % (game_name(gid), st["turn"], len(self.app.siege.game.log)))
+                return ("Osada simulator · %s · Siege's game kept (turn %d, %d actions)"
+                        % (game_name(gid), st["turn"], len(self.app.siege.game.log)))
         text = "Osada simulator · turn %d · player %d · phase %d · pool %d · buildings %d/6" % (
             st["turn"], st["player"], st["phase"], st["pool"], len(st["buildings"]))
         if st["outcome"] != "playing":
             text += " · " + str(st["outcome"]).upper()
-        return fit(text)
+        return text
 
     def ui_lines(self, st):
         """What the device UI is doing and what the buttons do now (two lines),
@@ -250,7 +251,8 @@ class Screen:
 
     def render(self, cols=MIN_COLS, rows=MIN_ROWS):
         """The window as lines of text (ANSI colours) for a terminal of `cols`
-        x `rows`: at most `rows` lines, none wider than WIDTH (nor `cols`)."""
+        x `rows`: at most `rows` lines, none wider than WIDTH (nor `cols`) but
+        the header, which has the terminal's width."""
         st = self.app.siege.game.state()
         lay = Layout(cols, rows)
         if lay.small:
@@ -258,7 +260,7 @@ class Screen:
             say = textwrap.wrap("Make this window at least %d×%d to see the board (it is %d×%d). q quits."
                                 % (MIN_COLS, MIN_ROWS, cols, rows), max(cols, 10))
             return (say + [fit(self.game_line(st), cols)])[:rows]
-        lines = [self.game_line(st)] + list(self.ui_lines(st))
+        lines = [fit(self.game_line(st), cols)] + list(self.ui_lines(st))
         margin = [""] * lay.H
         line, column, _tags = self.legend()
         if lay.margin_legend:

@@ -76,6 +76,22 @@ def test_v8_the_simulators_window_in_victory_day(tmp_path):
     assert "\x1b[1;38;2;" in board                                                    # lit LEDs drawn bright
 
 
+def test_the_header_has_the_windows_width(tmp_path):
+    """Issue 42 item 10: the simulator's header was cut at 80 columns in a 100-column window."""
+    app, hw, clock = make(tmp_path)
+    hw.inputs.press_with("action", "back")            # g: the game menu
+    step(app, clock)
+    for _ in range(games.GAMES.index("victory")):
+        hw.inputs.turn(1)
+    hw.inputs.press("action")
+    step(app, clock)
+    whole = "Osada simulator · Victory Day («День Победы») · Siege's game kept (turn 1, 0 actions)"
+    assert len(whole) > 80
+    assert plain(S.Screen(app).render(100, 30)[0]) == whole
+    narrow = plain(S.Screen(app).render(80, 24)[0])
+    assert len(narrow) == 80 and narrow.endswith("…") and whole.startswith(narrow[:-1])
+
+
 @pytest.mark.parametrize("game,words,tags,not_siege", [
     ("victory", ("A seat A", "sectors 1-3", "B seat B", "the USSR", "Germany"), "AB", "RGT"),
     ("tank", ("1-4 a sector's", "sectors 1-6", "count from"), "1234", "RAGT"),
