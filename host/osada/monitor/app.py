@@ -20,12 +20,14 @@ from osada.words.game_names import game_name
 from osada_fw.games import GAMES, HOME
 
 from .keymap import key_game
+from .logfile import LogFile
 from .screens import AskSimScreen, HelpScreen
 from .session import RETRY_S, NoDevice, Session
 from .widgets import EventLog, MainScreen
 
 SIM_RESTARTS = 3              # a simulator that died is started again up to this many times
 SIM_RESTART_WINDOW_S = 30.0   # … in this long
+LOG_SHOWN = 500              # the entries of earlier sessions the log shows at the start
 SIM_ERROR_LINES = 12          # its last words (stderr) the log shows when it is not
 
 # the log's colours for what every game's events share; a game's own are its view's EVENT_STYLES
@@ -55,8 +57,9 @@ class MonitorApp(App):
     status_refused = var(False)
 
     def __init__(self, port="auto", start_sim=False, sim_link=ports.SIM_LINK, sim_state=SIM_STATE, retry=RETRY_S,
-                 handle_signals=False, session=Session):
+                 handle_signals=False, session=Session, log_file=None):
         super().__init__()
+        self.log_file = LogFile(log_file) if log_file else None   # the log kept between sessions (logfile.py)
         self.session_factory = session    # Session, or a stand-in with its interface (tests)
         self.handle_signals = handle_signals
         self.port_arg = port or "auto"
@@ -71,6 +74,10 @@ class MonitorApp(App):
         self.main = None
         self.hello = None
         self.log_entries = []         # the event log: (line, style), newest last (at most 2000)
+        if self.log_file is not None:
+            kept = self.log_file.load()[-LOG_SHOWN:]
+            if kept:
+                self.log_entries = kept + [("— the log of earlier sessions is above —", "dim")]
         self.events = []              # the events as pushed, newest last (at most 2000)
         self.views = {}               # game -> its view, made when the device first runs it
         self._down = False
@@ -334,6 +341,8 @@ class MonitorApp(App):
 
     def add_log(self, line, style=None):
         self.log_entries.append((line, style))
+        if self.log_file is not None:
+            self.log_file.append(line, style)
         if len(self.log_entries) > 2000:
             del self.log_entries[:500]
         if self.main is not None and self.main.is_mounted:
