@@ -10,8 +10,7 @@ import os
 
 import pytest
 
-from osada import cli
-from osada.warchest import journal as journal_mod
+from osada import cli, savefile
 from osada.warchest import track
 from osada.warchest.journal import Journal, JournalError
 from shared_rules.warchest.units import preset
@@ -57,7 +56,7 @@ def test_a_failed_write_keeps_the_last_good_file(tmp_path, monkeypatch):
 
     def broken(_src, _dst):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(journal_mod.os, "replace", broken)
+    monkeypatch.setattr(savefile.os, "replace", broken)
     with pytest.raises(JournalError) as exc:
         j.save()
     assert "No space left on device" in str(exc.value)
