@@ -68,6 +68,19 @@ class SimProcess:
         how = "was killed (signal %d)" % -code if code < 0 else "exited (code %s)" % code
         return "the simulator %s%s" % (how, ": " + tail if tail else "")
 
+    def wait_for(self, found, seconds=10.0, every=0.1):
+        """Wait until found() (the device shows up): None then, else why not in one line, the
+        simulator's own words included (its config refused, say); a simulator still starting
+        after `seconds` is left to the caller, None."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if found():
+                return None
+            if self.died() is not None:
+                return "\n  ".join([self.died()] + self.errors()[:-1])
+            time.sleep(every)
+        return None
+
     def mendable(self):
         """A simulator that died can be started again to some purpose: it was not refused
         its config or its link (those stay as they are until someone mends them)."""

@@ -146,14 +146,11 @@ def with_sim(fn, args):
         if ports.find_device() is None:
             proc = simproc.SimProcess()
             proc.start()
-            for _ in range(100):
-                if ports.find_device() is not None:
-                    break
-                if proc.died() is not None:             # its config refused, say: the whole reason
-                    sys.stderr.write("osada: %s\n" % "\n  ".join([proc.died()] + proc.errors()[:-1]))
-                    proc.stop()
-                    return 2
-                time.sleep(0.1)
+            why = proc.wait_for(lambda: ports.find_device() is not None)
+            if why is not None:                         # its config refused, say: the whole reason
+                sys.stderr.write("osada: %s\n" % why)
+                proc.stop()
+                return 2
     try:
         return device_cmd(fn)(args)
     finally:

@@ -95,8 +95,13 @@ def test_a_bad_config_is_said_whole_in_the_log_and_nothing_is_waited_for(tmp_pat
         app.shutdown()
 
 
-def test_tank_watch_says_why_its_simulator_would_not_start(tmp_path, monkeypatch, capsys):
-    """`make run GAME=tank` with a bad config: the reason at once, not ten seconds of looking."""
+@pytest.mark.parametrize("argv,prefix", [
+    (["tank", "watch", "--start-sim", "--switch", "--count", "1", "--seconds", "20", "--no-keys"], "osada: "),
+    (["victory", "toss", "--start-sim", "--switch"], "osada: victory toss: "),
+])
+def test_watch_and_toss_say_why_their_simulator_would_not_start(tmp_path, monkeypatch, capsys, argv, prefix):
+    """`make run GAME=tank` (or warchest), `osada victory toss --start-sim` with a bad config: the reason
+    at once, not ten seconds of looking and "no device"."""
     from osada import cli
     from osada.link import simproc
     real = simproc.SimProcess
@@ -104,10 +109,10 @@ def test_tank_watch_says_why_its_simulator_would_not_start(tmp_path, monkeypatch
                                                             config=bad_config(tmp_path)))
     monkeypatch.setattr(ports, "find_device", lambda: None)
     t0 = time.monotonic()
-    code = cli.main(["tank", "watch", "--start-sim", "--switch", "--count", "1", "--seconds", "20", "--no-keys"])
+    code = cli.main(argv)
     err = capsys.readouterr().err
     assert code == 2 and time.monotonic() - t0 < 8
-    assert err.startswith("osada: the simulator exited (code 2): ")
+    assert err.startswith(prefix + "the simulator exited (code 2): ")
     assert "leds.pin must be a GPIO on the Pico's header: 0-22, 26-28 (got 99)" in err
 
 

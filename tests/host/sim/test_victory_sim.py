@@ -185,8 +185,9 @@ def test_victory_toss_start_sim_starts_tosses_and_stops_the_simulator(tmp_path, 
     switches it back and stops it; the lot is kept in its state dir."""
     started = []
 
-    class Sim:
+    class Sim(simproc.SimProcess):           # the real one's waiting (wait_for), a simulator in a thread
         def __init__(self, *a, **kw):
+            super().__init__()
             self.s = None
 
         def start(self):
