@@ -185,7 +185,7 @@ class MonitorApp(App):
         self.stale = True
         self.conn_kind = "simfailed"
         self.conn_text = "the simulator stopped — %s" % todo
-        self.set_status(why, refused=True)
+        self.set_status("%s: the reason is in the event log" % why.split(": ", 1)[0], refused=True)
 
     def on_session_state_changed(self, msg):
         self.seq, self.state, self.stale = msg.seq, msg.state, False

@@ -88,6 +88,7 @@ def test_a_bad_config_is_said_whole_in_the_log_and_nothing_is_waited_for(tmp_pat
             assert widget_text(app, "#conn") == "the simulator stopped — see the log; mend it, then start the " \
                                                "monitor again"
             assert len(widget_text(app, "#conn")) <= 80
+            assert widget_text(app, "#status") == "the simulator exited (code 2): the reason is in the event log"
 
     try:
         asyncio.run(run())
