@@ -28,6 +28,7 @@ LIVE = {
     "victory toss": "tests/host/victory/test_victory_toss_cli.py",
     "tank watch": None,                         # its usage line only
     "tank replay": None,                        # its usage line only
+    "web": None,                                # a server: it runs until stopped (its own tests drive it)
 }
 LINKED = ("docs", "tests", "shared_rules", "firmware")
 
