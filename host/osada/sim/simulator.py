@@ -153,10 +153,10 @@ def main(args):
         sim = Simulator(link=args.link, state_dir=args.state, seed=args.seed,
                         config=getattr(args, "config", None) or DEFAULT_CONFIG, game=getattr(args, "game", None))
     except ConfigError as exc:
-        sys.stderr.write("osada sim: %s\n" % exc)
+        sys.stderr.write("osada: sim: %s\n" % exc)
         return 2
     except SimBusy as exc:
-        sys.stderr.write("osada sim: %s\n" % exc)
+        sys.stderr.write("osada: sim: %s\n" % exc)
         return 3
     for sig in (signal.SIGTERM, signal.SIGHUP):   # a closed terminal, too: remove the link
         signal.signal(sig, lambda *_: sys.exit(0))
