@@ -216,3 +216,27 @@ def test_victory_toss_start_sim_starts_tosses_and_stops_the_simulator(tmp_path, 
         lot, game, ussr = (int(x) for x in f.read().split())
     assert (game, ussr) == (1, 0) and out[0] == "Seat %s (%s) starts game 1: the lot" % (
         "AB"[lot], ("USSR", "Germany")[lot])
+
+
+def victory_window(tmp_path):
+    """The simulator's window in Victory Day, seat A just won the lot, at 80×24 (colours stripped)."""
+    app, hw, clock = make(tmp_path)
+    hw.inputs.press_with("action", "back")            # g: the game menu
+    step(app, clock)
+    for _ in range(games.GAMES.index("victory")):
+        hw.inputs.turn(1)
+    hw.inputs.press("action")
+    step(app, clock)
+    app.mode.rng = Bits(0)
+    hw.inputs.press("action")                          # Enter: the lot, seat A
+    clock.advance(victory_view.TOSS_MS)
+    step(app, clock)
+    return [plain(ln).rstrip() for ln in S.Screen(app).render(80, 24)]
+
+
+def test_v8_the_docs_window_is_the_simulators(tmp_path):
+    """docs/victory-day.md's picture of `make run GAME=victory` (issue 42 item 2: it showed Siege's legend)."""
+    with open(os.path.join(ROOT, "docs", "victory-day.md"), encoding="utf-8") as f:
+        page = f.read()
+    block = page.split("```\nOsada simulator · Victory Day")[1].split("```")[0]
+    assert ("Osada simulator · Victory Day" + block).rstrip("\n").splitlines() == victory_window(tmp_path)
