@@ -28,3 +28,31 @@ def pytest_runtest_setup(item):
         pytest.skip(reason)
     if verdict == "fail":
         pytest.fail(reason, pytrace=False)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """`make test`'s skipped tests, one line per reason with a count, not one per
+    file: runs before the short summary folds them (it folds the same path,
+    line and reason into one line; the same reason in many files is one now)."""
+    fold_skips(terminalreporter.stats.get("skipped", []), str(terminalreporter.startpath))
+
+
+def fold_skips(reports, root):
+    """Give the skipped `reports` of one reason the same place: the one file, or the
+    files' common folder and how many files (the summary then counts them as one line)."""
+    import os
+    by_reason = {}
+    for r in reports:
+        if isinstance(r.longrepr, tuple) and len(r.longrepr) == 3:
+            by_reason.setdefault(r.longrepr[2], []).append(r)
+    for reason, group in by_reason.items():
+        files = sorted({os.path.abspath(str(r.longrepr[0])) for r in group})
+        if len(files) == 1:
+            where = files[0]
+        else:
+            common = os.path.commonpath(files)
+            folder = common if os.path.isdir(common) else os.path.dirname(common)
+            where = os.path.join(folder, "*.py (%d files)" % len(files))
+        for r in group:
+            r.longrepr = (where if len(files) > 1 else r.longrepr[0], None if len(files) > 1 else r.longrepr[1],
+                          reason)

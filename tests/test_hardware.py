@@ -458,6 +458,27 @@ def test_the_parts_list_names_only_the_board_the_installer_takes():
     assert "Pico W and Pico 2 need other images: not supported yet" in first
 
 
+def test_every_generated_document_names_the_board_make_flash_takes():
+    """Issue 42 item 3: wiring.svg read "Raspberry Pi Pico or Pico 2 (same header)" while `make flash`
+    refuses the Pico 2.  Every generated document (hardware/, its README's sections) says the board from
+    the one place that decides it (osada.flash.boards), and names the Pico W and Pico 2 only as refused."""
+    from osada.flash import boards, official
+    assert official.BOARD == boards.BOARD and official.BOARD_NAME == boards.BOARD_NAME
+    with open(os.path.join(HW, "README.md"), encoding="utf-8") as f:
+        docs = build.generate(CONFIG, D, f.read())
+    docs["README.md"] = "".join(docs["README.md"].split("<!-- %s:begin -->" % sec)[1].split(
+        "<!-- %s:end -->" % sec)[0] for sec in build.SECTIONS)              # its generated sections
+    said = 0
+    for name, text in docs.items():
+        text = text.replace("&#x27;", "'")
+        rest = text.replace(boards.REFUSED, "")
+        assert "Pico 2" not in rest and "Pico W" not in rest, name
+        said += text.count(boards.REFUSED)
+        if name == "wiring.svg":
+            assert boards.NAME in text and boards.REFUSED in text
+    assert said >= 2                                  # the parts list and the wiring diagram
+
+
 def test_make_hardware_reads_the_config_as_osada_sim_does(tmp_path, capsys):
     """One reader for a config a user names (osada.config_file): the same one sentence and exit 2."""
     bad = tmp_path / "corrupt.json"

@@ -76,7 +76,11 @@ def _pin(v, where):
 
 
 def validate(cfg):
-    """Merge cfg over the defaults and check every value; ConfigError if bad."""
+    """Merge cfg over the defaults and check every value; ConfigError if bad.
+    A "pi" section (the Raspberry Pi build's pins: `osada device` and `make
+    hardware` read and check it) is left to them: one config.json serves both."""
+    if isinstance(cfg, dict) and "pi" in cfg:
+        cfg = dict((k, v) for k, v in cfg.items() if k != "pi")
     c = _merge(DEFAULTS, cfg, "config")
     leds = c["leds"]
     _pin(leds["pin"], "leds.pin")

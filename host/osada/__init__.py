@@ -11,6 +11,7 @@
     buildguide/  `make hardware`: the build documents
     mpyvm/       code run in real MicroPython (`osada scenario --runtime micropython`)
     paths, config_file   where files are; a config a user names
+    termkeys     the keys in what one read of a terminal holds (escape sequences whole)
 
 The test harness (the emulated Pico, firmware helpers only tests call) is tests/support/,
 not part of the installed package."""

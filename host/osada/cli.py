@@ -5,6 +5,7 @@ import json
 import os
 import sys
 
+from osada.argparsing import OneLineParser
 from osada.link.device import device_cmd, fail, open_link
 from osada.link.ports import SIM_LINK
 from osada.userfile import UnreadableFile, read_text
@@ -83,6 +84,18 @@ def cmd_demo(args):
         return 0
 
 
+def _option_words(exc):
+    """The rules core's refusal of a new game in the demo's words: "--players must be an integer
+    from 2 to 6 (got 9; R3: standard and shoulder take 2-6)", not "format: players (R3…) must …"."""
+    import re
+    m = re.match(r"(players|seed) (?:\((R\d+): ([^;)]*)[^)]*\) )?must be (.*?)( \(got .*\))?$", exc.message)
+    if exc.rule != "format" or m is None:
+        return str(exc)
+    name, rule, why, must, got = m.groups()
+    return "--%s must be %s%s" % (name, must, " (%s%s: %s)" % (got.strip()[1:-1] + "; " if got else "", rule, why)
+                                  if rule else got or "")
+
+
 def _demo(args):
     from osada.words.board_text import render
     from shared_rules.siege.autoplay import RandomPlayer
@@ -93,7 +106,7 @@ def _demo(args):
     try:
         game = Game(players=args.players, seed=args.seed)
     except RuleError as exc:
-        return fail("demo: %s" % exc)
+        return fail("demo: %s" % _option_words(exc))
     agent = RandomPlayer(args.seed, skill=1)
     from osada.words.texts import count
     _say("Osada demo: a seeded game of Siege played by the random player (seed %d, %s), %s."
@@ -244,7 +257,7 @@ def _arg_help(text):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="osada", description="Osada: the electronic companion for War Thunder: Siege")
+    p = OneLineParser(prog="osada", description="Osada: the electronic companion for War Thunder: Siege")
     sub = p.add_subparsers(dest="cmd", metavar="COMMAND")
     sc = sub.add_parser("scenario", help="run a scenario file and print the resulting state JSON")
     sc.add_argument("file", help="scenario JSON file (format: shared_rules/README.md)")

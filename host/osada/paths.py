@@ -35,6 +35,7 @@ else:
     OUTPUT = os.path.join(os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state"),
                           "osada")
 SIM_STATE = os.path.join(OUTPUT, "sim-state")
+MONITOR_LOG = os.path.join(OUTPUT, "monitor-log.jsonl")     # the monitor's event log, kept between sessions
 
 
 def package_dir(name):

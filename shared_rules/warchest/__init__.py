@@ -1,8 +1,8 @@
 """Osada rules core, third game: the bag tracker of «Сундук войны» (War Chest).
 
 Rule ids (W1..., WA1...): docs/rules-war-chest.md, each in a line.  The
-coin count of each unit type is printed on its card, not in the rulebook: it
-is data the players enter (WA1).
+coin count of each unit type is printed on its card, not in the rulebook: the
+published cards' are units.CARD_COUNTS, and the players may enter theirs (WA1).
 
     units.py   the 16 types, the first game's and the scenarios' sets, the setup numbers (W1-W5, W25, W27, W28)
     zones.py   one player's coins in the zones of W29; drawing and the refill (W8-W10)

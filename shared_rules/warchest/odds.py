@@ -120,5 +120,8 @@ def ratio(p):
 
 
 def text(p):
-    """"7/12 (58.3%)": the fraction beside its percentage."""
+    """"7/12 (58.3%)": the fraction beside its percentage; "0 (0%)" and "1 (100%)" for
+    none and certain (not "0/1 (0.0%)")."""
+    if p[0] == 0 or p[0] == p[1]:
+        return "%d (%d%%)" % (1 if p[0] else 0, 100 if p[0] else 0)
     return "%d/%d (%s)" % (p[0], p[1], percent1(p[0], p[1]))

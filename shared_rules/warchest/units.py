@@ -1,8 +1,9 @@
 # «Сундук войны» (War Chest): the unit types, the fixed sets of the first game
 # and the scenarios, and the setup numbers of 2 and 4 players (spec
 # docs/rules-war-chest.md, W1-W5, W25, W27, W28).  The coin count of each
-# type is printed on its card and not in the rulebook (WA1): it is data the
-# players enter, checked here to sum to the rulebook's 74 coins.
+# type is printed on its card and not in the rulebook (WA1): CARD_COUNTS are the
+# published game's cards, the players may enter others; checked here to sum to
+# the rulebook's 74 coins.
 
 from shared_rules.errors import bad
 
@@ -12,6 +13,10 @@ TYPES = ("archer", "crossbowman", "light_cavalry", "cavalry", "lancer", "knight"
 ROYAL = "royal"                 # the royal coin (W13): one per player, no unit on it
 TOTAL_COINS = 74                # W1: 74 unit coins over the 16 types
 PRINTED = {"archer": 4}         # W28: the one count the rulebook prints (the archers' card, «x4»)
+# the counts the published game's 16 unit cards print: 4 for six types, 5 for the other ten (74 in all, W1)
+CARD_COUNTS = {"archer": 4, "cavalry": 4, "knight": 4, "lancer": 4, "pikeman": 4, "swordsman": 4,
+               "crossbowman": 5, "light_cavalry": 5, "marshall": 5, "ensign": 5, "footman": 5, "mercenary": 5,
+               "royal_guard": 5, "warrior_priest": 5, "berserker": 5, "scout": 5}
 START_EACH = 2                  # W4: 2 coins of each of a player's types go into his bag
 
 # W3: the first game's fixed sets; player A (the first) holds the initiative

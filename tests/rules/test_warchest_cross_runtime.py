@@ -17,7 +17,7 @@ EXPECTED = {
     "ex2 pair": "1/3",
     "ex2 A or B": "37/42 (88.1%)",
     "ex3 A within 2": "11/12 (91.7%)",
-    "ex3 A within 3": "1/1 (100.0%)",
+    "ex3 A within 3": "1 (100%)",
     "ex4 start": "5/7 (71.4%)",
     "ex4 recruits": "17/24 (70.8%)",
     "ex5": "A 1/1 royal 1/1 B 3/8",

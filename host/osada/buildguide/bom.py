@@ -2,6 +2,7 @@
 
 import math
 
+from osada.flash import boards
 from osada_fw import config as fwconfig
 from osada_fw.layouts import Layout
 
@@ -14,8 +15,8 @@ def bom_md(cfg, diameter_mm=DEFAULT_DIAMETER_MM):
     leds = cfg["leds"]
     buz = cfg["buzzer"] is not None
     rows = [
-        ("1", "Raspberry Pi Pico (RP2040), with header pins",
-         "runs the official MicroPython RPI_PICO image; the Pico W and Pico 2 need other images: not supported yet"),
+        ("1", "%s, with header pins" % boards.NAME,
+         "runs the official MicroPython %s image; %s" % (boards.BOARD, boards.REFUSED)),
         ("%d (+1 spare)" % count, _led_form(leds["layout"], leds["city"]),
          "24 board cells%s (config: layout \u201c%s\u201d, city %s)"
          % (" + 12 city LEDs" if leds["city"] else "", leds["layout"], "on" if leds["city"] else "off")),

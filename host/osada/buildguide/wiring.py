@@ -1,6 +1,7 @@
 """wiring.svg: the Pico's header with every pin the config uses, wired to the
 LED strip, the encoder, the buttons and the buzzer; and a table of every connection."""
 
+from osada.flash import boards
 from osada_fw import config as fwconfig
 
 from .common import FONT, num
@@ -189,10 +190,10 @@ def wiring_svg(cfg, header):
     page = Canvas()
     s = page.g(font_family=FONT, font_size=13, fill="#111111")
     s.text(24, 38, "Osada \u2014 wiring", font_size=24, font_weight="bold")
-    s.text(24, 62, "Raspberry Pi Pico or Pico 2 (same header), seen from above, USB at the top. "
-           "Every GPIO below is the one firmware/config.json names.", font_size=13)
-    s.text(24, 80, "Not to scale. All GND points are one net: the Pico's GND pins are joined on "
-           "the board. A dot \u25cf marks a joint; crossing wires without a dot do not touch.",
+    s.text(24, 62, "%s, seen from above, USB at the top; %s." % (boards.NAME, boards.REFUSED), font_size=13)
+    s.text(24, 80, "Every GPIO below is the one firmware/config.json names. Not to scale. All GND points are one "
+           "net: the Pico's GND pins are joined on the board.", font_size=13, fill="#444444")
+    s.text(24, 98, "A dot \u25cf marks a joint; crossing wires without a dot do not touch.",
            font_size=13, fill="#444444")
 
     # -- the Pico
@@ -203,7 +204,7 @@ def wiring_svg(cfg, header):
     s.rect(x=mid - 30, y=top - 18, width=60, height=24, rx=3, fill="#cccccc", stroke="#555555")
     s.text(mid, top - 1, "USB", text_anchor="middle", font_size=12, font_weight="bold")
     ym = (_row_y(0) + _row_y(19)) / 2
-    s.text(mid, ym + 5, "Raspberry Pi Pico / Pico 2 \u2014 top view", text_anchor="middle", font_size=15,
+    s.text(mid, ym + 5, "%s \u2014 top view" % boards.NAME, text_anchor="middle", font_size=15,
            font_weight="bold", fill="#2e7d32", transform="rotate(-90 %s %s)" % (num(mid), num(ym)))
     used = {}
     for key, gpio, pin, short, _to in sig:

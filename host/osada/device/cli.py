@@ -46,7 +46,7 @@ def add_parser(sub):
 
 
 def _fail(msg, code):
-    sys.stderr.write("osada device: %s\n" % msg)
+    sys.stderr.write("osada: device: %s\n" % msg)
     return code
 
 

@@ -348,6 +348,12 @@ def main(argv=None):
     fl.add_argument("--drive", default=None, help="the folder of a Pico's RPI-RP2 drive (BOOTSEL mode)")
     args = p.parse_args(argv)
     try:
+        if getattr(args, "firmware", None):     # a file named on the command line: its fault said first
+            from osada.flash import official
+            try:
+                official.find(args.firmware)
+            except official.FirmwareError as exc:
+                raise BuildError(str(exc)) from None
         if args.cmd == "build":
             build()
         elif args.cmd == "uf2":

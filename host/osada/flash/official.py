@@ -24,22 +24,22 @@ import tempfile
 import urllib.error
 import urllib.request
 
-from osada.flash import uf2
+from osada.flash import boards, uf2
 
 VERSION = "1.28.0"
-BOARD = "RPI_PICO"
+BOARD = boards.BOARD
 FILENAME = "RPI_PICO-20260406-v1.28.0.uf2"
 URL = "https://micropython.org/resources/firmware/" + FILENAME
 PAGE = "https://micropython.org/download/RPI_PICO/"
 ENV = "OSADA_FIRMWARE_UF2"
 
-BOARD_NAME = b"Raspberry Pi Pico with RP2040"      # MICROPY_HW_BOARD_NAME " with " MICROPY_HW_MCU_NAME
+BOARD_NAME = boards.BOARD_NAME                     # MICROPY_HW_BOARD_NAME " with " MICROPY_HW_MCU_NAME
 MAX_BYTES = 8 * 1024 * 1024                         # a UF2 for a 2 MiB flash is 4 MiB at most
 _BANNER = re.compile(rb"MicroPython v([0-9][0-9A-Za-z.+_-]*) on ")
 _CHUNK = 16 * 1024
 _BAR = 30
 _RP2350_FAMILIES = (0xE48BFF57, 0xE48BFF59, 0xE48BFF5A, 0xE48BFF5B)   # absolute, ARM-S, RISC-V, ARM-NS
-_BOARDS = "Osada works with the Raspberry Pi Pico (board RPI_PICO, RP2040) only"
+_BOARDS = boards.ONLY
 
 
 class FirmwareError(RuntimeError):

@@ -5,18 +5,12 @@ CLI's: `eval` (evaluate.py), `claim` (claim.py), `odds` (draw_odds.py) and
 
 import argparse
 
-from osada.line import claim, draw_odds, evaluate, status
+from osada.argparsing import OneLineParser
+from osada.line import claim, draw_odds, evaluate, status, track
 from osada.line.inputs import command
 from osada.words.game_names import game_name
 from shared_rules.line.formation import SIZES, TYPES
 from shared_rules.line.outcome import SIDES
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """A subcommand's parser whose usage errors are one line on stderr (exit status 2), like every refusal."""
-
-    def error(self, message):
-        self.exit(2, "osada: %s: %s (see %s --help)\n" % (self.prog.replace("osada ", "", 1), message, self.prog))
 
 
 def _int_at_least(lo, what):
@@ -54,6 +48,16 @@ def add_parser(sub):
     st.add_argument("--state", required=True, metavar="FILE", help="the game-state file (JSON)")
     st.add_argument("--json", action="store_true", help="print JSON for tools")
     st.set_defaults(func=command("status", status.run))
+    tr = lsub.add_parser("track", help="the tracker at the table: cards entered as played, claims proved as made",
+                         description="Follow a game card by card: the fields drawn, each claim proved as it is "
+                                     "made; saved after every event, resumed from FILE. Other commands read FILE "
+                                     "as a state file (--state FILE).")
+    tr.add_argument("file", nargs="?", default=None,
+                    help="the saved game (default: %s)" % track.DEFAULT_FILE.replace("%", "%%"))
+    tr.add_argument("--me", choices=SIDES, default=None, help="your side (default south)")
+    tr.add_argument("--hand", nargs="+", default=None, metavar="CARD", help="a new game: the 7 cards you were dealt")
+    _deck_options(tr)
+    tr.set_defaults(func=command("track", track.run))
 
     def no_command(_args):
         ln.print_help()

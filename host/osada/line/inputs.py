@@ -45,7 +45,7 @@ def no_deck_with_state(args):
 
 
 def read_state(path):
-    """The checked GameState of a state file."""
+    """The checked GameState of a state file, or of the tracker's saved game (journal.py)."""
     try:
         text = read_text(path, "state file")
     except UnreadableFile as exc:
@@ -54,6 +54,12 @@ def read_state(path):
         data = json.loads(text)
     except ValueError as exc:
         raise Refused("the state file %s is not JSON: %s" % (path, exc)) from None
+    from osada.line import journal
+    if journal.is_journal(data):                   # the tracker's saved game: the state its events make
+        try:
+            return journal.Journal.load(path, data).table().state
+        except journal.JournalError as exc:
+            raise Refused(str(exc)) from None
     try:
         return from_dict(data)
     except RuleError as exc:

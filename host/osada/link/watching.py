@@ -13,19 +13,36 @@ import time
 
 from osada.link import ports, simproc
 from osada.link.device import device_cmd
+from osada.termkeys import KeyParser
 from osada.words.game_names import game_name
 
 # The keys for the device's buttons, the same in every game: ←/→ or a/d the
 # encoder, Enter/Space ACTION, Backspace/b BACK, e the encoder's button,
-# B/E held BACK/encoder.
-KEYS = {b"\x1b[C": ("turn", 1), b"\x1b[D": ("turn", -1), b"d": ("turn", 1), b"a": ("turn", -1),
+# B/E held BACK/encoder (keys as osada.termkeys reads them: bytes, or an arrow's name).
+KEYS = {"right": ("turn", 1), "left": ("turn", -1), b"d": ("turn", 1), b"a": ("turn", -1),
         b"\r": ("action", False), b"\n": ("action", False), b" ": ("action", False),
         b"\x7f": ("back", False), b"\x08": ("back", False), b"b": ("back", False), b"B": ("back", True),
         b"e": ("encoder", False), b"E": ("encoder", True)}
+QUIT = (b"q", b"\x03")
+UNKNOWN = "unknown"       # a key the terminal sent as a sequence this tool does not read (F5, Home…)
+KEY_NAMES = {"up": "↑", "down": "↓", UNKNOWN: "that key", b"\t": "Tab", b"\x1b": "Esc"}
+
+
+def key_name(key):
+    """A key in words, for saying it does nothing."""
+    if key in KEY_NAMES:
+        return KEY_NAMES[key]
+    if isinstance(key, bytes) and len(key) == 1 and key[0] < 0x20:
+        return "Ctrl+" + chr(key[0] + 0x40)
+    return "'%s'" % key.decode("utf-8", "replace") if isinstance(key, bytes) else key
 
 
 def key_request(key):
-    """The `press` request's fields for a key, or None."""
+    """The `press` request's fields for a key (as termkeys reads it, or the
+    bytes of one key as typed: b"\x1b[C" is →), or None."""
+    if isinstance(key, bytes) and len(key) > 1:
+        keys = KeyParser().feed(key)
+        key = keys[0] if len(keys) == 1 else None
     k = KEYS.get(key)
     if k is None:
         return None
@@ -67,9 +84,11 @@ def switch_back(link, back):
 
 def loop(link, watcher, printed, count, seconds, keys, refresh):
     """Poll until printed() reaches count, seconds pass, or the key q;
-    keys go to press(); refresh() runs each round (asks the device what
+    keys() returns what one read of the terminal holds (bytes) or None: each
+    key in it goes to press(), and one that means nothing is said; refresh() runs each round (asks the device what
     the watcher wants shown).  Returns the exit code."""
     end = time.monotonic() + seconds if seconds else None
+    parser = KeyParser(unknown=UNKNOWN)      # one read may hold several keys: each is pressed
     while count is None or printed() < count:
         if end is not None and time.monotonic() > end:
             break
@@ -78,12 +97,15 @@ def loop(link, watcher, printed, count, seconds, keys, refresh):
             return 1
         link.poll()
         if keys is not None:
-            key = keys()
-            if key in (b"q", b"\x03"):
-                break
-            fields = key_request(key) if key else None
-            if fields is not None and press(link, watcher, fields):
-                watcher.pressed(fields)
+            data = keys()
+            for key in parser.feed(data) if data else parser.expire():
+                if key in QUIT:
+                    return 0
+                fields = key_request(key)
+                if fields is None:
+                    watcher.say("%s does nothing here (the keys are listed above; q quits)" % key_name(key))
+                elif press(link, watcher, fields):
+                    watcher.pressed(fields)
         if link.connected:
             refresh()
         time.sleep(0.01)
@@ -106,13 +128,13 @@ def press(link, watcher, fields):
 
 
 def tty_keys():
-    """A function returning the key bytes waiting on stdin, or None."""
+    """A function returning the bytes waiting on stdin (one key or several), or None."""
     import select
     fd = sys.stdin.fileno()
 
     def read():
         r, _, _ = select.select([fd], [], [], 0)
-        return os.read(fd, 8) if r else None
+        return os.read(fd, 1024) if r else None
     return read
 
 
@@ -124,10 +146,11 @@ def with_sim(fn, args):
         if ports.find_device() is None:
             proc = simproc.SimProcess()
             proc.start()
-            for _ in range(100):
-                if ports.find_device() is not None:
-                    break
-                time.sleep(0.1)
+            why = proc.wait_for(lambda: ports.find_device() is not None)
+            if why is not None:                         # its config refused, say: the whole reason
+                sys.stderr.write("osada: %s\n" % why)
+                proc.stop()
+                return 2
     try:
         return device_cmd(fn)(args)
     finally:

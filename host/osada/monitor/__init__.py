@@ -9,6 +9,7 @@ host package (osada/siege/, osada/tank/, osada/victory/, osada/warchest/).
              reconnects every 0.5 s; posts what it hears to the app as messages
     keymap   the key bindings, made from every game's KEYMAP and the common keys
     screens  the shell's modal screens: help (the running game's keys), ask-sim
+    logfile  the event log kept between sessions (`make run` after `q` shows it again)
     widgets  the main screen: widgets that redraw themselves from the app's
              reactive attributes (the board and panel: the running game's view)
     app      MonitorApp, the shell (stylesheet: monitor.tcss)
@@ -18,7 +19,7 @@ argparse Namespace (`port`, `start_sim`, `forecast`)."""
 
 from osada.link.ports import SIM_LINK
 from osada.link.simproc import SimProcess
-from osada.paths import SIM_STATE
+from osada.paths import MONITOR_LOG, SIM_STATE
 
 from .app import MonitorApp
 from .screens import AskSimScreen, HelpScreen, help_text
@@ -59,7 +60,8 @@ def run_monitor(port="auto", start_sim=False, forecast=True):
     if why is not None:
         sys.stderr.write("osada monitor: %s\n" % why)
         return 2
-    app = MonitorApp(port=port, start_sim=start_sim, handle_signals=True, forecast=forecast)
+    app = MonitorApp(port=port, start_sim=start_sim, handle_signals=True, forecast=forecast,
+                     log_file=MONITOR_LOG)
     try:
         app.run()
     finally:

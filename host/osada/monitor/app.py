@@ -5,6 +5,8 @@ What is one game's (its board or ring, its panel, its keys, its dialogs) is its
 view's (osada.gameview; osada/<game>/view.py), picked from the game the device
 says it runs."""
 
+import time
+
 from textual import work
 from textual.app import App
 from textual.reactive import var
@@ -18,9 +20,15 @@ from osada.words.game_names import game_name
 from osada_fw.games import GAMES, HOME
 
 from .keymap import key_game
+from .logfile import LogFile
 from .screens import AskSimScreen, HelpScreen
 from .session import RETRY_S, NoDevice, Session
 from .widgets import EventLog, MainScreen
+
+SIM_RESTARTS = 3              # a simulator that died is started again up to this many times
+SIM_RESTART_WINDOW_S = 30.0   # … in this long
+LOG_SHOWN = 500              # the entries of earlier sessions the log shows at the start
+SIM_ERROR_LINES = 12          # its last words (stderr) the log shows when it is not
 
 # the log's colours for what every game's events share; a game's own are its view's EVENT_STYLES
 EVENT_STYLES = {"refused": "#ffd24a", "error": "#ffd24a", "overflow": "#ffd24a", "line_timeout": "#ffd24a",
@@ -49,9 +57,10 @@ class MonitorApp(App):
     status_refused = var(False)
 
     def __init__(self, port="auto", start_sim=False, sim_link=ports.SIM_LINK, sim_state=SIM_STATE, retry=RETRY_S,
-                 handle_signals=False, session=Session, forecast=False):
+                 handle_signals=False, session=Session, forecast=False, log_file=None):
         super().__init__()
         self.forecast = forecast          # Siege's threat forecast panel shown (its key toggles it)
+        self.log_file = LogFile(log_file) if log_file else None   # the log kept between sessions (logfile.py)
         self.session_factory = session    # Session, or a stand-in with its interface (tests)
         self.handle_signals = handle_signals
         self.port_arg = port or "auto"
@@ -60,11 +69,16 @@ class MonitorApp(App):
         self.start_sim = start_sim
         self.sim = SimProcess(sim_link, sim_state)
         self.sim_started = False
+        self.sim_deaths = []          # when the simulator we started died (monotonic s), lately
         self.retry = retry
         self.session = None
         self.main = None
         self.hello = None
         self.log_entries = []         # the event log: (line, style), newest last (at most 2000)
+        if self.log_file is not None:
+            kept = self.log_file.load()[-LOG_SHOWN:]
+            if kept:
+                self.log_entries = kept + [("— the log of earlier sessions is above —", "dim")]
         self.events = []              # the events as pushed, newest last (at most 2000)
         self.views = {}               # game -> its view, made when the device first runs it
         self._down = False
@@ -144,11 +158,37 @@ class MonitorApp(App):
     # ------------------------------------------------------- from the link
 
     def _check_sim(self):
-        """A simulator we started that died says why (while not connected)."""
-        if self.sim_started and self.conn_kind != "connected":
-            why = self.sim.died()
-            if why and why != self.status_text:
-                self.set_status(why, refused=True)
+        """A simulator we started that died: started again, its game coming back from its
+        journal; one refused its config or its link, or dying as soon as it starts
+        (SIM_RESTARTS times in SIM_RESTART_WINDOW_S), is not: the whole reason goes to
+        the log, and the connection line says in one line what to do."""
+        if not self.sim_started:
+            return
+        why = self.sim.died()
+        if why is None:
+            return
+        now = time.monotonic()
+        self.sim_deaths = [t for t in self.sim_deaths if now - t < SIM_RESTART_WINDOW_S] + [now]
+        if self.sim.mendable() and len(self.sim_deaths) <= SIM_RESTARTS:
+            self.add_log("— %s; starting it again: the game comes back from its journal —" % why, "bold #d0a000")
+            self.sim.stop()
+            self.start_simulator()
+            return
+        self.sim_started = False                      # nothing to wait for: the session stops looking
+        if self.session is not None:
+            self.session.halt()
+        lines = self.sim.errors()
+        self.add_log("— %s —" % why.split(": ", 1)[0], "bold red")
+        for line in lines[-SIM_ERROR_LINES:]:
+            self.add_log(line, "#ffd24a")
+        if self.sim.mendable():
+            todo = "it keeps exiting: run `osada sim` in a terminal to see why"
+        else:
+            todo = "see the log; mend it, then start the monitor again"
+        self.stale = True
+        self.conn_kind = "simfailed"
+        self.conn_text = "the simulator stopped — %s" % todo
+        self.set_status("%s: the reason is in the event log" % why.split(": ", 1)[0], refused=True)
 
     def on_session_state_changed(self, msg):
         self.seq, self.state, self.stale = msg.seq, msg.state, False
@@ -162,6 +202,8 @@ class MonitorApp(App):
         self._on_reply(msg.cmd, msg.fields, msg.msg)
 
     def on_session_status(self, msg):
+        if self.conn_kind == "simfailed":       # said once, in full (_check_sim); the session is halting
+            return
         self._on_status(msg.kind, msg.text, msg.port, msg.hello)
 
     # ------------------------------------------------------------ the views
@@ -265,7 +307,8 @@ class MonitorApp(App):
             return
         what = self.view.request_words(cmd, fields)
         rule = msg.get("rule")
-        text = "%s refused%s: %s" % (what, " (%s)" % rule if rule else "", msg.get("error", "?"))
+        text = "%s refused%s: %s" % (what, " (%s)" % rule if rule else "", texts.named_enemies(msg.get("error", "?"),
+                                                                                               self.state))
         self.set_status(text, refused=True)
         self.add_log("✗ " + text, "bold #ffd24a")
 
@@ -309,6 +352,8 @@ class MonitorApp(App):
 
     def add_log(self, line, style=None):
         self.log_entries.append((line, style))
+        if self.log_file is not None:
+            self.log_file.append(line, style)
         if len(self.log_entries) > 2000:
             del self.log_entries[:500]
         if self.main is not None and self.main.is_mounted:

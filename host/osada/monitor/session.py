@@ -74,6 +74,10 @@ class Session:
         self._done.wait(wait)
         self.link.close()
 
+    def halt(self):
+        """Ask `run` to return (it stops looking for the device), without waiting."""
+        self._stop.set()
+
     def submit(self, cmd, **fields):
         self.outq.put((cmd, fields))
 

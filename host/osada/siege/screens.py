@@ -50,14 +50,23 @@ class NewGameScreen(ModalScreen):
             yield Select([("%s — %s" % (texts.label(m, texts.MODES), texts.MODES[m][2]), m) for m in MODES],
                          value=self.mode, allow_blank=False, id="mode")
             yield Label("Variants (Space toggles)")
-            yield SelectionList(*[("%s — %s" % (texts.label(v, texts.VARIANTS), texts.VARIANTS[v][2]), v,
-                                   v in self.variants) for v in VARIANTS], id="variants")
+            yield SelectionList(*[(texts.label(v, texts.VARIANTS), v, v in self.variants) for v in VARIANTS],
+                                id="variants")
+            # what the highlighted variant does, whole and wrapped (beside its name it was cut at the dialog's width)
+            yield Label(self._variant_words(VARIANTS[0]), id="variant-help", classes="help")
             yield Label("Seed (empty: the device picks one)")
             yield Input("", id="seed", type="integer", placeholder="random")
             yield Label("", id="problem", classes="problem")
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Cancel", id="cancel")
+
+    @staticmethod
+    def _variant_words(v):
+        return "%s: %s" % (texts.label(v, texts.VARIANTS), texts.VARIANTS[v][2])
+
+    def on_selection_list_selection_highlighted(self, event):
+        self.query_one("#variant-help", Label).update(self._variant_words(event.selection.value))
 
     def _result(self):
         """The setup, or a str saying what is wrong with it."""

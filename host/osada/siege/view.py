@@ -18,11 +18,13 @@ from .panel import forecast_text, info_text
 from .screens import MarshalScreen, NewGameScreen
 
 
-def action_text(action):
+def action_text(action, state=None):
+    """An action in words: "hit Tiger E #13", "move sector 2" (its enemy by name, as in `state`)."""
     what = action.get("do", "?").replace("_", " ")
-    for k in ("enemy", "sector"):
-        if k in action:
-            what += " %s %s" % (k, action[k])
+    if "enemy" in action:
+        what += " " + texts.named_enemies("enemy %s" % action["enemy"], state)
+    if "sector" in action:
+        what += " sector %s" % action["sector"]
     return what
 
 
@@ -104,7 +106,7 @@ class SiegeView(GameView):
     def request_words(self, cmd, fields):
         """A request in words, for "not connected: … not sent" and "… refused"."""
         if cmd == "act":
-            return action_text(fields.get("action") or {})
+            return action_text(fields.get("action") or {}, self.shell.state)
         return {"new": "new game", "forecast": "the forecast for the ring"}.get(cmd, cmd)
 
     # ------------------------------------------------------------- what to show

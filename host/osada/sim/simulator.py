@@ -15,13 +15,16 @@ import select
 import signal
 import sys
 import termios
+import time
 import tty
 
 from osada import paths
 from osada.config_file import read_config
 from osada.link.ports import SIM_LINK
+from osada.link.simproc import PARENT_ENV
 from osada.sim.ptylink import PtyLink, SimBusy  # noqa: F401  (SimBusy: raised through Simulator)
-from osada.sim.view import KeyParser, Screen
+from osada.sim.view import Screen
+from osada.termkeys import KeyParser
 from osada_fw.app import App
 from osada_fw.config import ConfigError, led_count
 from osada_fw.config import load as load_config
@@ -29,6 +32,28 @@ from osada_fw.hal.fake import FakeHardware, FdSerial
 
 DEFAULT_CONFIG = paths.DEFAULT_CONFIG
 DEFAULT_STATE = paths.SIM_STATE
+
+
+class ParentWatch:
+    """A headless simulator started by a tool (simproc.SimProcess: its pid in
+    PARENT_ENV) leaves when that tool is gone, however it went (kill -9 too):
+    its parent is then another process.  Asked each round, it looks every
+    `every` s; started by hand (no PARENT_ENV) it never says gone."""
+
+    def __init__(self, environ=None, every=0.5):
+        pid = (os.environ if environ is None else environ).get(PARENT_ENV, "")
+        self.parent = int(pid) if pid.isdigit() else None
+        self.every = every
+        self.next = 0.0
+
+    def gone(self):
+        if self.parent is None:
+            return False
+        now = time.monotonic()
+        if now < self.next:
+            return False
+        self.next = now + self.every
+        return os.getppid() != self.parent
 
 
 class Simulator:
@@ -71,9 +96,11 @@ class Simulator:
         if not interactive:
             print("osada sim: serial port %s (link %s), state in %s" % (self.port, self.link, self.hw.state_dir),
                   flush=True)
-            while True:
+            watch = ParentWatch()
+            while not watch.gone():
                 self.app.tick()
                 self.hw.serial.wait(4)
+            return
         screen = Screen(self.app)
         fd = sys.stdin.fileno()
         old = termios.tcgetattr(fd)
@@ -126,10 +153,10 @@ def main(args):
         sim = Simulator(link=args.link, state_dir=args.state, seed=args.seed,
                         config=getattr(args, "config", None) or DEFAULT_CONFIG, game=getattr(args, "game", None))
     except ConfigError as exc:
-        sys.stderr.write("osada sim: %s\n" % exc)
+        sys.stderr.write("osada: sim: %s\n" % exc)
         return 2
     except SimBusy as exc:
-        sys.stderr.write("osada sim: %s\n" % exc)
+        sys.stderr.write("osada: sim: %s\n" % exc)
         return 3
     for sig in (signal.SIGTERM, signal.SIGHUP):   # a closed terminal, too: remove the link
         signal.signal(sig, lambda *_: sys.exit(0))

@@ -1,89 +1,15 @@
 """What `osada sim` shows and reads in a terminal: the LEDs drawn where they
 sit on the board, the device UI's header and the key help, within 80×24 or
 the terminal's size (Screen, Layout); and the keys, escape sequences parsed
-as whole keys (KeyParser).  The simulator itself is simulator.py."""
+as whole keys (osada.termkeys.KeyParser).  The simulator itself is simulator.py."""
 
 import math
 import shutil
 import sys
-import time
 
 from osada.buildguide.geometry import polar
-from osada.sim import warchest_lines
+from osada.sim import legends, warchest_lines
 from osada.words.game_names import game_name
-
-
-class KeyParser:
-    """Terminal bytes -> keys.  An escape sequence is one key, never its
-    letters: ESC [ A (and ESC O A, as terminals in application mode send it)
-    is "up", not a press of A.  Keys: one-byte bytes objects (b"a", b"\r"),
-    or "up", "down", "right", "left"; other sequences (F-keys, Home, Alt+x,
-    mouse reports) are dropped whole.  A sequence split across reads is
-    completed by the next feed(); a lone ESC is dropped once `expire(now)`
-    finds it older than ESC_WAIT seconds."""
-
-    ESC_WAIT = 0.3
-    ARROWS = {b"A": "up", b"B": "down", b"C": "right", b"D": "left"}
-
-    def __init__(self):
-        self.pending = b""
-        self.since = 0.0
-
-    def feed(self, data, now=None):
-        now = time.monotonic() if now is None else now
-        if not self.pending:
-            self.since = now
-        buf = self.pending + bytes(data)
-        self.pending = b""
-        keys = []
-        i = 0
-        n = len(buf)
-        while i < n:
-            if buf[i] != 0x1B:
-                keys.append(buf[i:i + 1])
-                i += 1
-                continue
-            end, key = self._escape(buf, i)
-            if end is None:                       # incomplete: wait for the rest
-                self.pending = buf[i:]
-                if i:
-                    self.since = now
-                break
-            if key is not None:
-                keys.append(key)
-            i = end
-        return keys
-
-    def _escape(self, buf, i):
-        """(index after the sequence starting at buf[i] == ESC, its key or None);
-        (None, None) when the buffer ends inside it."""
-        n = len(buf)
-        if i + 1 >= n:
-            return None, None
-        kind = buf[i + 1:i + 2]
-        if kind == b"O":                          # SS3: one final byte
-            if i + 2 >= n:
-                return None, None
-            return i + 3, self.ARROWS.get(buf[i + 2:i + 3])
-        if kind == b"[":                          # CSI: parameters, intermediates, a final byte
-            j = i + 2
-            while j < n and 0x20 <= buf[j] <= 0x3F:
-                j += 1
-            if j >= n:
-                return None, None
-            if not 0x40 <= buf[j] <= 0x7E:        # malformed: drop what was read so far
-                return j, None
-            return j + 1, self.ARROWS.get(buf[j:j + 1])
-        if kind == b"\x1b":                       # ESC ESC: the first one was a lone Escape
-            return i + 1, None
-        return i + 2, None                        # Alt+key: not one of ours
-
-    def expire(self, now=None):
-        """Drop an unfinished sequence (a lone Escape key) after ESC_WAIT s."""
-        now = time.monotonic() if now is None else now
-        if self.pending and now - self.since > self.ESC_WAIT:
-            self.pending = b""
-
 
 WIDTH = 80                  # the window must not wrap on an 80-column terminal
 MIN_COLS, MIN_ROWS = 80, 24  # the smallest terminal the window fits; below it says so
@@ -101,10 +27,6 @@ VICTORY_KEYS_HELP_LINES = (
     "keys: Enter toss (the lot, once) · r next game · b back a game · n new match",
     "      ←/→ swap the seats' factions (before the lot) · g game menu · q quit",
 )
-LINE_TAGS = {0: "R", 1: "A", 2: "G", 3: "T", "wall": "W", "city": "C"}
-LEGEND = "R rear · A air · G artillery · T tank · W wall · C city · sectors 1-6 clockwise"
-# the same, down the board's left margin when the board leaves room for it
-LEGEND_COLUMN = ("R rear", "A air", "G artillery", "T tank", "W wall", "C city", "", "sectors 1-6", "clockwise")
 MARGIN_LEGEND_MAX_H = 22    # the tallest board that leaves its left margin to the legend
 BOARD_MAX_H = 31            # the tallest board (width ~2.44 x height, to look round): 77 columns
 OFF_RGB = (110, 110, 110)   # an unlit LED: still visible on a dark terminal
@@ -178,7 +100,8 @@ class Layout:
 
 class Screen:
     """The virtual LEDs at their places on the board (layout polar positions),
-    each tagged with its line (R/A/G/T, W wall, C city), the sectors numbered
+    each tagged with a letter the legend explains (the running game's:
+    legends.py; Siege's its line, R/A/G/T, W wall, C city), the sectors numbered
     around the edge; above them the game, and what the device's UI is doing
     (play cursor, a menu, a choice), so the new-game menu reads as a menu.
     It fits the terminal (Layout): 80x24 at least, a bigger board when taller."""
@@ -188,8 +111,8 @@ class Screen:
         self.last = None
         lay = app.layout
         self.polar = [polar(lay, i) for i in range(lay.count)]
-        self.tags = [LINE_TAGS.get(lay.cell_of(i)[1], "?") for i in range(lay.count)]
         self.places = {}
+        self._legend = None           # (the game, its legend): made again when the device runs another
 
     def _xy(self, ang, rad, W, H):
         a = math.radians(ang)
@@ -226,6 +149,13 @@ class Screen:
         t = self.tank()
         return None if t is None else (t.test, bytes(t.vals), t.cursor, t.view, t.at)
 
+    def legend(self):
+        """The running game's legend (legends.legend): its line, its column, each LED's letter."""
+        game = next((g for g in ("tank", "victory", "warchest") if self.running(g) is not None), "siege")
+        if self._legend is None or self._legend[0] != game:
+            self._legend = (game, legends.legend(game, self.app.layout))
+        return self._legend[1]
+
     def keys_help(self):
         if self.tank() is not None:
             return TANK_KEYS_HELP_LINES
@@ -234,15 +164,16 @@ class Screen:
         return VICTORY_KEYS_HELP_LINES if self.running("victory") is not None else KEYS_HELP_LINES
 
     def game_line(self, st):
+        """The window's header, whole: render() cuts it to the terminal's width."""
         for gid in ("tank", "victory", "warchest"):
             if self.running(gid) is not None:
-                return fit("Osada simulator · %s · Siege's game kept (turn %d, %d actions)"
-                           % (game_name(gid), st["turn"], len(self.app.siege.game.log)))
+                return ("Osada simulator · %s · Siege's game kept (turn %d, %d actions)"
+                        % (game_name(gid), st["turn"], len(self.app.siege.game.log)))
         text = "Osada simulator · turn %d · player %d · phase %d · pool %d · buildings %d/6" % (
             st["turn"], st["player"], st["phase"], st["pool"], len(st["buildings"]))
         if st["outcome"] != "playing":
             text += " · " + str(st["outcome"]).upper()
-        return fit(text)
+        return text
 
     def ui_lines(self, st):
         """What the device UI is doing and what the buttons do now (two lines),
@@ -320,7 +251,8 @@ class Screen:
 
     def render(self, cols=MIN_COLS, rows=MIN_ROWS):
         """The window as lines of text (ANSI colours) for a terminal of `cols`
-        x `rows`: at most `rows` lines, none wider than WIDTH (nor `cols`)."""
+        x `rows`: at most `rows` lines, none wider than WIDTH (nor `cols`) but
+        the header, which has the terminal's width."""
         st = self.app.siege.game.state()
         lay = Layout(cols, rows)
         if lay.small:
@@ -328,15 +260,15 @@ class Screen:
             say = textwrap.wrap("Make this window at least %d×%d to see the board (it is %d×%d). q quits."
                                 % (MIN_COLS, MIN_ROWS, cols, rows), max(cols, 10))
             return (say + [fit(self.game_line(st), cols)])[:rows]
-        lines = [self.game_line(st)] + list(self.ui_lines(st))
+        lines = [fit(self.game_line(st), cols)] + list(self.ui_lines(st))
         margin = [""] * lay.H
+        line, column, _tags = self.legend()
         if lay.margin_legend:
-            column = warchest_lines.LEGEND_COLUMN if self.running("warchest") else LEGEND_COLUMN
             first = (lay.H - len(column)) // 2
             margin[first:first + len(column)] = column
         lines += [(m.ljust(lay.pad) + "".join(row)).rstrip() for m, row in zip(margin, self.board(lay.W, lay.H))]
         if not lay.margin_legend:
-            lines.append(warchest_lines.LEGEND if self.running("warchest") else LEGEND)
+            lines.append(line)
         lines += list(self.keys_help())
         return lines
 
@@ -347,8 +279,7 @@ class Screen:
         grid = [[" "] * W for _ in range(H)]
         for s, (x, y) in enumerate(sectors, 1):
             grid[y][x] = "\x1b[1m%d\x1b[0m" % s
-        wc = self.running("warchest")
-        tags = self.tags if wc is None else warchest_lines.tags(self.app.layout)
+        tags = self.legend()[2]
         for (x, y), (r, g, b), tag in zip(leds, frame, tags):
             rgb = display_rgb(r, g, b)
             if rgb is None:

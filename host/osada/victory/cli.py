@@ -9,19 +9,13 @@ status 2; nothing else happens."""
 import argparse
 import sys
 
+from osada.argparsing import OneLineParser
 from osada.link import ports
 from osada.link.device import fail
 from osada.victory import clock, combat, odds, pay, toss
 from osada.victory.unitspec import SpecError, read_file
 from osada.words.game_names import game_name
 from shared_rules.errors import RuleError
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """An argument error as one line ("osada victory pay: --have: ..."), no usage block."""
-
-    def error(self, message):
-        self.exit(2, "%s: %s\n" % (self.prog, message))
 
 
 def _whole(what):

@@ -15,7 +15,6 @@ is no device, and stops it (its game switched back) at the end.  A failure is
 one line on stderr and exit status 2."""
 
 import json
-import time
 from fractions import Fraction
 
 from osada.link import ports, simproc
@@ -143,10 +142,10 @@ def cmd_toss(args):
     if args.start_sim and args.port in (None, "auto") and ports.find_device() is None:
         proc = simproc.SimProcess()
         proc.start()
-        for _ in range(100):
-            if ports.find_device() is not None or proc.died():
-                break
-            time.sleep(0.1)
+        why = proc.wait_for(lambda: ports.find_device() is not None)
+        if why is not None:                             # its config refused, say: the whole reason
+            proc.stop()
+            return fail("victory toss: %s" % why)
     try:
         return device_cmd(lambda a: _toss(a, started=proc is not None))(args)
     finally:

@@ -23,6 +23,8 @@ from . import render
 from .journal import JournalError
 from .names import label
 
+COMPACT_BELOW = 40      # rows: in a shorter window the players' panels close up (render.panel's compact)
+
 # The one table of keys: (key, action, shown, what it does).  The bindings, the footer and the help come from it.
 KEYS = (
     ("w", "draw", "draw", "the round's draw of the next player to draw (W8; the refill is automatic, W9)"),
@@ -92,7 +94,7 @@ class TrackerApp(App):
     #log { height: 1fr; min-height: 4; border: round $primary-darken-2; padding: 0 1; }
     #status { height: 1; padding: 0 1; background: $boost; }
     #status.refused { background: #6b4a00; color: white; }
-    Pick, Help { align: center middle; background: $background; }
+    Pick, Help { align: center middle; background: $background 50%; }
     #choices { width: 60; max-width: 100%; height: auto; max-height: 12; }
     #title { width: 60; max-width: 100%; background: $primary; padding: 0 1; }
     #helptext { width: 100; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
@@ -126,7 +128,8 @@ class TrackerApp(App):
         g = self.game
         self.query_one("#top", Static).update(Text(render.round_line(g, self.owner, self.free)))
         for p in range(g.players):
-            self.query_one("#p%d" % p, Static).update(Text(render.panel(g, p, self.owner, self.rounds)))
+            self.query_one("#p%d" % p, Static).update(Text(render.panel(g, p, self.owner, self.rounds,
+                                                                        self.size.height < COMPACT_BELOW)))
         log = self.query_one("#log", Static)
         room = log.content_size.height or 12            # the newest events that fit
         lines = render.log_lines(g, self.owner, room) or ["(no event yet: w draws the first hand)"]
@@ -350,6 +353,10 @@ class TrackerApp(App):
         self.owner = not self.owner
         self.show()
         self.say("owner view: keep this screen to yourself" if self.owner else "public view")
+
+    def action_help_quit(self):
+        """Ctrl+C: the key that quits, q as the footer shows it (textual would name Ctrl+Q, its own binding)."""
+        self.notify("Press [b]q[/b] to quit the app", title="Do you want to quit?")
 
     def action_help(self):
         self.push_screen(Help())

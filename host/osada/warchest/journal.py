@@ -5,9 +5,8 @@ loses no event that was entered.  Read back, every event is played again
 through the rules core, which names the first wrong one."""
 
 import json
-import os
-import tempfile
 
+from osada.savefile import write_atomic
 from shared_rules.warchest.game import Game, check_events
 
 FORMAT = "osada-warchest"
@@ -72,34 +71,7 @@ class Journal:
         text = '{"format": %s, "version": %d,\n "setup": %s,\n "events": [%s]}\n' % (
             json.dumps(FORMAT), VERSION, json.dumps(self.setup, ensure_ascii=False),
             "\n  " + events + "\n " if events else "")
-        folder = os.path.dirname(os.path.abspath(self.path))
         try:
-            os.makedirs(folder, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".warchest-", suffix=".tmp", dir=folder)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    f.write(text)
-                    f.flush()
-                    os.fsync(f.fileno())
-                os.replace(tmp, self.path)
-            except BaseException:
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
-                raise
-            _sync_dir(folder)
+            write_atomic(self.path, text, ".warchest-")
         except OSError as exc:
             raise JournalError("cannot save %s: %s" % (self.path, exc.strerror or exc)) from None
-
-
-def _sync_dir(folder):
-    """fsync the folder, so the rename itself survives a power cut (where the OS allows it)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

@@ -72,10 +72,14 @@ def _odds_rows(types, cols):
     return ["  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in cells]
 
 
-def panel(g, p, owner=False, rounds=2):
+def panel(g, p, owner=False, rounds=2, compact=False):
     """One player's panel.  Public: what anyone at the table can know, with
-    the estimated odds of his hand; owner (his coins entered): exact."""
+    the estimated odds of his hand; owner (his coins entered): exact.
+    compact (a short window): without the unit types' names and the coins of
+    the cycle (the supply and the odds rows name them)."""
     v, lines = _head(g, p)
+    if compact:
+        lines = lines[:1]
     lines += ["supply     " + coins(v["supply"]),
               "board      " + units(v["units"]),
               "face up    " + coins(v["up"]),
@@ -90,9 +94,13 @@ def panel(g, p, owner=False, rounds=2):
         lines += _odds_rows(o["next_hand"], [o["next_hand"], o["within"]])
         return "\n".join(lines)
     lines += ["bag %d · hand %d · face down %d · refill in %d coins (%d rounds)"
-              % (v["bag"], v["hand"], v["down"], v["to_refill"], v["rounds_to_refill"]),
-              "U (bag+hand+face down) " + coins(v["cycle"]),
-              "ESTIMATE, U as a uniform sample: next hand" + (" · holds now" if v["hand"] else "")]
+              % (v["bag"], v["hand"], v["down"], v["to_refill"], v["rounds_to_refill"])]
+    if compact:
+        lines.append("ESTIMATE, bag+hand+face down as a uniform sample: next hand" + (" · holds now" if v["hand"]
+                                                                                     else ""))
+    else:
+        lines += ["U (bag+hand+face down) " + coins(v["cycle"]),
+                  "ESTIMATE, U as a uniform sample: next hand" + (" · holds now" if v["hand"] else "")]
     cols = [v["estimate"]] + ([v["holds"]] if v["hand"] else [])
     lines += _odds_rows(v["cycle"], cols)
     return "\n".join(lines)

@@ -11,9 +11,15 @@ from shared_rules.warchest.game import Game
 
 from . import render
 from .journal import Journal, JournalError
+from .track import parse_players
 
 
 def cmd_replay(args):
+    if args.file is None:
+        if args.owner is not None and not args.owner.replace(",", "").isdigit():
+            return fail("warchest replay: --owner takes the players whose hidden coins to print (N or N,N, "
+                        "as in track), not the file %r: e.g. --owner 1 %s" % (args.owner, args.owner))
+        return fail("warchest replay: which saved game? Give its FILE")
     try:
         journal = Journal.load(args.file)
         s = journal.setup
@@ -22,13 +28,17 @@ def cmd_replay(args):
         return fail("warchest replay: %s" % exc)
     except RuleError as exc:
         return fail("warchest replay: %s: the setup: %s" % (args.file, exc))
+    try:           # --owner means what it means in `track`: the players whose hidden coins are shown
+        shown = parse_players(args.owner or "none", g.players, "--owner")
+    except ValueError as exc:
+        return fail("warchest replay: %s" % exc)
     for i, line in enumerate(journal.events):
         try:
             ev = g.apply(evs.parse(line, g.players))
         except RuleError as exc:
             sys.stdout.flush()
             return fail("warchest replay: %s: event %d (%s): %s" % (args.file, i + 1, line, exc), 1)
-        print("%4d  %s" % (i + 1, evs.text(ev) if args.owner else render.public_event(ev)))
+        print("%4d  %s" % (i + 1, evs.text(ev) if ev["p"] in shown else render.public_event(ev)))
     print("%s: %d event%s, every one within the rules." % (args.file, len(journal.events),
                                                            "" if len(journal.events) == 1 else "s"))
     print("\n".join(render.summary(g)))

@@ -10,7 +10,7 @@ import os
 from osada.link.device import fail
 from osada.paths import OUTPUT, shown
 from shared_rules.errors import RuleError
-from shared_rules.warchest.units import SCENARIOS, TYPES, preset
+from shared_rules.warchest.units import CARD_COUNTS, SCENARIOS, TYPES, preset
 
 from . import coinlists
 from .journal import Journal, JournalError
@@ -46,6 +46,15 @@ def parse_players(text, players, what):
     return out
 
 
+def card_counts_words():
+    """The published cards' counts in words: "archer, cavalry, … 4; the others 5"."""
+    by = {}
+    for t in sorted(CARD_COUNTS):
+        by.setdefault(CARD_COUNTS[t], []).append(t)
+    most = max(by, key=lambda n: len(by[n]))
+    return "; ".join(["%s %d" % (", ".join(by[n]), n) for n in sorted(by) if n != most] + ["the others %d" % most])
+
+
 def new_setup(args):
     """The setup of a new game from the options; ValueError says what is missing or wrong."""
     players = args.players or 2
@@ -54,10 +63,9 @@ def new_setup(args):
                          "(e.g. archer,cavalry,lancer,scout/swordsman,pikeman,crossbowman,light_cavalry)"
                          % ", ".join(sorted(SCENARIOS)))
     types = parse_units(args.units, players)
-    if not args.counts:
-        raise ValueError("a new game needs --counts: the coins printed on each of the 16 unit cards "
-                         "(TYPE:N,... or a file of them; WA1)")
-    counts = coinlists.read(args.counts, "--counts")
+    counts = dict(CARD_COUNTS)                  # the published cards' (WA1); --counts changes any of them
+    if args.counts:
+        counts.update(coinlists.read(args.counts, "--counts"))
     if args.initiative:
         holder = parse_players(args.initiative, players, "--initiative")
         if len(holder) != 1:

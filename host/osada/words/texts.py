@@ -14,6 +14,8 @@ rulebook's Russian name and an English one: label() shows both.
 `describe(ev)` turns any message the device pushes ({"ev": ...}) into one line
 for the monitor's log."""
 
+import re
+
 from osada.words.game_names import game_name
 from shared_rules.siege.catalog import (
     C_BOMBER,
@@ -23,6 +25,7 @@ from shared_rules.siege.catalog import (
     KIND_CLASS,
     KIND_INDEX,
     KIND_TROPHY,
+    PHASE_REVEAL,
     SECTOR_COLOR,
     opposite,
 )
@@ -325,10 +328,27 @@ def _setup(ev, state):
         ev.get("discard_draw"))
 
 
+def _no_reveal(ev, state):
+    """After a patrol the reveal phase reveals nothing (R17): say so, or the log stops at "Phase 6: reveal"."""
+    if ev.get("phase") == PHASE_REVEAL and isinstance(state, dict) and state.get("patrol"):
+        return " — nothing is revealed this turn: the patrol was played (R17)"
+    return ""
+
+
 def _refused(ev, state):
     rule = ev.get("rule")
     src = " (from the board's buttons)" if ev.get("source") == "buttons" else ""
-    return "Refused%s%s: %s" % (" by " + rule if rule else "", src, ev.get("error", ""))
+    return "Refused%s%s: %s" % (" by " + rule if rule else "", src, named_enemies(ev.get("error", ""), state))
+
+
+_ENEMY_ID = re.compile(r"\benemy (\d+)\b")
+
+
+def named_enemies(text, state):
+    """A refusal of the rules core ("enemy 13 is in the rear") with each enemy by
+    its name as everything else says it ("Tiger E #13 is in the rear"); one
+    not on the board in `state` as "enemy #13"."""
+    return _ENEMY_ID.sub(lambda m: _enemy_name(int(m.group(1)), state), str(text))
 
 
 def _victory(ev):
@@ -393,7 +413,7 @@ _EVENTS = {
     "rebuild": lambda ev, st: "Wall rebuilt in %s (sandbags + barbed wire)" % _sector_with_color(ev.get("sector")),
     "patrol": lambda ev, st: "Патруль (patrol): no tokens are revealed this turn",
     "end_turn": lambda ev, st: "Player %s ends the turn" % ev.get("player"),
-    "phase": lambda ev, st: "Phase %s: %s" % (ev.get("phase"), PHASES.get(ev.get("phase"), "?")),
+    "phase": lambda ev, st: "Phase %s: %s%s" % (ev.get("phase"), PHASES.get(ev.get("phase"), "?"), _no_reveal(ev, st)),
     "move": _move,
     "wall_destroyed": lambda ev, st: "Wall of %s destroyed %s" % (
         _sector_with_color(ev.get("sector")), _CAUSES.get(ev.get("cause"), "")),

@@ -147,6 +147,18 @@ def test_make_flash_with_no_board_at_all_says_how_to_enter_bootsel_mode(monkeypa
     assert "no Pico found" in err and "hold the BOOTSEL button" in err and "PORT=" in err
 
 
+def test_make_flash_names_a_bad_firmware_path_before_looking_for_a_board(monkeypatch, capsys, tmp_path):
+    """Issue 42 item 10: `make flash FIRMWARE=/nonexistent.uf2` with no board said only "no Pico found"."""
+    monkeypatch.setattr(deploy, "find_bootsel_drive", lambda: None)
+    monkeypatch.setattr(deploy, "find_pico", lambda: None)
+    missing = str(tmp_path / "nonexistent.uf2")
+    assert deploy.main(["flash", "--firmware", missing]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: the firmware file %s" % missing) and "no Pico found" not in err
+    assert deploy.main(["uf2", "--firmware", missing]) == 2
+    assert capsys.readouterr().err.startswith("error: the firmware file %s" % missing)
+
+
 def test_the_serial_install_copies_the_code_then_config_then_main_py(monkeypatch, tmp_path):
     """flash(port): the mpremote command, with the board faked."""
     monkeypatch.setattr(deploy, "check_board", lambda port: "osada")

@@ -390,7 +390,7 @@ def test_a_refused_play_shows_its_rule_and_text_in_the_log(monkeypatch):
         app.send("act", action={"do": "push_back", "enemy": 1})
         app.send("act", action={"do": "push_back", "enemy": 1})
         await settle(pilot)
-        assert app.log_lines[-1].startswith("✗ push back enemy 1 refused (R15): ")
+        assert app.log_lines[-1].startswith("✗ push back enemy #1 refused (R15): ")       # gone: no name
         assert "R15" in status(app)
 
     run_app(Game(players=2, seed=1), body, monkeypatch)
@@ -427,7 +427,9 @@ def test_new_game_dialog_names_modes_and_variants_in_both_languages(monkeypatch)
         assert [v for _p, v in modes] == list(MODES)
         sl = scr.query_one("#variants", SelectionList)
         prompts = [str(sl.get_option_at_index(i).prompt) for i in range(sl.option_count)]
-        assert prompts[0] == "«Застали врасплох» (caught off guard) — no walls at the start"
+        assert prompts[0] == "«Застали врасплох» (caught off guard)"
+        assert str(scr.query_one("#variant-help").content) == \
+            "«Застали врасплох» (caught off guard): no walls at the start"       # what it does: said whole
         for p in [p for p, _v in modes] + prompts:
             assert "_" not in p                            # names, not ids like caught_off_guard
         scr.query_one("#mode", Select).value = "marshal"

@@ -116,3 +116,33 @@ def test_tank_board(snap_compare, case):
         assert snap_compare(app, terminal_size=size, run_before=prepared(app, history, keys, want))
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: "%dx%d" % s)
+def test_the_new_game_dialog_says_each_variant_whole(size):
+    """Issue 42 item 10: the variants' descriptions were cut at the dialog's width; the highlighted
+    one's is said whole, wrapped, under the list."""
+    import asyncio
+
+    from osada.words import texts
+    from shared_rules.siege.catalog import VARIANTS
+    g, history = mid_game()
+    app = fake_app(g, history=history)
+
+    async def go():
+        async with app.run_test(size=size) as pilot:
+            await prepared(app, history, ["n"], lambda a: isinstance(a.screen, NewGameScreen))(pilot)
+            app.screen.query_one("#variants").focus()
+            for i, v in enumerate(VARIANTS):
+                if i:
+                    await pilot.press("down")
+                await pilot.pause()
+                help_label = app.screen.query_one("#variant-help")
+                words = "%s: %s" % (texts.label(v, texts.VARIANTS), texts.VARIANTS[v][2])
+                assert str(help_label.content) == words
+                width = help_label.content_region.width
+                assert width > 20 and help_label.content_region.height * width >= len(words)   # wrapped, not cut
+    try:
+        asyncio.run(go())
+    finally:
+        app.shutdown()

@@ -60,6 +60,21 @@ def test_a_config_with_its_pi_section(tmp_path):
     assert cfg["encoder"] == {"a": 3, "b": 4, "switch": 5}            # the Pico's, untouched
 
 
+def test_the_pico_takes_the_config_that_has_a_pi_section(tmp_path):
+    """Issue 42 item 10: one config.json with a "pi" section was refused by the Pico (unknown setting
+    config.pi) while `make hardware` read it.  The Pico (and the simulator) leave the section to the Pi."""
+    from osada.config_file import read_config
+    from osada_fw.config import load
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps({"leds": {"layout": "rings"}, "pi": {"strip": 10, "buttons": {"back": 25}}}))
+    for cfg in (load(str(path)), read_config(str(path))):
+        assert cfg["leds"]["layout"] == "rings" and "pi" not in cfg and cfg["buttons"]["back"] == 7
+    assert read(str(path))["pi"]["strip"] == 10                       # the Pi's reader still checks it
+    path.write_text(json.dumps({"leds": {"layout": "rings"}, "pie": {}}))
+    with pytest.raises(ConfigError, match="unknown setting config.pie"):
+        load(str(path))
+
+
 def test_the_rest_is_checked_as_the_picos(tmp_path):
     path = tmp_path / "config.json"
     path.write_text(json.dumps({"leds": {"layout": "hexagon"}, "pi": {"strip": 18}}))

@@ -145,7 +145,7 @@ def one_line_refusal(tmp_path, *args):
                            "--state", str(tmp_path / "state")] + list(args),
                           capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=60)
     lines = proc.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("osada device: "), proc.stderr
+    assert len(lines) == 1 and lines[0].startswith("osada: device: "), proc.stderr
     assert "Traceback" not in proc.stderr and proc.stdout == ""
     return proc.returncode, lines[0]
 
@@ -162,7 +162,7 @@ def test_a_wrong_pin_is_one_line_at_start(tmp_path, pi, words):
     cfg = tmp_path / "config.json"
     cfg.write_text(json.dumps({"leds": {"layout": "rings"}, "pi": pi}))
     code, line = one_line_refusal(tmp_path, "--config", str(cfg))
-    assert code == 2 and line == "osada device: the config %s: %s" % (cfg, words)
+    assert code == 2 and line == "osada: device: the config %s: %s" % (cfg, words)
     assert not os.path.lexists(tmp_path / "link") and not os.path.exists(tmp_path / "state")   # nothing taken
 
 
@@ -173,7 +173,7 @@ def test_a_bad_file_and_a_busy_state_are_one_line(tmp_path):
     code, line = one_line_refusal(tmp_path, "--config", str(tmp_path / "bad.json"))
     assert code == 2 and "not valid JSON" in line
     code, line = one_line_refusal(tmp_path, "--group", "no-such-group-here")
-    assert code == 2 and line == "osada device: --group no-such-group-here: no such group on this system"
+    assert code == 2 and line == "osada: device: --group no-such-group-here: no such group on this system"
     proc = device(tmp_path)
     try:
         code, line = one_line_refusal(tmp_path)
@@ -201,6 +201,6 @@ def test_a_strip_it_cannot_drive_is_one_line_and_takes_nothing(tmp_path, monkeyp
     args = p.parse_args(["device", "--link", str(tmp_path / "link"), "--state", str(tmp_path / "state")])
     assert args.func(args) == 4
     out, err = capsys.readouterr()
-    assert out == "" and err == ("osada device: the Raspberry Pi libraries are not installed (no module named "
+    assert out == "" and err == ("osada: device: the Raspberry Pi libraries are not installed (no module named "
                                  "'neopixel'): pip install 'osada[pi]'\n")
     assert os.listdir(tmp_path) == []                     # no link, no state directory

@@ -48,7 +48,7 @@ def test_corrupt_json_is_one_line_with_where_and_exit_2(tmp_path):
     bad.write_text('{"leds": {"pin": 2,\n  "layout": "spokes"\n  "city": false}}\n')
     code, err, out = sim(tmp_path, "--config", str(bad))
     assert code == 2
-    assert err == ["osada sim: the config %s is not valid JSON: Expecting ',' delimiter: "
+    assert err == ["osada: sim: the config %s is not valid JSON: Expecting ',' delimiter: "
                    "line 3 column 3 (char 43)" % bad], err
     assert out == ""
     nothing_started(tmp_path)
@@ -58,7 +58,7 @@ def test_a_config_that_does_not_exist_is_refused_not_replaced_by_the_defaults(tm
     missing = tmp_path / "nonexistent.json"
     code, err, out = sim(tmp_path, "--config", str(missing))
     assert code == 2
-    assert err == ["osada sim: cannot read the config %s: no such file" % missing], err
+    assert err == ["osada: sim: cannot read the config %s: no such file" % missing], err
     nothing_started(tmp_path)
 
 
@@ -67,14 +67,14 @@ def test_a_value_out_of_range_names_the_file_and_the_setting(tmp_path):
     bad.write_text('{"leds": {"brightness": 999}}')
     code, err, out = sim(tmp_path, "--config", str(bad))
     assert code == 2
-    assert err == ["osada sim: the config %s: leds.brightness must be an integer 1-255 (got 999)" % bad], err
+    assert err == ["osada: sim: the config %s: leds.brightness must be an integer 1-255 (got 999)" % bad], err
     nothing_started(tmp_path)
 
 
 def test_a_directory_is_not_a_config(tmp_path):
     code, err, out = sim(tmp_path, "--config", str(tmp_path))
     assert code == 2
-    assert err == ["osada sim: cannot read the config %s: it is a directory" % tmp_path], err
+    assert err == ["osada: sim: cannot read the config %s: it is a directory" % tmp_path], err
 
 
 def test_the_simulator_refuses_a_missing_config_before_taking_anything(tmp_path):

@@ -106,7 +106,7 @@ def test_two_sim_processes_on_one_state_dir(tmp_path):
         assert second.returncode == 3
         err = second.stderr.strip()
         assert len(err.splitlines()) == 1 and "Traceback" not in err
-        assert err.startswith("osada sim: the state directory")
+        assert err.startswith("osada: sim: the state directory")
         assert "pid %d (osada sim)" % first.pid in err and str(tmp_path / "tty") in err
         # the first still answers on its link
         st = osada("state", "--port", str(tmp_path / "tty"))

@@ -109,8 +109,9 @@ def test_make_run_game_tank_starts_a_simulator_when_there_is_no_device(tmp_path,
     from osada.link import simproc
     started = []
 
-    class Sim:
+    class Sim(simproc.SimProcess):           # the real one's waiting (wait_for), a simulator in a thread
         def __init__(self, *a, **kw):
+            super().__init__()
             self.s = None
 
         def start(self):

@@ -76,6 +76,50 @@ def test_v8_the_simulators_window_in_victory_day(tmp_path):
     assert "\x1b[1;38;2;" in board                                                    # lit LEDs drawn bright
 
 
+def test_the_header_has_the_windows_width(tmp_path):
+    """Issue 42 item 10: the simulator's header was cut at 80 columns in a 100-column window."""
+    app, hw, clock = make(tmp_path)
+    hw.inputs.press_with("action", "back")            # g: the game menu
+    step(app, clock)
+    for _ in range(games.GAMES.index("victory")):
+        hw.inputs.turn(1)
+    hw.inputs.press("action")
+    step(app, clock)
+    whole = "Osada simulator · Victory Day («День Победы») · Siege's game kept (turn 1, 0 actions)"
+    assert len(whole) > 80
+    assert plain(S.Screen(app).render(100, 30)[0]) == whole
+    narrow = plain(S.Screen(app).render(80, 24)[0])
+    assert len(narrow) == 80 and narrow.endswith("…") and whole.startswith(narrow[:-1])
+
+
+@pytest.mark.parametrize("game,words,tags,not_siege", [
+    ("victory", ("A seat A", "sectors 1-3", "B seat B", "the USSR", "Germany"), "AB", "RGT"),
+    ("tank", ("1-4 a sector's", "sectors 1-6", "count from"), "1234", "RAGT"),
+])
+@pytest.mark.parametrize("cols,rows", [(80, 24), (80, 30)])
+def test_each_games_simulator_has_its_own_legend(tmp_path, game, words, tags, not_siege, cols, rows):
+    """Issue 42 item 2: Victory Day's ring was labelled with Siege's lines (R rear, A air, …)."""
+    app, hw, clock = make(tmp_path)
+    hw.inputs.press_with("action", "back")            # g: the game menu
+    step(app, clock)
+    for _ in range(games.GAMES.index(game)):
+        hw.inputs.turn(1)
+    hw.inputs.press("action")
+    step(app, clock)
+    assert app.mode.id == game
+    lines = [plain(ln) for ln in S.Screen(app).render(cols, rows)]
+    text = "\n".join(lines)
+    assert "rear" not in text and "artillery" not in text and "W wall" not in text
+    for w in words:
+        assert w in text
+    lay = S.Layout(cols, rows)
+    board = "".join(ln[lay.pad:] for ln in lines[lay.top:lay.top + lay.H])
+    for t in tags:
+        assert board.count(t) >= 6                    # each LED's letter: its seat, or its place in its sector
+    for t in not_siege:
+        assert t not in board
+
+
 def test_osada_victory_sim_is_the_simulator_in_the_toss(monkeypatch):
     got = []
     monkeypatch.setattr(simulator, "main", lambda args: got.append(args) or 0)
@@ -141,8 +185,9 @@ def test_victory_toss_start_sim_starts_tosses_and_stops_the_simulator(tmp_path, 
     switches it back and stops it; the lot is kept in its state dir."""
     started = []
 
-    class Sim:
+    class Sim(simproc.SimProcess):           # the real one's waiting (wait_for), a simulator in a thread
         def __init__(self, *a, **kw):
+            super().__init__()
             self.s = None
 
         def start(self):
@@ -171,3 +216,27 @@ def test_victory_toss_start_sim_starts_tosses_and_stops_the_simulator(tmp_path, 
         lot, game, ussr = (int(x) for x in f.read().split())
     assert (game, ussr) == (1, 0) and out[0] == "Seat %s (%s) starts game 1: the lot" % (
         "AB"[lot], ("USSR", "Germany")[lot])
+
+
+def victory_window(tmp_path):
+    """The simulator's window in Victory Day, seat A just won the lot, at 80×24 (colours stripped)."""
+    app, hw, clock = make(tmp_path)
+    hw.inputs.press_with("action", "back")            # g: the game menu
+    step(app, clock)
+    for _ in range(games.GAMES.index("victory")):
+        hw.inputs.turn(1)
+    hw.inputs.press("action")
+    step(app, clock)
+    app.mode.rng = Bits(0)
+    hw.inputs.press("action")                          # Enter: the lot, seat A
+    clock.advance(victory_view.TOSS_MS)
+    step(app, clock)
+    return [plain(ln).rstrip() for ln in S.Screen(app).render(80, 24)]
+
+
+def test_v8_the_docs_window_is_the_simulators(tmp_path):
+    """docs/victory-day.md's picture of `make run GAME=victory` (issue 42 item 2: it showed Siege's legend)."""
+    with open(os.path.join(ROOT, "docs", "victory-day.md"), encoding="utf-8") as f:
+        page = f.read()
+    block = page.split("```\nOsada simulator · Victory Day")[1].split("```")[0]
+    assert ("Osada simulator · Victory Day" + block).rstrip("\n").splitlines() == victory_window(tmp_path)

@@ -43,7 +43,8 @@ def tracker(tmp_path, layout="spokes", city=False, bit=0):
 def test_the_window_fits_and_tags_every_led_with_its_part_of_the_tracker(tmp_path, layout, city, cols, rows):
     app, hw, clock = tracker(tmp_path, layout, city)
     lines = S.Screen(app).render(cols, rows)
-    assert len(lines) <= rows and all(len(plain(ln)) <= 80 for ln in lines)
+    assert len(lines) <= rows and all(len(plain(ln)) <= 80 for ln in lines[1:])
+    assert len(plain(lines[0])) <= cols                 # the header: the window's width (issue 42)
     assert plain(lines[0]).startswith("Osada simulator · War Chest («Сундук войны») · Siege's game kept")
     assert plain(lines[1]) == "WAR CHEST · round 1 · player 1's action · initiative: player 1"
     assert plain(lines[2]) == "coins in hand 3 | 3 · markers to place 4 | 4 · the encoder fixes markers 1"

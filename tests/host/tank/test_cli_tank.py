@@ -102,7 +102,7 @@ def test_bad_input_is_one_clear_error_and_exit_2(capsys, argv, message):
     assert exc.value.code == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.strip().splitlines()[-1] == "osada tank odds: error: " + message
+    assert captured.err == "osada: tank odds: %s (see osada tank odds --help)\n" % message    # one line, as all
 
 
 def test_tank_without_a_command_prints_help_and_exits_2(capsys):

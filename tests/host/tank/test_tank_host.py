@@ -270,3 +270,19 @@ def test_tank_watch_loads_no_textual():
     code = ("import sys; from osada import cli; from osada.tank import watch; from osada.link import simproc; "
             "sys.exit('textual' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], timeout=60).returncode == 0
+
+
+def test_docs_tank_md_shows_what_watch_prints_for_the_example_rolls():
+    """Issue 42 item 1: docs/tank.md's `osada tank watch` transcript (it once left out the ring lines
+    watch prints after every roll but the first) is the Watcher's output for tests/host/tank/rolls-example.jsonl,
+    the log the page's `osada tank replay` example reads (tests/host/test_doc_examples.py reruns that one)."""
+    from osada.tank.watch import Watcher
+    with open(os.path.join(ROOT, "docs", "tank.md"), encoding="utf-8") as f:
+        page = f.read()
+    block = page.split("$ .venv/bin/osada tank watch [--port P] [--switch] [--log rolls.jsonl]\n")[1].split("```")[0]
+    out = io.StringIO()
+    w = Watcher(out)
+    with open(os.path.join(ROOT, "tests", "host", "tank", "rolls-example.jsonl"), encoding="utf-8") as f:
+        for line in f:
+            w.on_message(json.loads(line))
+    assert block == out.getvalue() and w.rolls == 5

@@ -214,13 +214,13 @@ def test_v39_clock_table_has_every_turn(capsys):
 # ------------------------------------------------------------------ refusals: one line, exit 2, nothing done
 
 @pytest.mark.parametrize("argv,words", [
-    (["odd", "40", "16"], "osada victory: argument VICTORY_COMMAND: invalid choice: 'odd'"),
+    (["odd", "40", "16"], "osada: victory: argument VICTORY_COMMAND: invalid choice: 'odd'"),
     (["odds", "5", "2"], "osada: victory odds: V9: the deck must hold at least 7 cards"),
     (["odds", "40", "41"], "osada: victory odds: VA3: "),
-    (["odds", "40", "x"], "osada victory odds: argument R: R is a whole number, not 'x'"),
+    (["odds", "40", "x"], "osada: victory odds: R is a whole number, not 'x'"),
     (["odds", "40", "16", "--at-least", "9"], "osada: victory odds: V9: "),
-    (["pay", "--have", "1,2", "--cost", "1,1,1"], "osada victory pay: argument --have: --have is three whole"),
-    (["pay", "--have", "1,2,3"], "osada victory pay: the following arguments are required: --cost"),
+    (["pay", "--have", "1,2", "--cost", "1,1,1"], "osada: victory pay: --have is three whole"),
+    (["pay", "--have", "1,2,3"], "osada: victory pay: the following arguments are required: --cost"),
     (["combat", "--att", "T-34, tank, 3/3", "--def", "B, arm, 3/3"], "osada: victory combat: T-34: 'tank' is not a"),
     (["combat", "--att", "T-34, arm, 3/3, fast", "--def", "B, arm, 3/3"], "osada: victory combat: T-34: cannot read"),
     (["combat", "--att", "T-34, arm, 3/3, turned", "--def", "B, arm, 3/3"], "osada: victory combat: V6: T-34 is"),

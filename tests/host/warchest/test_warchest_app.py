@@ -151,3 +151,36 @@ def test_the_view_key_without_an_owner_and_the_help(tmp_path):
         await keys(pilot, "w", "w")                     # both hidden: the draws need no pick
         assert on_disk(j) == ["p1 draw", "p2 draw"]
     run(j, body, size=(80, 24))
+
+
+def test_ctrl_c_names_q_as_the_monitor_does(tmp_path):
+    """Issue 42 item 10: Ctrl-C said "Press ctrl+q" here and "Press q" in the monitor."""
+    async def body(app, pilot):
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert said and said[-1] == "Press [b]q[/b] to quit the app", said
+    run(new_journal(tmp_path), body)
+
+
+def test_at_100x30_the_panels_fit_and_a_dialog_leaves_the_table_in_view(tmp_path):
+    """Issue 42 item 10: at 100×30 the players' panels ran into the log (cut, no bottom border) and a coin
+    dialog blanked the whole screen behind it."""
+    def screen_text(app):
+        return ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+
+    async def body(app, pilot):
+        await both_draw(pilot)
+        await pilot.pause()
+        for p in (0, 1):
+            panel = app.query_one("#p%d" % p)
+            assert panel.region.height == len(panel.content.plain.splitlines()) + 2 or \
+                panel.region.height >= panel.virtual_size.height, "player %d's panel is cut" % (p + 1)
+            assert panel.region.bottom <= app.query_one("#log").region.y
+        assert app.query_one("#log").region.height >= 4
+        await pilot.press("d")
+        await pilot.pause()
+        shown_now = "\n".join(screen_text(app))
+        assert "Player 1 deploys:" in shown_now
+        assert "round 1 · player 1's action" in shown_now and "supply" in shown_now    # the table still shows
+    run(new_journal(tmp_path), body, size=(100, 30))

@@ -1,15 +1,11 @@
-"""docs/war-chest.md says what the commands print: every `$ .venv/bin/osada
-warchest ...` block is run and its output compared, line for line; the
+"""docs/war-chest.md says what the commands print (its `$ .venv/bin/osada
+warchest ...` blocks are rerun by tests/host/test_doc_examples.py); the
 tracker's screen shown there holds the spec's example 6 estimate as the
 tracker draws it; its key table names every key of the app."""
 
 import os
 import re
-import shlex
 
-import pytest
-
-from osada import cli
 from osada.warchest import render
 from osada.warchest.app import KEYS
 from osada.warchest.journal import Journal
@@ -22,27 +18,6 @@ def blocks():
     with open(DOC, encoding="utf-8") as f:
         text = f.read()
     return re.findall(r"```[a-z]*\n(.*?)```", text, re.S), text
-
-
-def commands():
-    found = []
-    for block in blocks()[0]:
-        if block.startswith("$ .venv/bin/osada warchest "):
-            first, _sep, rest = block.partition("\n")
-            found.append((shlex.split(first[len("$ .venv/bin/osada "):]), rest))
-    return found
-
-
-def test_the_doc_shows_commands():
-    assert len(commands()) >= 4
-
-
-@pytest.mark.parametrize("argv,printed", commands(), ids=[" ".join(c[0][:2]) + " " + str(i)
-                                                        for i, c in enumerate(commands())])
-def test_w8_w9_w29_the_doc_prints_what_the_command_prints(argv, printed, capsys, monkeypatch):
-    monkeypatch.chdir(ROOT)
-    assert cli.main(argv) == 0
-    assert capsys.readouterr().out == printed
 
 
 def test_w24_the_docs_screen_is_the_trackers_for_the_example_game():

@@ -10,8 +10,7 @@ import os
 
 import pytest
 
-from osada import cli
-from osada.warchest import journal as journal_mod
+from osada import cli, savefile
 from osada.warchest import track
 from osada.warchest.journal import Journal, JournalError
 from shared_rules.warchest.units import preset
@@ -57,7 +56,7 @@ def test_a_failed_write_keeps_the_last_good_file(tmp_path, monkeypatch):
 
     def broken(_src, _dst):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(journal_mod.os, "replace", broken)
+    monkeypatch.setattr(savefile.os, "replace", broken)
     with pytest.raises(JournalError) as exc:
         j.save()
     assert "No space left on device" in str(exc.value)
@@ -89,8 +88,24 @@ def test_w29_replay_prints_the_events_as_the_table_reads_them(tmp_path, capsys):
     assert "8 events, every one within the rules." in out
     assert "Player 1: bag 6, hand 0, face down 1, face up crossbowman 1 · swordsman 1, board swordsman 1, box —" in out
     assert "Player 1: 3 control markers to place, 3 on the board" in out
-    code, out, _err = main(capsys, "warchest", "replay", path, "--owner")
+    code, out, _err = main(capsys, "warchest", "replay", path, "--owner", "1")
     assert "   1  p1 draw swordsman,swordsman,royal" in out
+
+
+def test_replay_owner_means_what_it_means_in_track(tmp_path, capsys):
+    """Issue 42 item 8: `replay --owner 1 FILE` said "unknown option: FILE" (--owner was a flag there, a list
+    of players in track).  Now a list of players in both; the old flag's use is told what --owner takes."""
+    path = saved(tmp_path, GOOD)
+    code, out, err = main(capsys, "warchest", "replay", "--owner", "1", path)
+    assert code == 0 and err == "" and "   1  p1 draw swordsman,swordsman,royal" in out
+    code, out, err = main(capsys, "warchest", "replay", "--owner", "2", path)
+    assert code == 0 and "   1  p1 draw\n" in out                  # player 1's coins stay hidden
+    code, out, err = main(capsys, "warchest", "replay", "--owner", path)
+    assert code == 2 and out == ""
+    assert err == ("osada: warchest replay: --owner takes the players whose hidden coins to print (N or N,N, "
+                   "as in track), not the file %r: e.g. --owner 1 %s\n" % (path, path))
+    code, out, err = main(capsys, "warchest", "replay", path, "--owner", "3")
+    assert code == 2 and err == "osada: warchest replay: --owner: a player is 1..2, not '3'\n"
 
 
 def test_w16_w28_replay_names_the_first_wrong_event_with_its_rule(tmp_path, capsys):
@@ -119,9 +134,9 @@ def track_args(tmp_path, **kw):
 
 @pytest.mark.parametrize("kw,says", [
     ({"counts": COUNTS_TEXT}, "a new game needs --units"),
-    ({"units": "first"}, "a new game needs --counts"),
     ({"units": "first", "counts": COUNTS_TEXT.replace("scout:5", "scout:6")}, "W1: the counts sum to 75 coins"),
-    ({"units": "first", "counts": COUNTS_TEXT.replace(",scout:5", "")}, "WA1: the coin counts lack scout"),
+    ({"units": "first", "counts": "scout:6"}, "W1: the counts sum to 75 coins"),      # an override is checked too
+    ({"units": "first", "counts": "archer:5,scout:4"}, "W28: the archer card prints x4 coins, not 5"),
     ({"units": "crecy", "counts": COUNTS_TEXT}, "flip the marker (W6)"),
     ({"units": "archer,cavalry/scout", "counts": COUNTS_TEXT, "initiative": "1"}, "W3: player 1 has 2 unit cards"),
     ({"units": "archer,dragon", "counts": COUNTS_TEXT}, "'dragon' is not a unit type"),
@@ -132,6 +147,21 @@ def test_wa1_w1_w3_a_bad_new_game_is_one_line_and_saves_nothing(tmp_path, capsys
     code, out, err = main(capsys, *track_args(tmp_path, **kw))
     assert code == 2 and out == "" and err.count("\n") == 1 and says in err, err
     assert not os.path.exists(tmp_path / "g.json")
+
+
+def test_wa1_w1_the_published_cards_counts_are_the_default_and_may_be_changed(tmp_path, capsys, monkeypatch):
+    """Issue 42 item 12: track asked for all 16 counts; the published cards' are the default now."""
+    from shared_rules.warchest.units import CARD_COUNTS, TOTAL_COINS, TYPES
+    four = {"archer", "cavalry", "knight", "lancer", "pikeman", "swordsman"}
+    assert CARD_COUNTS == {t: 4 if t in four else 5 for t in TYPES} and sum(CARD_COUNTS.values()) == TOTAL_COINS
+    monkeypatch.setattr("osada.warchest.app.TrackerApp.run", lambda self: None)
+    code, out, err = main(capsys, *track_args(tmp_path, units="first"))
+    assert code == 0 and err == ""
+    assert Journal.load(str(tmp_path / "g.json")).setup["counts"] == CARD_COUNTS
+    code, out, err = main(capsys, "warchest", "track", str(tmp_path / "h.json"), "--units", "first",
+                          "--counts", "scout:4,knight:5")
+    assert code == 0 and err == ""
+    assert Journal.load(str(tmp_path / "h.json")).setup["counts"] == dict(CARD_COUNTS, scout=4, knight=5)
 
 
 def test_track_starts_a_new_game_and_resumes_it(tmp_path, capsys, monkeypatch):

@@ -129,6 +129,28 @@ def test_keys_press_the_devices_buttons_only_while_it_runs_war_chest(tmp_path):
     assert app.mode.hand[0] == 2 and app.mode.cur_p == 0
 
 
+def test_a_burst_of_keys_in_one_read_presses_each_and_an_unknown_one_is_said(tmp_path):
+    """Issue 42 item 4: `tmux send-keys Enter Enter`, arrows in a burst, an SSH session: one read, many keys."""
+    app, link = linked(tmp_path / "dev", bit=0)
+    assert link.request("game", game="warchest")["ok"]
+    sent, send = [], link.send
+    link.send = lambda cmd, **fields: (sent.append(fields) if cmd == "press" else None, send(cmd, **fields))[1]
+    out = io.StringIO()
+    w = watch.Watcher(out)
+    keys = iter([b"\r\r", None, None, b"\x1b[C\x1b[C\x1b[C\x1b[D\x1b[C", None, None, b"z\x1b[A\x1b[15~", None,
+                 b"\x1b[", b"D", None, None, b"q"])
+    assert watch.watch(link, w, keys=lambda: next(keys), seconds=5) == 0
+    text = out.getvalue()
+    assert text.count("'s action done") == 2, text                     # both Enters: two actions
+    assert list(app.mode.hand) == [2, 2]
+    action = {"button": "action", "long": False}
+    assert sent == [action, action] + [{"turn": t} for t in (1, 1, 1, -1, 1)] + [{"turn": -1}]    # ESC [ | D: one
+    said = [ln for ln in text.splitlines() if "does nothing here" in ln]
+    assert said == ["'z' does nothing here (the keys are listed above; q quits)",
+                    "↑ does nothing here (the keys are listed above; q quits)",
+                    "that key does nothing here (the keys are listed above; q quits)"]
+
+
 def test_keys_become_press_requests():
     assert watch.key_request(b"\x1b[C") == {"turn": 1}
     assert watch.key_request(b"\r") == {"button": "action", "long": False}

@@ -117,3 +117,35 @@ def test_a_hit_says_where_in_words():
         "Hit Tiger E #5 (sector 5 artillery line): armor 2 left")
     assert texts.describe({"ev": "hit", "enemy": 5, "armor": 0}, state) == (
         "Hit Tiger E #5 (sector 5 artillery line): no armor left")
+
+
+def test_a_refusal_names_the_enemy_as_everything_else_does():
+    """Issue 42 item 10: "play enemy 13 refused (R10): … (enemy 13)" where the log says "Tiger E #13"."""
+    from osada.monitor import MonitorApp
+    st = {"enemies": [{"id": 13, "kind": "tiger", "sector": 2, "line": "rear"}]}
+    assert texts.named_enemies("enemies in the rear cannot be hit (enemy 13)", st) == \
+        "enemies in the rear cannot be hit (%s #13)" % texts.ru("tiger")
+    assert texts.named_enemies("there is no enemy 14 on the board", st) == "there is no enemy #14 on the board"
+    app = MonitorApp()
+    app.state = st
+    app._on_reply("act", {"action": {"do": "hit", "enemy": 13}},
+                  {"ok": False, "error": "enemies in the rear cannot be hit (enemy 13)", "rule": "R10"})
+    assert app.status_text == "hit {0} #13 refused (R10): enemies in the rear cannot be hit ({0} #13)".format(
+        texts.ru("tiger"))
+    assert "Tiger" in app.status_text and "enemy 13" not in app.status_text
+    assert texts.describe({"ev": "refused", "rule": "R10", "error": "x (enemy 13)"}, st).endswith("(Tiger E #13)")
+
+
+def test_r17_a_patrol_turns_reveal_phase_says_nothing_is_revealed():
+    """Issue 42 item 10: a patrol turn logged "Phase 6: reveal" and nothing after it."""
+    from shared_rules.siege.engine import Game
+    for patrol in (True, False):
+        g = Game(players=2, seed=1)
+        if patrol:
+            g.apply({"do": "patrol"})
+        before = g.state()
+        g.apply({"do": "end_turn"})
+        lines = [texts.describe(ev, before) for ev in g.state()["events"]]
+        reveal = [ln for ln in lines if ln.startswith("Phase 6")]
+        assert reveal == (["Phase 6: reveal — nothing is revealed this turn: the patrol was played (R17)"] if patrol
+                          else ["Phase 6: reveal"]), lines

@@ -1,0 +1,40 @@
+"""A file saved so that a crash or a pulled plug never leaves it half
+written: a temp file beside it, flushed and fsynced, then renamed over the
+old one, and the folder fsynced so the rename itself survives.  The table
+trackers' saved games (osada.warchest.journal, osada.line.journal) are
+written so after every event."""
+
+import os
+import tempfile
+
+
+def write_atomic(path, text, prefix=".osada-"):
+    """Write `text` to `path` whole or not at all; OSError if it cannot be written."""
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    _sync_dir(folder)
+
+
+def _sync_dir(folder):
+    """fsync the folder, so the rename itself survives a power cut (where the OS allows it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

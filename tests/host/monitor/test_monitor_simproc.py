@@ -1,0 +1,153 @@
+"""Issue 42 items 5, 6 and 10: the simulator the monitor starts (`make run`).
+
+A simulator that dies is started again and its game comes back from its
+journal; one refused its config is not, and the whole reason is in the event
+log, wrapped at 80 columns, and nothing is waited for; a simulator whose
+monitor was killed (kill -9) stops by itself."""
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from test_monitor import ROOT, until, widget_text  # noqa: E402
+
+from osada import monitor  # noqa: E402
+from osada.link import ports  # noqa: E402
+from osada.sim.simulator import ParentWatch  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs POSIX ptys")
+
+
+def log_text(app):
+    return "\n".join(app.log_lines)
+
+
+def bad_config(tmp_path):
+    """The checkout's config with the LEDs on a pin the Pico has not."""
+    with open(os.path.join(ROOT, "firmware", "config.json")) as f:
+        cfg = json.load(f)
+    cfg["leds"]["pin"] = 99
+    bad = tmp_path / "config.json"
+    bad.write_text(json.dumps(cfg))
+    return str(bad)
+
+
+def test_a_killed_simulator_is_started_again_and_its_game_comes_back(tmp_path, monkeypatch):
+    monkeypatch.setattr(ports, "find_device", lambda: None)
+    link = tmp_path / "sim"
+    app = monitor.MonitorApp(port="auto", start_sim=True, retry=0.1, sim_link=str(link),
+                             sim_state=str(tmp_path / "st"))
+
+    async def run():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.conn_kind == "connected" and app.state is not None,
+                        timeout=20, what="the simulator started and connected")
+            seq0 = app.seq
+            await pilot.press("e")                        # Siege: on to the next phase, so the game is not a fresh one
+            await until(pilot, lambda: app.seq != seq0, timeout=10, what="the move")
+            before, first = dict(app.state), app.sim.proc.pid
+            os.kill(first, signal.SIGKILL)
+            await until(pilot, lambda: app.sim.proc.pid != first, timeout=10, what="a new simulator")
+            await until(pilot, lambda: app.conn_kind == "connected", timeout=20, what="connected again")
+            await until(pilot, lambda: app.state == before, timeout=10, what="the game from its journal")
+            assert "the simulator was killed (signal 9); starting it again" in log_text(app)
+            assert app.sim.proc.poll() is None
+            await pilot.press("q")
+        assert app.sim.proc.poll() is not None
+
+    try:
+        asyncio.run(run())
+    finally:
+        app.shutdown()
+
+
+def test_a_bad_config_is_said_whole_in_the_log_and_nothing_is_waited_for(tmp_path, monkeypatch):
+    monkeypatch.setattr(ports, "find_device", lambda: None)
+    app = monitor.MonitorApp(port="auto", start_sim=True, retry=0.1, sim_link=str(tmp_path / "sim"),
+                             sim_state=str(tmp_path / "st"))
+    app.sim.config = bad_config(tmp_path)
+
+    async def run():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.conn_kind == "simfailed", timeout=20, what="the simulator refused")
+            first = app.sim.proc.pid
+            await pilot.pause(1.5)                        # never started again, never looked for again
+            assert app.sim.proc.pid == first and app.conn_kind == "simfailed"
+            assert app.session._stop.is_set()
+            reason = "leds.pin must be a GPIO on the Pico's header: 0-22, 26-28 (got 99)"
+            assert any(reason in line for line in app.log_lines)
+            log = app.main.query_one("#log")
+            assert log.size.width <= 80
+            shown = "".join(strip.text for strip in log.lines)
+            assert reason.replace(" ", "") in shown.replace(" ", "")      # all of it, wrapped
+            assert widget_text(app, "#conn") == "the simulator stopped — see the log; mend it, then start the " \
+                                               "monitor again"
+            assert len(widget_text(app, "#conn")) <= 80
+            assert widget_text(app, "#status") == "the simulator exited (code 2): the reason is in the event log"
+
+    try:
+        asyncio.run(run())
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("argv,prefix", [
+    (["tank", "watch", "--start-sim", "--switch", "--count", "1", "--seconds", "20", "--no-keys"], "osada: "),
+    (["victory", "toss", "--start-sim", "--switch"], "osada: victory toss: "),
+])
+def test_watch_and_toss_say_why_their_simulator_would_not_start(tmp_path, monkeypatch, capsys, argv, prefix):
+    """`make run GAME=tank` (or warchest), `osada victory toss --start-sim` with a bad config: the reason
+    at once, not ten seconds of looking and "no device"."""
+    from osada import cli
+    from osada.link import simproc
+    real = simproc.SimProcess
+    monkeypatch.setattr(simproc, "SimProcess", lambda: real(str(tmp_path / "sim"), str(tmp_path / "st"),
+                                                            config=bad_config(tmp_path)))
+    monkeypatch.setattr(ports, "find_device", lambda: None)
+    t0 = time.monotonic()
+    code = cli.main(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and time.monotonic() - t0 < 8
+    assert err.startswith(prefix + "the simulator exited (code 2): ")
+    assert "leds.pin must be a GPIO on the Pico's header: 0-22, 26-28 (got 99)" in err
+
+
+def test_the_simulator_stops_when_the_monitor_that_started_it_is_killed(tmp_path):
+    link, state = str(tmp_path / "tty"), str(tmp_path / "st")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,
+                                                       os.path.join(ROOT, "firmware")]))
+    code = ("from osada.monitor import SimProcess; import sys; p = SimProcess(%r, %r); "
+            "print(p.start(), flush=True); sys.stdin.read()" % (link, state))
+    parent = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, env=env)
+    try:
+        sim_pid = int(parent.stdout.readline())
+        end = time.monotonic() + 20
+        while ports.sim_owner(link) != sim_pid:
+            assert time.monotonic() < end, "the simulator did not start"
+            time.sleep(0.02)
+        parent.kill()                                       # kill -9: no chance to stop it
+        parent.wait(5)
+        end = time.monotonic() + 10
+        while os.path.lexists(link):
+            assert time.monotonic() < end, "the simulator outlived its monitor"
+            time.sleep(0.05)
+        with pytest.raises(ProcessLookupError):
+            for _ in range(100):                            # gone (a zombie of init's reaped soon after)
+                os.kill(sim_pid, 0)
+                time.sleep(0.05)
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+        parent.stdin.close()
+
+
+def test_parent_watch_is_off_for_a_simulator_started_by_hand():
+    assert ParentWatch({}).gone() is False
+    assert ParentWatch({"OSADA_SIM_PARENT": str(os.getppid())}, every=0).gone() is False
+    assert ParentWatch({"OSADA_SIM_PARENT": "1"}, every=0).gone() is (os.getppid() != 1)
