@@ -240,10 +240,10 @@ TOKENS = (["he111"] * 5 + ["move_red", "move_green", "move_blue"] * 3 + ["move_c
 LINES = ("rear", "air", "artillery", "tank", "city")
 
 
-def random_scenario(rng):
-    """A small random phase-4 scenario: a board, 1-4 enemies, a pool of 2-6
-    tokens, sometimes a hedgehog, a dot or a patrol, sometimes another mode
-    or my_house."""
+def random_scenario(rng, most=6):
+    """A small random phase-4 scenario: a board, 1-4 enemies, a pool of 2 to
+    `most` tokens, sometimes a hedgehog, a dot or a patrol, sometimes another
+    mode or my_house."""
     blds = [s for s in range(1, 7) if rng.random() < 0.7] or [rng.randint(1, 6)]
     walls = [s for s in range(1, 7) if rng.random() < 0.6]
     dots = [s for s in walls if rng.random() < 0.2][:2]
@@ -255,7 +255,7 @@ def random_scenario(rng):
         full = KIND_ARMOR[kind_index(k)]
         enemies.append({"kind": k, "sector": s, "line": line, "armor": rng.randint(1, full)})
     sc = {"board": {"walls": walls, "dots": dots, "buildings": blds, "enemies": enemies},
-          "pool": [rng.choice(TOKENS) for _ in range(rng.randint(2, 6))]}
+          "pool": [rng.choice(TOKENS) for _ in range(rng.randint(2, most))]}
     r = rng.random()
     if r < 0.1:
         sc["mode"], sc["players"] = "shoulder", 3
