@@ -38,3 +38,17 @@ def _sync_dir(folder):
         pass
     finally:
         os.close(fd)
+
+
+def save_journal(path, fmt, version, setup, events, prefix, error):
+    """A tracker's game file, written atomically: its format and version, the
+    setup, one event a line (readable in a diff).  `error` (the tracker's
+    JournalError) is raised, naming the file, when it cannot be written."""
+    import json
+    lines = ",\n  ".join(json.dumps(e, ensure_ascii=False) for e in events)
+    text = '{"format": %s, "version": %d,\n "setup": %s,\n "events": [%s]}\n' % (
+        json.dumps(fmt), version, json.dumps(setup, ensure_ascii=False), "\n  " + lines + "\n " if lines else "")
+    try:
+        write_atomic(path, text, prefix)
+    except OSError as exc:
+        raise error("cannot save %s: %s" % (path, exc.strerror or exc)) from None

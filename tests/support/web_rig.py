@@ -4,7 +4,6 @@ monitor's app headless, osada.web.host) in a thread of its own serving on a
 free port, and Debian's chromium driven by Playwright.  With no
 /usr/bin/chromium the browser tests skip with NO_BROWSER."""
 
-import json
 import os
 import re
 import sys
@@ -18,10 +17,9 @@ except ImportError:  # run from the tree
     sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host")]
 
 from osada.siege import board as siege_board  # noqa: E402
-from osada.sim.simulator import Simulator  # noqa: E402
 from osada.web.host import WebMonitorApp  # noqa: E402
 from osada.web.server import WebServer  # noqa: E402
-from shared_rules.jsonout import dumps  # noqa: E402
+from tests.support.simthread import SimThread  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 NO_BROWSER = ("no Chromium at /usr/bin/chromium: the web view's browser tests need Debian's chromium "
@@ -42,37 +40,9 @@ def launch(playwright, foreground=False):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
 
 
-class SimDevice:
-    """The simulator's app loop in a thread, on the pty `link` (its journal in `state_dir`)."""
-
-    def __init__(self, link, state_dir, seed=5):
-        self.link, self.state_dir, self.seed = str(link), str(state_dir), seed
-        self.sim = Simulator(link=self.link, state_dir=self.state_dir, seed=seed)
-        self.lock = threading.Lock()
-        self.stop_flag = threading.Event()
-        self.sim.app.boot()
-        self.thread = threading.Thread(target=self._loop, daemon=True)
-        self.thread.start()
-
-    def _loop(self):
-        while not self.stop_flag.is_set():
-            with self.lock:
-                self.sim.app.tick()
-            time.sleep(0.002)
-
-    def state(self):
-        """The device's Siege state (as it pushes it) and its action count."""
-        with self.lock:
-            st = self.sim.app.siege.game.state()
-            seq = len(self.sim.app.siege.game.log)
-        del st["events"]
-        return json.loads(dumps(st)), seq
-
-    def close(self):
-        """Unplugged: the loop stops and the pty goes."""
-        self.stop_flag.set()
-        self.thread.join(2.0)
-        self.sim.close()
+def SimDevice(link, state_dir, seed=5):
+    """The simulator in a thread (tests/support/simthread.py), seeded 5 unless told."""
+    return SimThread(link, state_dir, seed)
 
 
 class WebHost:

@@ -19,7 +19,7 @@ commands read the file as a state file (`osada line claim --state FILE`)."""
 import json
 import re
 
-from osada.savefile import write_atomic
+from osada.savefile import save_journal
 from shared_rules.errors import RuleError
 from shared_rules.line import outcome
 from shared_rules.line.cards import DEFAULT_COLOURS, DEFAULT_VALUES, Deck, name, names
@@ -190,14 +190,7 @@ class Journal:
         return t
 
     def save(self):
-        events = ",\n  ".join(json.dumps(e, ensure_ascii=False) for e in self.events)
-        text = '{"format": %s, "version": %d,\n "setup": %s,\n "events": [%s]}\n' % (
-            json.dumps(FORMAT), VERSION, json.dumps(self.setup, ensure_ascii=False),
-            "\n  " + events + "\n " if events else "")
-        try:
-            write_atomic(self.path, text, ".line-")
-        except OSError as exc:
-            raise JournalError("cannot save %s: %s" % (self.path, exc.strerror or exc)) from None
+        save_journal(self.path, FORMAT, VERSION, self.setup, self.events, ".line-", JournalError)
 
 
 def is_journal(data):

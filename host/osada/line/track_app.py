@@ -15,10 +15,9 @@ from textual.widgets import Footer, Input, Static
 from osada.line import table_text, words
 from osada.line.inputs import refusal
 from osada.paths import shown
+from osada.trackerapp import TrackerShell
 from shared_rules.errors import RuleError
 from shared_rules.line import outcome
-
-from .journal import JournalError
 
 # The one table of keys: (key, action, shown, what it does).  The bindings, the footer and the help come from it.
 KEYS = (
@@ -54,17 +53,10 @@ class Ask(ModalScreen):
         self.dismiss(None)
 
 
-class Help(ModalScreen):
-    BINDINGS = [Binding("escape,question_mark,q", "dismiss", "close")]
-
-    def compose(self) -> ComposeResult:
-        lines = ["Line of battle tracker: keys", ""]
-        lines += ["%-3s %s" % ("?" if k == "question_mark" else k, what) for k, _a, _s, what in KEYS]
-        lines += ["", "A refused event is named by its rule (docs/line-of-battle.md) and changes nothing."]
-        yield Static(Text("\n".join(lines)), id="helptext")
-
-
-class LineTrackerApp(App):
+class LineTrackerApp(TrackerShell, App):
+    KEYS = KEYS
+    HELP_TITLE = "Line of battle tracker: keys"
+    HELP_TAIL = "A refused event is named by its rule (docs/rules-line.md) and changes nothing."
     TITLE = "Osada: Line of battle tracker"
     ENABLE_COMMAND_PALETTE = False
     CSS = """
@@ -72,7 +64,7 @@ class LineTrackerApp(App):
     #log { height: 1fr; min-height: 3; border: round $primary-darken-2; padding: 0 1; }
     #status { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     #status.refused { background: #6b4a00; color: white; }
-    Ask, Help { align: center middle; background: $background 60%; }
+    Ask, KeysHelp { align: center middle; background: $background 60%; }
     #title { width: 60; max-width: 100%; background: $primary; padding: 0 1; }
     #answer { width: 60; max-width: 100%; }
     #helptext { width: 90; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
@@ -107,14 +99,6 @@ class LineTrackerApp(App):
         lines = ["%3d  %s" % (i + 1, events[i]) for i in range(start, len(events))]
         log.update(Text("\n".join(lines) or "(no event yet: s or n when a card is played)"))
 
-    def on_resize(self):
-        self.call_after_refresh(self.show)
-
-    def say(self, text, refused=False):
-        status = self.query_one("#status", Static)
-        status.update(Text(text))
-        status.set_class(refused, "refused")
-
     def submit(self, line):
         """Play the event; saved at once if the rules take it, else its rule said and nothing changes."""
         try:
@@ -124,12 +108,8 @@ class LineTrackerApp(App):
             return False
         self.journal.events.append(line)
         self.show()
-        try:
-            self.journal.save()
-        except JournalError as exc:
-            self.say("NOT SAVED: %s" % exc, refused=True)
-            return True
-        self.say(line + (" — proved" if " claims " in line else ""))
+        if self.saved():
+            self.say(line + (" — proved" if " claims " in line else ""))
         return True
 
     def ask(self, title, placeholder, then):
@@ -164,23 +144,10 @@ class LineTrackerApp(App):
         self.ask("%s claims: the field" % words.side(side), "3",
                  lambda text: self.submit("%s claims %s" % (side, text)))
 
-    def action_undo(self):
-        if not self.journal.events:
-            self.say("nothing to undo", refused=True)
-            return
-        gone = self.journal.events.pop()
+    def rebuild(self):
         self.table = self.journal.table()
-        self.show()
-        try:
-            self.journal.save()
-        except JournalError as exc:
-            self.say("NOT SAVED: %s" % exc, refused=True)
-            return
-        self.say("undone: %s" % gone)
 
-    def action_help_quit(self):
-        """Ctrl+C: the key that quits, q as the footer shows it."""
-        self.notify("Press [b]q[/b] to quit the app", title="Do you want to quit?")
-
-    def action_help(self):
-        self.push_screen(Help())
+    def action_undo(self):
+        gone = self.undo_last()
+        if gone is not None:
+            self.say("undone: %s" % gone)

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 
 from osada.paths import shown
+from osada.trackerapp import TrackerShell
 from shared_rules.errors import RuleError
 from shared_rules.warchest import actions
 from shared_rules.warchest import events as evs
@@ -20,7 +21,6 @@ from shared_rules.warchest.units import ROYAL
 from shared_rules.warchest.zones import merged, size
 
 from . import render
-from .journal import JournalError
 from .names import label
 
 COMPACT_BELOW = 40      # rows: in a shorter window the players' panels close up (render.panel's compact)
@@ -74,17 +74,10 @@ class Pick(ModalScreen):
         self.dismiss(None)
 
 
-class Help(ModalScreen):
-    BINDINGS = [Binding("escape,question_mark,q", "dismiss", "close")]
-
-    def compose(self) -> ComposeResult:
-        lines = ["War Chest tracker: keys", ""]
-        lines += ["%-3s %s" % ("?" if k == "question_mark" else k, what) for k, _a, _s, what in KEYS]
-        lines += ["", "A refused event is named by its rule (docs/rules-war-chest.md) and changes nothing."]
-        yield Static(Text("\n".join(lines)), id="helptext")
-
-
-class TrackerApp(App):
+class TrackerApp(TrackerShell, App):
+    KEYS = KEYS
+    HELP_TITLE = "War Chest tracker: keys"
+    HELP_TAIL = "A refused event is named by its rule (docs/rules-war-chest.md) and changes nothing."
     TITLE = "Osada: War Chest tracker"
     ENABLE_COMMAND_PALETTE = False
     CSS = """
@@ -94,7 +87,7 @@ class TrackerApp(App):
     #log { height: 1fr; min-height: 4; border: round $primary-darken-2; padding: 0 1; }
     #status { height: 1; padding: 0 1; background: $boost; }
     #status.refused { background: #6b4a00; color: white; }
-    Pick, Help { align: center middle; background: $background 50%; }
+    Pick, KeysHelp { align: center middle; background: $background 50%; }
     #choices { width: 60; max-width: 100%; height: auto; max-height: 12; }
     #title { width: 60; max-width: 100%; background: $primary; padding: 0 1; }
     #helptext { width: 100; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
@@ -135,14 +128,6 @@ class TrackerApp(App):
         lines = render.log_lines(g, self.owner, room) or ["(no event yet: w draws the first hand)"]
         log.update(Text("\n".join(lines)))
 
-    def on_resize(self):
-        self.call_after_refresh(self.show)
-
-    def say(self, text, refused=False):
-        status = self.query_one("#status", Static)
-        status.update(Text(text))
-        status.set_class(refused, "refused")
-
     def submit(self, ev):
         """Play the event; saved at once if the rules take it, else its rule said and nothing changes."""
         try:
@@ -154,12 +139,8 @@ class TrackerApp(App):
         if ev["e"] in evs.MANEUVERS and ev["free"]:
             self.free = False
         self.show()
-        try:
-            self.journal.save()
-        except JournalError as exc:
-            self.say("NOT SAVED: %s" % exc, refused=True)
-            return True
-        self.say(evs.text(ev) if self.owner else render.public_event(ev))
+        if self.saved():
+            self.say(evs.text(ev) if self.owner else render.public_event(ev))
         return True
 
     def pick(self, title, options, then, empty="nothing to choose"):
@@ -329,21 +310,15 @@ class TrackerApp(App):
         f = g.follow
         self.submit({"e": "berserker_pay", "p": f["pay"] if f is not None and f["pay"] >= 0 else max(g.last, 0)})
 
-    def action_undo(self):
-        if not self.journal.events:
-            self.say("nothing to undo", refused=True)
-            return
-        gone = self.journal.events.pop()
+    def rebuild(self):
         self.game = self.journal.game()
         self.free = False
-        self.show()
-        try:
-            self.journal.save()
-        except JournalError as exc:
-            self.say("NOT SAVED: %s" % exc, refused=True)
-            return
-        self.say("undone: %s" % (gone if self.owner else render.public_event(evs.parse(
-            gone, self.game.players))))
+
+    def action_undo(self):
+        gone = self.undo_last()
+        if gone is not None:
+            self.say("undone: %s" % (gone if self.owner else render.public_event(evs.parse(
+                gone, self.game.players))))
 
     def action_view(self):
         if not any(c.known for c in self.game.coins):
@@ -354,9 +329,4 @@ class TrackerApp(App):
         self.show()
         self.say("owner view: keep this screen to yourself" if self.owner else "public view")
 
-    def action_help_quit(self):
-        """Ctrl+C: the key that quits, q as the footer shows it (textual would name Ctrl+Q, its own binding)."""
-        self.notify("Press [b]q[/b] to quit the app", title="Do you want to quit?")
 
-    def action_help(self):
-        self.push_screen(Help())

@@ -6,7 +6,7 @@ through the rules core, which names the first wrong one."""
 
 import json
 
-from osada.savefile import write_atomic
+from osada.savefile import save_journal
 from shared_rules.warchest.game import Game, check_events
 
 FORMAT = "osada-warchest"
@@ -67,11 +67,4 @@ class Journal:
 
     def save(self):
         """Write the file atomically; JournalError if it cannot be written."""
-        events = ",\n  ".join(json.dumps(e, ensure_ascii=False) for e in self.events)
-        text = '{"format": %s, "version": %d,\n "setup": %s,\n "events": [%s]}\n' % (
-            json.dumps(FORMAT), VERSION, json.dumps(self.setup, ensure_ascii=False),
-            "\n  " + events + "\n " if events else "")
-        try:
-            write_atomic(self.path, text, ".warchest-")
-        except OSError as exc:
-            raise JournalError("cannot save %s: %s" % (self.path, exc.strerror or exc)) from None
+        save_journal(self.path, FORMAT, VERSION, self.setup, self.events, ".warchest-", JournalError)

@@ -34,10 +34,9 @@ from osada import monitor  # noqa: E402
 from osada.link import ports  # noqa: E402
 from osada.siege import board as siege_board  # noqa: E402
 from osada.siege.screens import MarshalScreen, NewGameScreen  # noqa: E402
-from osada.sim.simulator import Simulator  # noqa: E402
 from osada.words import texts  # noqa: E402
-from shared_rules.jsonout import dumps  # noqa: E402
 from shared_rules.siege.catalog import C_EVENT, KIND_CLASS, KIND_IDS, LINES  # noqa: E402
+from tests.support.simthread import SimThread  # noqa: E402,F401  (the harness of the monitor tests)
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs POSIX ptys")
 
@@ -129,37 +128,6 @@ def test_describe_reads_well():
 
 
 # ------------------------------------------------------------ the harness
-
-
-class SimThread:
-    """The simulator's app loop in a background thread; `lock` keeps reads of
-    its game consistent."""
-
-    def __init__(self, link, state_dir, seed=None):
-        self.sim = Simulator(link=str(link), state_dir=str(state_dir), seed=seed)
-        self.lock = threading.Lock()
-        self.stop_flag = threading.Event()
-        self.sim.app.boot()
-        self.thread = threading.Thread(target=self._loop, daemon=True)
-        self.thread.start()
-
-    def _loop(self):
-        while not self.stop_flag.is_set():
-            with self.lock:
-                self.sim.app.tick()
-            time.sleep(0.002)
-
-    def state(self):
-        with self.lock:
-            st = self.sim.app.siege.game.state()
-            seq = len(self.sim.app.siege.game.log)
-        del st["events"]
-        return json.loads(dumps(st)), seq
-
-    def close(self):
-        self.stop_flag.set()
-        self.thread.join(2.0)
-        self.sim.close()
 
 
 async def until(pilot, cond, timeout=5.0, what="condition"):

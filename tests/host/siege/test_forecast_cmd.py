@@ -107,12 +107,8 @@ def test_a_missing_file_is_one_line_on_stderr(tmp_path, capsys):
 def test_f2_live_the_game_on_a_board_is_its_log_replayed_and_only_its_public_state_read(tmp_path, capsys):
     """`osada forecast --port P`: the game on the board (here the simulator),
     read by its log as `osada record` reads it, gives what its scenario file gives."""
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).parents[1] / "monitor"))     # the monitor tests' simulator harness
-    from test_monitor import SimThread
-
     from osada.link import ports
+    from tests.support.simthread import SimThread
 
     dev = SimThread(tmp_path / "tty", tmp_path / "st", seed=2)
     try:

@@ -12,7 +12,8 @@ import pytest
 
 pytest.importorskip("textual")
 
-from osada.warchest.app import Help, Pick, TrackerApp  # noqa: E402
+from osada.trackerapp import KeysHelp as Help  # noqa: E402
+from osada.warchest.app import Pick, TrackerApp  # noqa: E402
 from osada.warchest.journal import Journal  # noqa: E402
 from shared_rules.warchest.units import preset  # noqa: E402
 from tests.mpy.warchest_play import COUNTS  # noqa: E402
