@@ -23,7 +23,7 @@ import time
 import pytest
 
 from osada import monitor
-from tests.support.monitor_fakes import ROOT, FakeSession, mid_game
+from tests.support.monitor_fakes import ROOT, SimPortSession, mid_game
 
 PICTURE = os.path.join(ROOT, "docs", "monitor.svg")
 PICTURE_MD = "![The Osada monitor mid-game](docs/monitor.svg)"
@@ -34,17 +34,7 @@ UPDATE = "OSADA_UPDATE_SCREENSHOTS=1 .venv/bin/python -m pytest tests/host/test_
 # ------------------------------------------------------------------ the picture
 
 
-class PictureSession(FakeSession):
-    """The fake session, connected as `make run` would be: to the simulator's port."""
-
-    def run(self):
-        from osada_fw.link.commands import FIRMWARE_VERSION
-        from osada_fw.link.protocol import PROTOCOL_VERSION
-        self.post(monitor.Session.Status("connected", "connected", "/tmp/osada-sim",
-                                         {"firmware": FIRMWARE_VERSION, "protocol": PROTOCOL_VERSION}))
-        self._push_state()
-        for ev in self.history:
-            self.post(monitor.Session.Pushed(ev))
+PictureSession = SimPortSession   # connected as `make run` is, to the simulator's port
 
 
 def draw_picture():

@@ -154,3 +154,17 @@ TANK_ROLLS = (
      "hit": 2, "ambush": False, "hits": 7, "protection": 3, "absorbed": 3, "damage": 4, "morale": True,
      "source": "host"},
 )
+
+
+class SimPortSession(FakeSession):
+    """The fake session connected as `make run` is, to the simulator's port: the
+    state first, then the history's events (the pictures in the docs use it)."""
+
+    def run(self):
+        from osada_fw.link.commands import FIRMWARE_VERSION
+        from osada_fw.link.protocol import PROTOCOL_VERSION
+        self.post(monitor.Session.Status("connected", "connected", "/tmp/osada-sim",
+                                         {"firmware": FIRMWARE_VERSION, "protocol": PROTOCOL_VERSION}))
+        self._push_state()
+        for ev in self.history:
+            self.post(monitor.Session.Pushed(ev))

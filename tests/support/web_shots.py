@@ -18,11 +18,10 @@ import re
 import threading
 import time
 
-from osada import monitor
 from osada.web import render
 from osada.web.host import WebMonitorApp
 from osada.web.server import FILES, STATIC, WebServer
-from tests.support.monitor_fakes import ROOT, FakeSession, mid_game
+from tests.support.monitor_fakes import ROOT, SimPortSession, mid_game
 
 SHOT_JSON = os.path.join(ROOT, "docs", "web-shot.json")
 PNGS = {"phone": (os.path.join(ROOT, "docs", "web-phone.png"), (390, 844)),
@@ -30,17 +29,7 @@ PNGS = {"phone": (os.path.join(ROOT, "docs", "web-phone.png"), (390, 844)),
 COMMAND = ".venv/bin/python -m tests.support.web_shots"
 
 
-class ShotSession(FakeSession):
-    """Connected as `make run WEB=1` is: to the simulator's port."""
-
-    def run(self):
-        from osada_fw.link.commands import FIRMWARE_VERSION
-        from osada_fw.link.protocol import PROTOCOL_VERSION
-        self.post(monitor.Session.Status("connected", "connected", "/tmp/osada-sim",
-                                         {"firmware": FIRMWARE_VERSION, "protocol": PROTOCOL_VERSION}))
-        self._push_state()
-        for ev in self.history:
-            self.post(monitor.Session.Pushed(ev))
+ShotSession = SimPortSession   # connected as `make run` is, to the simulator's port
 
 
 def page_files():
