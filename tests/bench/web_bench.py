@@ -101,8 +101,10 @@ def _start_web(tty, port):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([os.path.join(ROOT, "host"), ROOT, os.path.join(ROOT, "firmware"),
                                          env.get("PYTHONPATH", "")])
+    # OSADA_BENCH_NO_FORECAST=1: the pages without Siege's threat forecast (its worker shares the 2 cores)
+    extra = ["--no-forecast"] if os.environ.get("OSADA_BENCH_NO_FORECAST") else []
     proc = subprocess.Popen([sys.executable, "-m", "osada.cli", "web", "--port", tty, "--listen", str(port),
-                             "--control"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             "--control"] + extra, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env, text=True)
     for line in proc.stdout:
         m = re.match(r"Control PIN: (\d+)", line)

@@ -44,7 +44,7 @@ def shot():
     """{snapshot, page}: what the pictures show, drawn now by the web host over mid_game()."""
     g, history = mid_game()
     server = WebServer("127.0.0.1", 0, None)
-    app = WebMonitorApp(server, headless=True, port="fake",
+    app = WebMonitorApp(server, headless=True, port="fake", forecast=True,
                         session=lambda resolve, retry=None, post=None: ShotSession(g, post, history))
     th = threading.Thread(target=app.run, kwargs={"headless": True, "size": (140, 45)}, daemon=True)
     th.start()

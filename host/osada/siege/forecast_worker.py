@@ -9,9 +9,11 @@ and writes one JSON line per answer as it improves (F11): the first bounds
 or {"error": "…"} for a state the forecast refuses (F1, FA1, FA5); last
 {"done": "exact" | "time" | "memory"}.  Its owner (live_forecast.py) kills it
 the moment the state changes: the work is CPU-bound, and a process is the one
-way to stop it at once and keep the monitor's own thread free."""
+way to stop it at once and keep the monitor's own thread free.  It runs at a
+low priority (nice 15), so the pages and the monitor are never kept waiting."""
 
 import json
+import os
 import sys
 
 from shared_rules.siege.forecast import ForecastError
@@ -56,7 +58,15 @@ def answers(job, out):
     say({"done": why})
 
 
+NICE = 15          # below everything the table waits for: the device's link, the monitor, the pages
+
+
 def main():
+    if hasattr(os, "nice"):
+        try:
+            os.nice(NICE)
+        except OSError:
+            pass
     try:
         job = json.loads(sys.stdin.readline())
         if not isinstance(job, dict) or not isinstance(job.get("state"), dict):

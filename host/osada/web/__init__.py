@@ -38,6 +38,8 @@ def add_parser(sub, port_help):
     w = sub.add_parser("web", help="serve the live board to browsers (phones, a TV) on http://localhost:%d/"
                        % DEFAULT_LISTEN)
     w.add_argument("--port", default="auto", help=port_help)
+    w.add_argument("--no-forecast", dest="forecast", action="store_false",
+                   help="no threat forecast on the pages (it is worked out on one core beside the server)")
     w.add_argument("--start-sim", action="store_true",
                    help="if no device is found, start the simulator (osada sim --headless)")
     web_args(w)

@@ -34,8 +34,8 @@ class WebMonitorApp(MonitorApp):
         super().__init__(**kw)
         self.server = server
         self.headless = headless
-        if headless:                      # Siege's forecast (a view's aside) worked out for the pages; in the
-            self.forecast = True          # terminal the monitor's own switch (--no-forecast) and key say
+        # Siege's forecast (a view's aside) for the pages: --no-forecast (osada web, osada monitor) says not;
+        # in the terminal the monitor's key f toggles it
         self.web_rev = 0
         self._web_loop = None
         self._web_pending = False
@@ -87,9 +87,11 @@ class WebMonitorApp(MonitorApp):
         self._web_later = self._web_loop.call_later(EVENTS_WAIT_S, self.web_dirty)
 
     def changed_from_thread(self):
-        """A view's worker (Siege's forecast) has something new: redraw on the app's thread."""
+        """A view's worker (Siege's forecast) has something new: on the app's thread, a
+        new snapshot; headless, the board's and panel's fragments are not drawn again
+        for it (only the aside changed), in the terminal the monitor redraws too."""
         if self._web_loop is not None:
-            self._web_loop.call_soon_threadsafe(self.changed)
+            self._web_loop.call_soon_threadsafe(self.web_dirty if self.headless else self.changed)
 
     def web_publish(self):
         self._web_pending = False
