@@ -27,7 +27,7 @@ def phase4_states(setup, agent=1):
     return out
 
 
-def wait(lf, st, setup, final=True, timeout=20.0):
+def wait(lf, st, setup, final=True, timeout=40.0):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         r = lf.current(st, setup)
