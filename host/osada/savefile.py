@@ -52,3 +52,29 @@ def save_journal(path, fmt, version, setup, events, prefix, error):
         write_atomic(path, text, prefix)
     except OSError as exc:
         raise error("cannot save %s: %s" % (path, exc.strerror or exc)) from None
+
+
+def load_journal(path, fmt, version, what, setup_keys, error, data=None):
+    """(setup, events) of a tracker's game file (save_journal's), or its JSON
+    already read (`data`); `error` (the tracker's JournalError), one line
+    naming the file, when it cannot be read, is not `what` ("a saved War Chest
+    game"), is of another version, or is damaged."""
+    import json
+    if data is None:
+        try:
+            with open(path, encoding="utf-8") as f:
+                data = json.load(f)
+        except OSError as exc:
+            raise error("cannot read %s: %s" % (path, exc.strerror)) from None
+        except (ValueError, UnicodeDecodeError):
+            raise error("%s is not %s (not JSON)" % (path, what)) from None
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise error("%s is not %s (no \"format\": \"%s\")" % (path, what, fmt))
+    if data.get("version") != version:
+        raise error("%s is a saved game of version %r; this osada reads version %d"
+                    % (path, data.get("version"), version))
+    setup, events = data.get("setup"), data.get("events")
+    if not isinstance(setup, dict) or any(k not in setup for k in setup_keys) or not isinstance(events, list) \
+            or not all(isinstance(e, str) for e in events):
+        raise error("%s is damaged: it needs a setup (%s) and a list of event lines" % (path, ", ".join(setup_keys)))
+    return setup, events

@@ -19,7 +19,7 @@ commands read the file as a state file (`osada line claim --state FILE`)."""
 import json
 import re
 
-from osada.savefile import save_journal
+from osada.savefile import load_journal, save_journal
 from shared_rules.errors import RuleError
 from shared_rules.line import outcome
 from shared_rules.line.cards import DEFAULT_COLOURS, DEFAULT_VALUES, Deck, name, names
@@ -157,23 +157,8 @@ class Journal:
     @classmethod
     def load(cls, path, data=None):
         """The journal in `path` (or its JSON already read, `data`)."""
-        if data is None:
-            try:
-                with open(path, encoding="utf-8") as f:
-                    data = json.load(f)
-            except OSError as exc:
-                raise JournalError("cannot read %s: %s" % (path, exc.strerror)) from None
-            except (ValueError, UnicodeDecodeError):
-                raise JournalError("%s is not a saved line-of-battle game (not JSON)" % path) from None
-        if not is_journal(data):
-            raise JournalError("%s is not a saved line-of-battle game (no \"format\": \"%s\")" % (path, FORMAT))
-        if data.get("version") != VERSION:
-            raise JournalError("%s is a saved game of version %r; this osada reads version %d"
-                               % (path, data.get("version"), VERSION))
-        setup, events = data.get("setup"), data.get("events")
-        if not isinstance(setup, dict) or any(k not in setup for k in ("deck", "me", "hand")) \
-                or not isinstance(events, list) or not all(isinstance(e, str) for e in events):
-            raise JournalError("%s is damaged: it needs a setup (deck, me, hand) and a list of event lines" % path)
+        setup, events = load_journal(path, FORMAT, VERSION, "a saved line-of-battle game", ("deck", "me", "hand"),
+                                     JournalError, data)
         return cls(path, setup, events)
 
     def table(self):

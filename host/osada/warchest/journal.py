@@ -4,9 +4,8 @@ text lines, one a line), one JSON file rewritten after every event with an atomi
 loses no event that was entered.  Read back, every event is played again
 through the rules core, which names the first wrong one."""
 
-import json
 
-from osada.savefile import save_journal
+from osada.savefile import load_journal, save_journal
 from shared_rules.warchest.game import Game, check_events
 
 FORMAT = "osada-warchest"
@@ -31,24 +30,8 @@ class Journal:
 
     @classmethod
     def load(cls, path):
-        try:
-            with open(path, encoding="utf-8") as f:
-                data = json.load(f)
-        except OSError as exc:
-            raise JournalError("cannot read %s: %s" % (path, exc.strerror)) from None
-        except (ValueError, UnicodeDecodeError):
-            raise JournalError("%s is not a saved War Chest game (not JSON)" % path) from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise JournalError("%s is not a saved War Chest game (no \"format\": \"%s\")" % (path, FORMAT))
-        if data.get("version") != VERSION:
-            raise JournalError("%s is a saved game of version %r; this osada reads version %d"
-                               % (path, data.get("version"), VERSION))
-        setup, events = data.get("setup"), data.get("events")
-        keys = ("players", "types", "counts", "initiative", "known")
-        if not isinstance(setup, dict) or any(k not in setup for k in keys) or not isinstance(events, list) \
-                or not all(isinstance(e, str) for e in events):
-            raise JournalError("%s is damaged: it needs a setup (%s) and a list of event lines"
-                               % (path, ", ".join(keys)))
+        setup, events = load_journal(path, FORMAT, VERSION, "a saved War Chest game",
+                                     ("players", "types", "counts", "initiative", "known"), JournalError)
         return cls(path, setup, events)
 
     def check(self):
