@@ -31,6 +31,7 @@ PUBLIC_KEYS = ("outcome", "turn", "player", "phase", "patrol", "walls", "dots", 
                "discard", "trophies", "pending", "out")
 SETUP_KEYS = ("mode", "variants", "players", "houses")
 MODES = ("standard", "shoulder", "solo")      # F14: a field marshal's game has none (FA5)
+NAMES = {"B": "building", "W": "wall", "D": "ДОТ"}
 SECONDS = 60.0                  # the most a worker works on one state (the game's start: bounds only)
 
 
@@ -91,22 +92,22 @@ class LiveResult:
         out["final"] = self.final or self.forecast.exact
         return out
 
-    def rows(self, state):
-        """(label, value) rows: a building, wall and dot per sector that has one, then L and E."""
+    def rows(self):
+        """(label, value) rows: each building, wall and dot standing (the forecast's targets,
+        F4), sector by sector, then L and E."""
         fc = self.forecast
         out = []
-        for s in range(1, 7):
-            for letter, name, key in (("B", "building", "buildings"), ("W", "wall", "walls"), ("D", "ДОТ", "dots")):
-                if s in state.get(key, ()):
-                    out.append(("%d %s" % (s, name), cell(fc, (letter, s))))
+        order = {"B": 0, "W": 1, "D": 2}
+        for letter, s in sorted((t for t in fc.targets if isinstance(t, tuple)), key=lambda t: (t[1], order[t[0]])):
+            out.append(("%d %s" % (s, NAMES[letter]), cell(fc, (letter, s))))
         out.append(("lost", cell(fc, "L")))
         out.append(("buildings lost", cell(fc, "E", True)))
         return out
 
-    def lines(self, state, width=None):
+    def lines(self):
         """The panel's text rows: head (two lines, narrow enough for a phone), the rows, how exact it is."""
         out = ["Forecast for %s" % self.stamp_text(), " if the turn ended now:"]
-        rows = self.rows(state)
+        rows = self.rows()
         w = max(len(r[0]) for r in rows)
         out += [" %s  %s" % (label.ljust(w), value) for label, value in rows]
         out.append(" " + self.how())
@@ -134,11 +135,13 @@ class LiveForecast:
         self.why = "no game yet"
         self.proc = None
         self.generation = 0
+        self.fed = (None, None)         # the state and setup objects update() last keyed (current() skips the work)
 
     # ------------------------------------------------------------- the state
 
     def update(self, state, setup=None, actions=None):
         key, job = _public(state, setup)
+        self.fed = (state, setup)
         with self.lock:
             if key is not None and key == self.key:
                 return
@@ -154,7 +157,11 @@ class LiveForecast:
 
     def current(self, state, setup=None):
         """The latest answer if it is for exactly this state, else None."""
-        key, _ = _public(state, setup)
+        fed_state, fed_setup = self.fed
+        if state is fed_state and setup is fed_setup:
+            key = self.key                       # the very objects update() keyed: the same state
+        else:
+            key, _ = _public(state, setup)
         with self.lock:
             if key is None or key != self.key:
                 return None

@@ -207,7 +207,7 @@ def forecast_text(live, st, setup, compact=False):
     if compact:
         t.append(res.summary(), style="#c0a0ff")
         return t
-    lines = res.lines(st)
+    lines = res.lines()
     t.append(lines[0] + "\n", style="bold")
     t.append(lines[1] + "\n", style="dim")
     for line in lines[2:-1]:

@@ -33,8 +33,8 @@ def sector_code(b, w):
     return leds | colour << 3 | wall_only
 
 
-def request(result, state):
-    """(cmd, fields) of the request that shows LiveResult `result` (for `state`) on the ring."""
+def request(result):
+    """(cmd, fields) of the request that shows LiveResult `result` on the ring (its stamp says for which state)."""
     fc = result.forecast
     bs = [_high(fc, ("B", s)) for s in range(1, 7)]
     ws = [_high(fc, ("W", s)) for s in range(1, 7)]

@@ -317,7 +317,7 @@ class SiegeView(GameView):
             self.shell.set_status("no forecast to show on the ring: %s" % (why or "still being worked out"),
                                   refused=True)
             return None
-        return ring_forecast.request(res, self.state)
+        return ring_forecast.request(res)
 
     def key_undo(self):
         return ("undo", {})

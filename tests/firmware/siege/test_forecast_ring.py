@@ -111,11 +111,11 @@ def test_f13_the_host_request_for_a_live_answer(tmp_path):
     class Res:
         forecast = Forecast(list(values), values, True, 0.1, 5)
         turn, actions = 3, 17
-    cmd, f = ring_forecast.request(Res, {})
+    cmd, f = ring_forecast.request(Res)
     assert cmd == "forecast" and f["stamp"] == [3, 17]
     assert f["s"] == [2 | 2 << 3 | 64, 1, 32, 0, 0, 0] and f["l"] == 1
     assert f["b"] == [500, 50, None, None, None, None] and f["w"][0] == 1000 and f["w"][2] == 334
     bounds = {t: ((lo, hi), (lo, hi)) for t, (hi, lo) in values.items()}
     Res.forecast = Forecast(list(values), bounds, False, 0.1, 5)
-    cmd, f = ring_forecast.request(Res, {})
+    cmd, f = ring_forecast.request(Res)
     assert f["s"][0] == 2 | 2 << 3 | 64                       # an interval: its upper end

@@ -30,7 +30,7 @@ def test_f14_the_panel_shows_this_states_forecast_and_f_toggles_it(tmp_path):
                 want = forecast(public_state(game), game.setup_dict(), bounds_only=not r.forecast.exact, k=r.k or 1)
             assert r.forecast.values == want.values            # the odds of the state on the board
             text = widget_text(app, "#aside")
-            for label, value in r.rows(app.state):
+            for label, value in r.rows():
                 assert value in text, (label, value, text)
 
             await pilot.press("F")                               # F13: the same answer on the ring, 3 s

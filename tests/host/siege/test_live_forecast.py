@@ -50,7 +50,7 @@ def test_f14_live_answers_are_the_forecasts_of_the_state_they_are_stamped_with()
             assert r.forecast.values == want.values
             assert (r.turn, r.actions) == (st["turn"], n)
             assert r.to_json()["stamp"] == {"turn": st["turn"], "actions": n}
-            assert r.lines(st)[:2] == ["Forecast for turn %d, %d actions" % (st["turn"], n), " if the turn ended now:"]
+            assert r.lines()[:2] == ["Forecast for turn %d, %d actions" % (st["turn"], n), " if the turn ended now:"]
     finally:
         lf.stop()
     assert notes
@@ -118,7 +118,7 @@ def test_f11_bounds_come_first_at_the_games_start_then_get_better():
         assert not r.forecast.exact and r.k >= 1
         want = forecast(pub, setup, bounds_only=True, k=r.k)
         assert r.forecast.values == want.values
-        assert "bounds" in r.lines(st)[-1]
+        assert "bounds" in r.lines()[-1]
     finally:
         lf.stop()
     assert lf.proc is None
