@@ -18,7 +18,6 @@ import sys
 
 from shared_rules.siege.forecast import ForecastError
 from shared_rules.siege.forecast.run import CLOCK, MEMORY, Forecaster
-from shared_rules.siege.forecast.search import OutOfTime
 
 
 def answers(job, out):
@@ -34,28 +33,9 @@ def answers(job, out):
         say({"error": str(exc)})
         say({"done": "refused"})
         return
-    seconds = job.get("seconds")
-    se = fc.search
-    cuts = list(range(1, fc.extenders)) + [None]
-    why = "exact"
-    for i, cut in enumerate(cuts):
-        # the first bounds come whatever the time (E8's in under 2 s); the rest within it
-        se.deadline = None if i == 0 or seconds is None else t0 + seconds
-        try:
-            fields = fc.value(cut)
-        except OutOfTime as exc:
-            why = str(exc) or "time"
-            if i:
-                break
-            se.forget()                       # not even the first bounds in memory: the chains cut at once
-            se.max_entries = None
-            cut = 0
-            fields = fc.value(cut)
-        answer = fc.answer(fields, cut, t0)
-        say({"forecast": answer.to_json(), "k": cut, "states": fc.states()})
-        if cut == 0:
-            break
-    say({"done": why})
+    for fields, cut in fc.reached(job.get("seconds"), first_free=True):   # the first bounds come at once
+        say({"forecast": fc.answer(fields, cut, t0).to_json(), "k": cut, "states": fc.states()})
+    say({"done": fc.stopped})
 
 
 NICE = 15          # below everything the table waits for: the device's link, the monitor, the pages

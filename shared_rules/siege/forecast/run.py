@@ -50,6 +50,7 @@ class Forecaster:
                              max_entries=max(1, memory // ENTRY_BYTES), clock=CLOCK)
         self.phase5 = step(pub.board, pub.groups, ALL_SECTORS)              # R20: phase 5, once
         self.buildings = bin(pub.board >> 12).count("1")
+        self.stopped = None                                                 # reached(): why it ended
 
     def states(self):
         return len(self.search.memo_plain) + len(self.search.memo_draw)
@@ -88,29 +89,41 @@ class Forecaster:
         return result.make(targets_of(self.pub.board), worst, best, self.den, exact,
                            CLOCK() - t0, self.states(), buildings=self.buildings, k=cut)
 
+    def reached(self, seconds=None, k=1, first_free=False, only_first=False):
+        """(fields, cut) of each answer as it is reached (F11): the bounds with
+        every chain cut at its (k+1)-th extender, the next ones, then the exact
+        values (cut None) -- within `seconds` (None: no limit; first_free: the
+        first whatever the time) and the memory cap; only_first: that one
+        alone.  When not even the first came, the chains cut at once (cut 0).
+        Then self.stopped says why it ended: "exact", "time" or "memory"."""
+        t0 = CLOCK()
+        se = self.search
+        cuts = [k if self.extenders > k else None] if only_first else list(range(k, self.extenders)) + [None]
+        self.stopped = "exact"
+        got = False
+        for i, cut in enumerate(cuts):
+            se.deadline = None if seconds is None or (first_free and i == 0) else t0 + seconds
+            try:
+                fields = self.value(cut)
+            except OutOfTime as exc:
+                self.stopped = str(exc) or "time"
+                break
+            got = True
+            yield fields, cut
+        se.deadline = None
+        if not got:                           # not even the first bounds: the chains cut at once
+            se.forget()
+            se.max_entries = None
+            yield self.value(0), 0
+
     def run(self, seconds=None, bounds_only=False, k=1):
         """The answer: exact, or the best bounds reached within `seconds`
         (None: no limit) and the memory cap.  bounds_only: the k bounds at once."""
         t0 = CLOCK()
-        se = self.search
-        if bounds_only:
-            cuts = [k if self.extenders > k else None]
-        else:
-            se.deadline = None if seconds is None else t0 + seconds
-            cuts = list(range(k, self.extenders)) + [None]
-        best = None
-        for cut in cuts:
-            try:
-                fields = self.value(cut)
-            except OutOfTime:
-                break
-            best = (fields, cut)
-        se.deadline = None
-        if best is None:                      # not even the first bounds in time: the chains cut at once
-            se.forget()
-            se.max_entries = None
-            best = (self.value(0), 0)
-        return self.answer(best[0], best[1], t0)
+        last = None
+        for last in self.reached(None if bounds_only else seconds, k, only_first=bounds_only):
+            pass
+        return self.answer(last[0], last[1], t0)
 
 
 def forecast(state, setup=None, seconds=None, bounds_only=False, memory=MEMORY, k=1):
