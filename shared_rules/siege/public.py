@@ -15,12 +15,12 @@ from shared_rules.siege.newgame import SIMPLE_BATTLES_REMOVED
 def pool_kinds(game):
     """{kind id: how many of it are in the pool}, kinds with none left out, in kind order."""
     pool = game.pool
-    kinds = {}
-    for k in range(len(KIND_IDS)):
-        n = pool.count(k)
-        if n:
-            kinds[KIND_IDS[k]] = n
-    return kinds
+    return _by_kind([pool.count(k) for k in range(len(KIND_IDS))])
+
+
+def _by_kind(counts):
+    """{kind id: count} of the kinds with any, in kind order."""
+    return {KIND_IDS[k]: n for k, n in enumerate(counts) if n}
 
 
 def public_state(game):
@@ -63,10 +63,6 @@ def pool_kinds_seen(state, setup=None):
         left[k] -= 1
         if left[k] < 0:
             return None
-    kinds = {}
-    for k in range(len(KIND_IDS)):
-        if left[k]:
-            kinds[KIND_IDS[k]] = left[k]
     if "pool" in state and sum(left) != state["pool"]:
         return None
-    return kinds
+    return _by_kind(left)
