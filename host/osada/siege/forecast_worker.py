@@ -16,8 +16,30 @@ import json
 import os
 import sys
 
-from shared_rules.siege.forecast import ForecastError
-from shared_rules.siege.forecast.run import CLOCK, MEMORY, Forecaster
+NICE = 15          # below everything the table waits for: the device's link, the monitor, the pages
+
+
+def _lower_priority():
+    """Before the forecast's modules load (the loading is work the table does not wait for
+    either): Linux's idle class where there is one (the worker runs only on a core nothing
+    else wants), then nice 15 (on Linux too, for a kernel that refuses the class)."""
+    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        except OSError:
+            pass
+    if hasattr(os, "nice"):
+        try:
+            os.nice(NICE)
+        except OSError:
+            pass
+
+
+if __name__ == "__main__":
+    _lower_priority()
+
+from shared_rules.siege.forecast import ForecastError  # noqa: E402
+from shared_rules.siege.forecast.run import CLOCK, MEMORY, Forecaster  # noqa: E402
 
 
 def answers(job, out):
@@ -38,15 +60,7 @@ def answers(job, out):
     say({"done": fc.stopped})
 
 
-NICE = 15          # below everything the table waits for: the device's link, the monitor, the pages
-
-
 def main():
-    if hasattr(os, "nice"):
-        try:
-            os.nice(NICE)
-        except OSError:
-            pass
     try:
         job = json.loads(sys.stdin.readline())
         if not isinstance(job, dict) or not isinstance(job.get("state"), dict):

@@ -33,6 +33,9 @@ SETUP_KEYS = ("mode", "variants", "players", "houses")
 MODES = ("standard", "shoulder", "solo")      # F14: a field marshal's game has none (FA5)
 NAMES = {"B": "building", "W": "wall", "D": "ДОТ"}
 SECONDS = 60.0                  # the most a worker works on one state (the game's start: bounds only)
+START_DELAY_S = 0.25            # a worker starts this long after its state came, if the state still stands:
+                                # the change is drawn first (the monitor, every page) with the CPU to itself,
+                                # and a burst of changes (keys held, an undo run) starts no worker at all
 
 
 def _public(state, setup):
@@ -123,9 +126,11 @@ class LiveResult:
 class LiveForecast:
     """The worker on the current phase-4 state, restarted when it changes."""
 
-    def __init__(self, notify=None, seconds=SECONDS, memory=None, python=None):
+    def __init__(self, notify=None, seconds=SECONDS, memory=None, python=None, delay=START_DELAY_S):
         self.notify = notify
         self.seconds = seconds
+        self.delay = delay
+        self.timer = None               # the worker's start, while it waits out `delay`
         self.memory = memory
         self.python = python or sys.executable
         self.lock = threading.Lock()
@@ -153,7 +158,12 @@ class LiveForecast:
             self.why = ""
             self.stamp = (state.get("turn"), actions)
             self.generation += 1
-            self._start(job, self.generation)
+            if self.delay > 0:
+                self.timer = threading.Timer(self.delay, self._start_later, args=(job, self.generation))
+                self.timer.daemon = True
+                self.timer.start()
+            else:
+                self._start(job, self.generation)
 
     def current(self, state, setup=None):
         """The latest answer if it is for exactly this state, else None."""
@@ -174,6 +184,12 @@ class LiveForecast:
 
     # ------------------------------------------------------------ the worker
 
+    def _start_later(self, job, gen):
+        with self.lock:
+            if gen == self.generation and self.key is not None and self.proc is None:
+                self.timer = None
+                self._start(job, gen)
+
     def _start(self, job, gen):
         job = dict(job, seconds=self.seconds, memory=self.memory)
         env = dict(os.environ)
@@ -191,6 +207,9 @@ class LiveForecast:
                          name="forecast reader").start()
 
     def _kill(self):
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
         if self.proc is not None:
             try:
                 self.proc.kill()

@@ -78,13 +78,35 @@ def test_f14_the_worker_is_sent_only_what_the_table_sees(monkeypatch):
     st, setup, n, pub = phase4_states({"players": 2, "seed": 4})[-3]
     sent = []
     monkeypatch.setattr(LiveForecast, "_start", lambda self, job, gen: sent.append(job))
-    lf = LiveForecast()
+    lf = LiveForecast(delay=0)
     lf.update(dict(st, secret="x"), dict(setup, seed=12345, rolls=[6, 6], pool=None), n)
     (job,) = sent
     assert "seed" not in job["setup"] and "rolls" not in job["setup"]
     assert set(job["state"]) <= set(live_forecast.PUBLIC_KEYS) | {"pool_kinds"}
     assert job["state"]["pool_kinds"] == pub["pool_kinds"]
     assert "12345" not in json.dumps(job)
+
+
+def test_f14_a_burst_of_changes_starts_one_worker_for_the_last_state(monkeypatch):
+    """A worker starts START_DELAY_S after its state, if that state still stands: the change is
+    drawn first, and states that came and went within the delay (keys held, undo after undo)
+    start none."""
+    states = phase4_states({"players": 2, "seed": 4})
+    started = []
+    monkeypatch.setattr(LiveForecast, "_start", lambda self, job, gen: started.append(job["state"]["turn"]))
+    lf = LiveForecast(delay=0.2)
+    try:
+        for st, setup, n, _pub in states[-4:]:
+            lf.update(st, setup, n)
+        assert started == []                                # nothing yet: the delay has not run out
+        time.sleep(0.6)
+        assert started == [states[-1][0]["turn"]]            # the last state's alone
+        lf.update(states[0][0], states[0][1], states[0][2])
+        lf.stop()                                           # stopped within the delay: none starts
+        time.sleep(0.4)
+        assert len(started) == 1
+    finally:
+        lf.stop()
 
 
 @pytest.mark.parametrize("change, why", [
