@@ -39,8 +39,7 @@ FLASH_SIGN_RGB = (255, 110, 0)
 
 class App:
     def __init__(self, hw, cfg):
-        self.hw = hw
-        self.cfg = cfg
+        self.hw = hw                   # cfg is read here and not kept: its dicts leave the heap after the boot
         leds = cfg["leds"]
         self.layout = Layout(leds["layout"], leds["city"])
         self.frame = Frame(self.layout, leds["brightness"], leds["order"],

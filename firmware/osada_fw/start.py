@@ -24,6 +24,7 @@ def run(no_app):
         print("osada: BACK held at boot: app not started, REPL kept")
         return
     app = App(hw, cfg)
+    del cfg                            # read: its dicts leave the heap (this frame lasts the whole game)
     app.boot()
     if hw.inputs.held("action"):
         # ACTION held at boot: the LED self-test (hardware/README.md)

