@@ -68,7 +68,11 @@ def shot():
 
 
 def steady(snap):
-    """The snapshot without what differs from run to run: the forecast's states and seconds."""
+    """The snapshot without what differs from run to run: the forecast's states and seconds, and
+    of the stylesheet (render.css: every class drawn so far in the process) the rules of the
+    classes the fragments use (a class is named by its rule's hash: the same name, the same rule)."""
+    used = set(re.findall(r'class="(s[0-9a-f]{8})"', json.dumps(snap)))
+    snap["css"] = "".join(rule + "}" for rule in snap.get("css", "").split("}") if rule[1:10] in used)
     fc = snap.get("forecast")
     if fc:
         snap["forecast"] = {k: re.sub(r"[\d,?]+ states, \d+\.\d+ s", "N states, S s", v) for k, v in fc.items()}

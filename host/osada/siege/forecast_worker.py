@@ -10,24 +10,18 @@ or {"error": "…"} for a state the forecast refuses (F1, FA1, FA5); last
 {"done": "exact" | "time" | "memory"}.  Its owner (live_forecast.py) kills it
 the moment the state changes: the work is CPU-bound, and a process is the one
 way to stop it at once and keep the monitor's own thread free.  It runs at a
-low priority (nice 15), so the pages and the monitor are never kept waiting."""
+low priority (nice 19, set before the forecast loads), so the pages and the monitor are never kept waiting."""
 
 import json
 import os
 import sys
 
-NICE = 15          # below everything the table waits for: the device's link, the monitor, the pages
+NICE = 19          # the lowest: below everything the table waits for (the device's link, the monitor,
+                   # the pages), yet not starved on a busy machine as Linux's idle class would be
 
 
 def _lower_priority():
-    """Before the forecast's modules load (the loading is work the table does not wait for
-    either): Linux's idle class where there is one (the worker runs only on a core nothing
-    else wants), then nice 15 (on Linux too, for a kernel that refuses the class)."""
-    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
-        try:
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-        except OSError:
-            pass
+    """Before the forecast's modules load: the loading is work the table does not wait for either."""
     if hasattr(os, "nice"):
         try:
             os.nice(NICE)

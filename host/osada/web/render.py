@@ -14,8 +14,13 @@ host has one, and the keys a controlling page may press (control.buttons)."""
 import hashlib
 import io
 import re
+from html import escape
 
+from rich.cells import cell_len
 from rich.console import Console
+from rich.segment import Segment
+from rich.terminal_theme import DEFAULT_TERMINAL_THEME
+from rich.text import Text
 
 from osada.words.game_names import game_name
 
@@ -38,19 +43,72 @@ def _class(m):
     return 'class="%s"' % name
 
 
+def _console(width, record=True):
+    return Console(record=record, width=width, file=io.StringIO(), color_system="truecolor", force_terminal=True,
+                   legacy_windows=False, emoji=False, highlight=False)
+
+
+_CONSOLES = {}            # width -> a Console for the quick path (it keeps nothing between calls)
+_RULES = {}               # Style -> the class attribute of its CSS, as Rich's export writes the rule
+
+
 def html(renderable, width):
     """A Rich renderable as an HTML fragment: Rich's own export (the text escaped), its inline
-    styles made classes (half the bytes, a quicker redraw; their rules are css()'s)."""
-    con = Console(record=True, width=width, file=io.StringIO(), color_system="truecolor", force_terminal=True,
-                  legacy_windows=False, emoji=False, highlight=False)
+    styles made classes (half the bytes, a quicker redraw; their rules are css()'s).  A Text
+    whose every line fits the width (the views' boards, rings and panels) takes a quicker
+    path to the very same fragment (tests/host/web/test_web_render.py holds them equal)."""
+    if isinstance(renderable, Text) and _fits(renderable, width):
+        return _text_html(renderable, width)
+    return rich_html(renderable, width)
+
+
+def rich_html(renderable, width):
+    """html() the long way, through Rich's Console and its exporter: anything Rich draws."""
+    con = _console(width)
     con.print(renderable, crop=True, overflow="crop")
     return _STYLE.sub(_class, con.export_html(inline_styles=True, code_format="{code}"))
 
 
-def css(*fragments):
-    """The stylesheet of the classes these fragments use."""
-    used = sorted(set(re.findall(r'class="(s[0-9a-f]{8})"', "".join(fragments))))
-    return "".join(".%s{%s}" % (name, STYLES[name]) for name in used)
+def _fits(text, width):
+    return "\t" not in text.plain and all(cell_len(line) <= width for line in text.plain.split("\n"))
+
+
+def _text_html(text, width):
+    """What Console.print(text, crop=True) then export_html(inline_styles=True) give, for a
+    Text that needs no wrapping: its segments, cut into lines, styles as classes."""
+    con = _CONSOLES.get(width)
+    if con is None:
+        con = _CONSOLES[width] = _console(width, record=False)
+    whole = Text("\n").join(text.split("\n", allow_blank=True))      # as Text.__rich_console__: each line's
+    segs = []                                                          # style a span of its own
+    for line in Segment.split_and_crop_lines(whole.render(con, end=text.end), width, pad=False):
+        segs.extend(line)
+    out = []
+    for seg_text, style, _ in Segment.filter_control(Segment.simplify(segs)):
+        seg_text = escape(seg_text)
+        if style:
+            attr = _RULES.get(style)
+            if attr is None:
+                rule = style.get_html_style(DEFAULT_TERMINAL_THEME)
+                attr = _RULES[style] = _STYLE.sub(_class, 'style="%s"' % rule) if rule else ""
+            if style.link:
+                seg_text = '<a href="%s">%s</a>' % (style.link, seg_text)
+            if attr:
+                seg_text = "<span %s>%s</span>" % (attr, seg_text)
+        out.append(seg_text)
+    return "".join(out)
+
+
+_SHEET = ["", 0]          # css() as last written, and how many classes it held
+
+
+def css():
+    """The stylesheet of every class html() has written in this process.  It only grows (the
+    views use a few dozen styles), so a page takes a new one only when a style is first drawn,
+    not at every change: a new stylesheet is the whole page's style worked out again."""
+    if _SHEET[1] != len(STYLES):
+        _SHEET[:] = ["".join(".%s{%s}" % (name, STYLES[name]) for name in sorted(STYLES)), len(STYLES)]
+    return _SHEET[0]
 
 
 def plain(renderable, width):
@@ -123,7 +181,7 @@ class Fragments:
 
     def __init__(self):
         self.key = None
-        self.value = ({}, None, "", "")
+        self.value = ({}, None, "")
 
     def get(self, shell):
         key = (shell.game, shell.revision, id(shell.state), shell.seq, shell.stale, shell.conn_kind)
@@ -137,8 +195,7 @@ class Fragments:
                 from osada.siege.ring import render_ring
                 ring = {name: html(render_ring(shell.state, width, stale), width)
                         for name, width in (("narrow", NARROW), ("wide", WIDE))}
-            frags = [board["narrow"], board["wide"], panel] + (list(ring.values()) if ring else [])
-            self.key, self.value = key, (board, ring, panel, css(*frags))
+            self.key, self.value = key, (board, ring, panel)
         return self.value
 
 
@@ -147,10 +204,9 @@ def snapshot(shell, rev, can_control=False, cache=None):
     view = shell.view
     stale = shell.stale
     game = shell.game
-    board, ring, panel, sheet = (cache or Fragments()).get(shell)
+    board, ring, panel = (cache or Fragments()).get(shell)
     fc = forecast(view)
-    if fc is not None:
-        sheet += css(fc["html"])
+    sheet = css()                                   # after every fragment is drawn: their classes are in
     return {
         "t": "snap", "rev": rev, "seq": shell.seq,
         "game": game, "game_name": game_name(game), "game_short": game_name(game, True),

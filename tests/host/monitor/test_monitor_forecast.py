@@ -39,7 +39,7 @@ def test_f14_the_panel_shows_this_states_forecast_and_f_toggles_it(tmp_path):
 
             await pilot.press("h")                               # a hit: a new phase-4 state
             await until(pilot, lambda: in_sync(app, dev) and app.seq == 1, what="the hit")
-            for _ in range(600):             # never the old state's answer (a loaded machine: up to 30 s, nice 15)
+            for _ in range(600):             # never the old state's answer (a loaded machine: up to 30 s, nice 19)
                 text = widget_text(app, "#aside")
                 assert "0 actions" not in text, text
                 if "Forecast for turn 1, 1 action\n" in text:
