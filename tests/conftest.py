@@ -5,9 +5,15 @@ the npm package from package.json).  Without Node.js at all they are skipped
 with the reason; with Node.js but without the VM installed they fail with the
 fix, because `make test` always installs it first."""
 
+import os
+
 import pytest
 
 _vm_checked = []
+
+# the threat forecast's live workers (osada/siege/forecast_worker.py) at normal priority: at
+# their nice 19 they would wait behind the suite's own two busy processes for minutes
+os.environ.setdefault("OSADA_FORECAST_NICE", "0")
 
 
 def pytest_runtest_setup(item):

@@ -144,3 +144,19 @@ def test_f11_bounds_come_first_at_the_games_start_then_get_better():
     finally:
         lf.stop()
     assert lf.proc is None
+
+
+def test_the_worker_runs_below_the_table_unless_told(monkeypatch):
+    """nice 19 (below the device's link, the monitor and the pages), set before the forecast loads;
+    OSADA_FORECAST_NICE overrides it (0-19; the suite's conftest sets 0), anything else is 19."""
+    from osada.siege import forecast_worker
+    calls = []
+    monkeypatch.setattr(forecast_worker.os, "nice", lambda n: calls.append(n))
+    for value, want in ((None, [19]), ("0", []), ("7", [7]), ("99", [19]), ("x", [19])):
+        calls.clear()
+        if value is None:
+            monkeypatch.delenv("OSADA_FORECAST_NICE", raising=False)
+        else:
+            monkeypatch.setenv("OSADA_FORECAST_NICE", value)
+        forecast_worker._lower_priority()
+        assert calls == want, value
