@@ -1,9 +1,27 @@
 """Keys from a terminal: what one read of stdin holds, split into its keys
 (several keys typed quickly, pasted, or sent by tmux or SSH arrive in one
 read), escape sequences whole.  `osada sim`'s window and the watch commands'
-keys (osada.link.watching) read them so."""
+keys (osada.link.watching) read them so.  And whether there is a terminal
+at all (no_terminal: the full-screen commands refuse to start without one)."""
 
+import sys
 import time
+
+
+def no_terminal(instead):
+    """Why a full-screen command (it draws the whole window and reads keys)
+    cannot run here, or None when stdin and stdout are both terminals.
+    instead: what to use in a script, in words."""
+    def tty(f):
+        try:
+            return f is not None and f.isatty()
+        except (AttributeError, ValueError):       # closed, or not a file at all
+            return False
+    ins, outs = tty(sys.stdin), tty(sys.stdout)
+    if ins and outs:
+        return None
+    which = "stdin is not" if outs else "stdout is not" if ins else "neither stdin nor stdout is"
+    return "it needs a terminal, and here %s one: run it in a terminal, or in a script use %s" % (which, instead)
 
 
 class KeyParser:

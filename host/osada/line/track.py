@@ -7,11 +7,13 @@ import os
 from osada.line.inputs import Refused, refusal
 from osada.link.device import fail
 from osada.paths import OUTPUT, shown
+from osada.termkeys import no_terminal
 from shared_rules.errors import RuleError
 
 from .journal import Journal, JournalError, new_setup
 
 DEFAULT_FILE = os.path.join(OUTPUT, "line", "game.json")
+INSTEAD = "`osada line status FILE` and `osada line claim`"   # in a script: the tracker needs a terminal
 SETUP_OPTIONS = ("me", "hand", "colours", "values")
 
 
@@ -28,17 +30,26 @@ def open_journal(args):
             journal.table()
         except JournalError as exc:
             return None, fail("line track: %s" % exc)
-        return journal, None
+        return _terminal(journal)
     try:
         if not args.hand:
             raise Refused("a new game needs --hand: the 7 cards you were dealt (e.g. --hand R1 B4 G7 Y2 P9 O3 R10)")
         kw = {k: getattr(args, k) for k in ("colours", "values") if getattr(args, k, None)}
         journal = Journal(path, new_setup(args.me or "south", args.hand, **kw))
-        journal.save()
+        if no_terminal(INSTEAD) is None:  # a new game's file only where the tracker can run
+            journal.save()
     except (Refused, JournalError) as exc:
         return None, fail("line track: %s" % exc)
     except RuleError as exc:
         return None, fail("line track: %s" % refusal(exc))
+    return _terminal(journal)
+
+
+def _terminal(journal):
+    """(journal, None), or the tracker cannot run here (no terminal): (None, exit status), nothing written."""
+    why = no_terminal(INSTEAD)
+    if why is not None:
+        return None, fail("line track: %s" % why)
     return journal, None
 
 

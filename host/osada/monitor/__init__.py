@@ -36,19 +36,8 @@ __all__ = [
 def no_terminal():
     """Why the monitor cannot run here (it draws full screen and reads keys),
     or None when stdin and stdout are both terminals."""
-    import sys
-
-    def tty(f):
-        try:
-            return f is not None and f.isatty()
-        except (AttributeError, ValueError):       # closed, or not a file at all
-            return False
-    ins, outs = tty(sys.stdin), tty(sys.stdout)
-    if ins and outs:
-        return None
-    which = "stdin is not" if outs else "stdout is not" if ins else "neither stdin nor stdout is"
-    return ("it needs a terminal, and here %s one: run it in a terminal, or in a script use "
-            "`osada state`, `osada send` or `osada tank watch`" % which)
+    from osada.termkeys import no_terminal as why
+    return why("`osada state`, `osada send` or `osada tank watch`")
 
 
 def run_monitor(port="auto", start_sim=False, forecast=True):

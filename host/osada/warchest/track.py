@@ -9,6 +9,7 @@ import os
 
 from osada.link.device import fail
 from osada.paths import OUTPUT, shown
+from osada.termkeys import no_terminal
 from shared_rules.errors import RuleError
 from shared_rules.warchest.units import CARD_COUNTS, SCENARIOS, TYPES, preset
 
@@ -16,6 +17,7 @@ from . import coinlists
 from .journal import Journal, JournalError
 
 DEFAULT_FILE = os.path.join(OUTPUT, "warchest", "game.json")
+INSTEAD = "`osada warchest replay FILE`"   # in a script: the tracker needs a terminal
 SETUP_OPTIONS = ("players", "units", "counts", "initiative", "owner")
 
 
@@ -94,14 +96,23 @@ def open_journal(args):
             return None, fail("warchest track: %s" % exc)
         except RuleError as exc:
             return None, fail("warchest track: %s: the setup: %s" % (path, exc))
-        return journal, None
+        return _terminal(journal)
     try:
         journal = Journal.new(path, new_setup(args))
-        journal.save()
+        if no_terminal(INSTEAD) is None:  # a new game's file only where the tracker can run
+            journal.save()
     except ValueError as exc:                   # JournalError is one too
         return None, fail("warchest track: %s" % exc)
     except RuleError as exc:
         return None, fail("warchest track: %s" % exc)
+    return _terminal(journal)
+
+
+def _terminal(journal):
+    """(journal, None), or the tracker cannot run here (no terminal): (None, exit status), nothing written."""
+    why = no_terminal(INSTEAD)
+    if why is not None:
+        return None, fail("warchest track: %s" % why)
     return journal, None
 
 

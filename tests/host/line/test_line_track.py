@@ -116,6 +116,7 @@ def test_the_saved_game_is_resumed_and_read_as_a_state_file(tmp_path, capsys):
 
 def test_a_new_game_needs_the_hand_and_a_saved_one_no_setup(tmp_path, capsys, monkeypatch):
     runs = []
+    monkeypatch.setattr("osada.line.track.no_terminal", lambda instead: None)     # as in a terminal
     monkeypatch.setattr(LineTrackerApp, "run", lambda self: runs.append(self))
     path = str(tmp_path / "g.json")
     assert cli.main(["line", "track", path]) == 2
@@ -127,6 +128,24 @@ def test_a_new_game_needs_the_hand_and_a_saved_one_no_setup(tmp_path, capsys, mo
     assert cli.main(["line", "track", path, "--hand", "R1"]) == 2
     assert "holds a game already" in capsys.readouterr().err
     assert cli.main(["line", "track", path]) == 0 and len(runs) == 2
+
+
+def test_without_a_terminal_the_tracker_refuses_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    """Issue 42's leftover: with stdin and stdout not terminals (a script, a pipe) the tracker
+    drew into the pipe and waited for keys forever; now one line, exit 2, no file made, and a
+    saved game is left as it was.  (pytest's captured stdin and stdout are no terminal.)"""
+    import sys as _sys
+    assert not _sys.stdin.isatty()
+    monkeypatch.setattr(LineTrackerApp, "run", lambda self: pytest.fail("the tracker ran without a terminal"))
+    path = str(tmp_path / "g.json")
+    assert cli.main(["line", "track", path, "--hand"] + HAND.split()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "needs a terminal" in err and "osada line status" in err, err
+    assert not os.path.exists(path)
+    J.Journal(path, J.new_setup("south", HAND)).save()
+    before = open(path, "rb").read()
+    assert cli.main(["line", "track", path]) == 2 and "needs a terminal" in capsys.readouterr().err
+    assert open(path, "rb").read() == before
 
 
 def test_the_tracker_plays_a_short_game_by_its_keys(tmp_path):

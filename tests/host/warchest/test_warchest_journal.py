@@ -155,6 +155,7 @@ def test_wa1_w1_the_published_cards_counts_are_the_default_and_may_be_changed(tm
     four = {"archer", "cavalry", "knight", "lancer", "pikeman", "swordsman"}
     assert CARD_COUNTS == {t: 4 if t in four else 5 for t in TYPES} and sum(CARD_COUNTS.values()) == TOTAL_COINS
     monkeypatch.setattr("osada.warchest.app.TrackerApp.run", lambda self: None)
+    monkeypatch.setattr("osada.warchest.track.no_terminal", lambda instead: None)   # as in a terminal
     code, out, err = main(capsys, *track_args(tmp_path, units="first"))
     assert code == 0 and err == ""
     assert Journal.load(str(tmp_path / "g.json")).setup["counts"] == CARD_COUNTS
@@ -167,6 +168,7 @@ def test_wa1_w1_the_published_cards_counts_are_the_default_and_may_be_changed(tm
 def test_track_starts_a_new_game_and_resumes_it(tmp_path, capsys, monkeypatch):
     runs = []
     monkeypatch.setattr("osada.warchest.app.TrackerApp.run", lambda self: runs.append(self))
+    monkeypatch.setattr("osada.warchest.track.no_terminal", lambda instead: None)   # as in a terminal
     counts = tmp_path / "counts.txt"
     counts.write_text(COUNTS_TEXT.replace(",", "\n") + "\n")
     code, out, err = main(capsys, *track_args(tmp_path, units="first", counts=str(counts), owner="1"))
@@ -189,3 +191,17 @@ def test_w14_track_refuses_to_resume_a_file_with_a_wrong_event(tmp_path, capsys)
 
 def test_the_default_file_is_under_the_output_folder():
     assert track.DEFAULT_FILE.endswith(os.path.join("warchest", "game.json"))
+
+
+def test_without_a_terminal_track_refuses_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    """A script or a pipe (pytest's captured stdin and stdout are no terminal): one line, exit 2,
+    no game file made, and a saved game resumed is left as it was, where the tracker used to draw
+    into the pipe and wait for keys forever."""
+    monkeypatch.setattr("osada.warchest.app.TrackerApp.run", lambda self: pytest.fail("ran without a terminal"))
+    code, out, err = main(capsys, *track_args(tmp_path, units="first"))
+    assert code == 2 and err.count("\n") == 1 and "needs a terminal" in err and "warchest replay" in err, err
+    assert not os.path.exists(tmp_path / "g.json")
+    path = saved(tmp_path, GOOD)
+    before = open(path, "rb").read()
+    code, out, err = main(capsys, "warchest", "track", path)
+    assert code == 2 and "needs a terminal" in err and open(path, "rb").read() == before
