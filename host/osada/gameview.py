@@ -40,6 +40,10 @@ COMMON_KEYMAP = (
      " Day → War Chest → Siege); Siege's game in progress is kept", False),
     ("question_mark", "help", "?", "help", "this help (every key)", True),
     ("q", "quit", "q", "quit", "quit (stops a simulator the monitor started); Ctrl+Q too", True),
+    # the event log's keys: in the help, not in the sidebar (a row with no short name)
+    ("pageup", "log_scroll(-1)", "PgUp", "", "the event log a page back (the mouse wheel scrolls it too)", False),
+    ("pagedown", "log_scroll(1)", "PgDn", "", "the event log a page on; a new event brings it back to the newest",
+     False),
 )
 
 
@@ -118,8 +122,8 @@ def keys_for(action, keymap):
 
 
 def keys_text(keymap):
-    """A key map, two keys a line (the sidebar's short version of the help)."""
-    items = [(shown, short) for _k, _a, shown, short, _w, _f in keymap if shown]
+    """A key map, two keys a line (the sidebar's short version of the help: the rows with a short name)."""
+    items = [(shown, short) for _k, _a, shown, short, _w, _f in keymap if shown and short]
     t = Text()
     for i in range(0, len(items), 2):
         for shown, short in items[i:i + 2]:

@@ -386,5 +386,15 @@ class MonitorApp(App):
         nxt = GAMES[(GAMES.index(self.game) + 1) % len(GAMES)] if self.game in GAMES else GAMES[0]
         self.session.submit("game", game=nxt)
 
+    def action_log_scroll(self, pages):
+        """PgUp / PgDn: the event log a page back (-1) or on (1)."""
+        if self.main is None or not self.main.is_mounted:
+            return
+        log = self.main.query_one(EventLog)
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
+
     def action_help(self):
         self.push_screen(HelpScreen(self.view))

@@ -54,3 +54,37 @@ def test_the_file_is_cut_and_an_unwritable_one_is_no_error(tmp_path, monkeypatch
         assert stuck.broken or os.geteuid() == 0
     finally:
         os.chmod(tmp_path, 0o700)
+
+
+def test_pgup_and_pgdn_scroll_the_event_log(tmp_path):
+    """Issue 42's leftover: the log scrolled with the mouse wheel only.  PgUp goes a page back,
+    PgDn a page on, down to the newest line; a new event brings the log back to the newest."""
+    app = monitor.MonitorApp(port=str(tmp_path / "none"))
+    for i in range(120):
+        app.add_log("event number %d" % i, None)
+
+    async def run():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause(0.2)
+            log = app.main.query_one("#log")
+            end = log.max_scroll_y
+            assert end > 0 and log.scroll_y == end                    # the newest shown
+            await pilot.press("pageup")
+            await pilot.pause(0.05)
+            back = log.scroll_y
+            assert 0 < end - back <= log.scrollable_content_region.height
+            await pilot.press("pageup")
+            await pilot.pause(0.05)
+            assert log.scroll_y < back
+            await pilot.press("pagedown", "pagedown", "pagedown")
+            await pilot.pause(0.05)
+            assert log.scroll_y == end
+            await pilot.press("pageup")
+            await pilot.pause(0.05)
+            app.add_log("a new event", None)
+            await pilot.pause(0.1)
+            assert log.scroll_y == log.max_scroll_y                   # the newest again
+    try:
+        asyncio.run(run())
+    finally:
+        app.shutdown()
