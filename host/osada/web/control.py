@@ -34,7 +34,8 @@ KEYS_PER_S = 10               # a page's key rate
 NO_WEB = ("new_game", "marshal")          # these open the monitor's dialogs
 SWITCH = -1
 # every request the views' keys make (osada/<game>/view.py key_* methods) and the game switch
-ALLOWED_CMDS = frozenset(("act", "undo", "roll", "press", "toss", "next", "game", "state"))
+ALLOWED_CMDS = frozenset(("act", "undo", "roll", "press", "toss", "next", "game", "state",
+                          "forecast"))        # Siege's F: the host's own forecast, the device only draws it (F13)
 _CALL = re.compile(r"^(\w+)(?:\((.*)\))?$")
 
 

@@ -242,3 +242,50 @@ def test_a_slow_page_gets_the_newest_snapshot_not_a_growing_queue():
     assert got[-1] == 100 and got == sorted(got), "in order, the newest last"
     assert len(got) < 100, "the ones a slow page had no time for were skipped"
     assert all(p is None or isinstance(p, str) for p in pending), "at most one snapshot waits per page"
+
+
+def test_with_the_pin_f_and_shift_f_show_the_forecast_on_the_pages_and_the_ring(rig):
+    """Siege's `f` (the threat forecast on, for every page) and `F` (it on the board's ring for
+    3 s, F13) from a controlling page, as from the monitor: `F` sends the host's own forecast
+    of the state on the board, which the device only draws; it was a button a page offered and
+    the host then refused."""
+    dev, host = rig
+    keymap = host.app.view.KEYMAP
+    show = next(i for i, row in enumerate(keymap) if row[1] == "forecast")
+    ring = next(i for i, row in enumerate(keymap) if row[1] == "ring_forecast")
+    view = host.app.view
+
+    def answer():
+        return view.live.current(view.state, view.setup) if view.live is not None else None
+
+    async def run():
+        async with aiohttp.ClientSession() as http:
+            ctl = await http.ws_connect(host.url + "ws")
+            await ctl.send_str(json.dumps({"t": "pin", "pin": PIN}))
+            assert (await next_of(ctl, "reply"))["ok"]
+            await ctl.send_str(json.dumps({"t": "key", "game": "siege", "i": show}))
+            assert (await next_of(ctl, "reply"))["ok"]
+            for _ in range(600):
+                snap = await next_of(ctl, "snap", timeout=30)
+                if snap["forecast"] and answer() is not None and "Forecast for turn" in snap["forecast"]["text"]:
+                    break
+            else:
+                raise AssertionError("no forecast on the page")
+            await ctl.send_str(json.dumps({"t": "key", "game": "siege", "i": ring}))
+            sent = await next_of(ctl, "reply")
+            for _ in range(100):
+                with dev.lock:
+                    if any(type(a).__name__ == "Show" for a in dev.sim.app.siege.anims):
+                        break
+                await asyncio.sleep(0.05)
+            else:
+                raise AssertionError("the ring did not show the forecast: %s" % host.app.status_text)
+            await ctl.send_str(json.dumps({"t": "key", "game": "siege", "i": show}))     # off again
+            await next_of(ctl, "reply")
+            return sent
+
+    try:
+        sent = asyncio.run(run())
+    finally:
+        host.app.forecast = False
+    assert sent["ok"] and "not sent from a page" not in host.app.status_text
