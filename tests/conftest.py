@@ -16,33 +16,6 @@ _vm_checked = []
 os.environ.setdefault("OSADA_FORECAST_NICE", "0")
 
 
-# The heaviest files, heaviest first (seconds of one core each, measured on the 2-core build
-# machine): `make test` runs them before the rest, so its two processes (pytest-xdist, a
-# file to a process) end together instead of one waiting out a long file started last.
-HEAVY_FIRST = (
-    "pico/test_flash_failures.py",        # 85
-    "pico/test_power_cut.py",             # 52
-    "rules/test_forecast_brute.py",       # 47
-    "pico/test_boot.py",                  # 44
-    "rules/test_forecast_choices.py",     # 31
-    "pico/test_hal_coverage.py",          # 25
-    "host/monitor/test_monitor_layout.py",  # 21
-    "host/monitor/test_monitor_tank.py",  # 17
-    "pico/test_inputs.py",                # 16
-    "host/web/test_web_page.py",          # 16
-)
-
-
-def pytest_collection_modifyitems(items):
-    def rank(item):
-        path = str(item.fspath).replace(os.sep, "/")
-        for i, name in enumerate(HEAVY_FIRST):
-            if path.endswith("/tests/" + name):
-                return i
-        return len(HEAVY_FIRST)
-    items.sort(key=rank)                  # stable: the rest keep their order
-
-
 def pytest_runtest_setup(item):
     if item.get_closest_marker("micropython") is None:
         return

@@ -88,8 +88,15 @@ def test_a_board_that_switches_by_itself_is_shown_as_the_game_it_now_runs(tmp_pa
 
     async def run():
         async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: shown(app, "siege"), timeout=15.0, what="Siege")
-            siege = app.main.query_one("#board").content.plain
+            await until(pilot, lambda: shown(app, "siege") and app.state is not None and not app.session.waiting,
+                        timeout=15.0, what="Siege, in sync")
+            siege = None
+            for _ in range(100):                  # the board as it settles (a loaded machine draws it late)
+                now = app.main.query_one("#board").content.plain
+                if now == siege:
+                    break
+                siege = now
+                await pilot.pause(0.3)
             for gid, words in (("warchest", "War Chest"), ("victory", "Victory Day"), ("tank", "Tank battle"),
                                ("siege", None)):
                 on_device(gid)
