@@ -17,8 +17,9 @@ INSTEAD = "`osada line status FILE` and `osada line claim`"   # in a script: the
 SETUP_OPTIONS = ("me", "hand", "colours", "values")
 
 
-def open_journal(args):
-    """(Journal, None) or (None, exit status after the one error line)."""
+def open_journal(args, write=True):
+    """(Journal, None) or (None, exit status after the one error line); a new game's file is
+    written only when `write`."""
     path = args.file or DEFAULT_FILE
     given = [o for o in SETUP_OPTIONS if getattr(args, o, None)]
     if os.path.exists(path):
@@ -30,33 +31,28 @@ def open_journal(args):
             journal.table()
         except JournalError as exc:
             return None, fail("line track: %s" % exc)
-        return _terminal(journal)
+        return journal, None
     try:
         if not args.hand:
             raise Refused("a new game needs --hand: the 7 cards you were dealt (e.g. --hand R1 B4 G7 Y2 P9 O3 R10)")
         kw = {k: getattr(args, k) for k in ("colours", "values") if getattr(args, k, None)}
         journal = Journal(path, new_setup(args.me or "south", args.hand, **kw))
-        if no_terminal(INSTEAD) is None:  # a new game's file only where the tracker can run
+        if write:
             journal.save()
     except (Refused, JournalError) as exc:
         return None, fail("line track: %s" % exc)
     except RuleError as exc:
         return None, fail("line track: %s" % refusal(exc))
-    return _terminal(journal)
-
-
-def _terminal(journal):
-    """(journal, None), or the tracker cannot run here (no terminal): (None, exit status), nothing written."""
-    why = no_terminal(INSTEAD)
-    if why is not None:
-        return None, fail("line track: %s" % why)
     return journal, None
 
 
 def run(args):
-    journal, code = open_journal(args)
+    why = no_terminal(INSTEAD)         # the tracker draws the whole window: without a terminal, nothing is written
+    journal, code = open_journal(args, write=why is None)
     if journal is None:
         return code
+    if why is not None:
+        return fail("line track: %s" % why)
     from .track_app import LineTrackerApp
     LineTrackerApp(journal).run()
     where = shown(journal.path)

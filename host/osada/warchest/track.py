@@ -81,8 +81,9 @@ def new_setup(args):
     return {"players": players, "types": types, "counts": counts, "initiative": holder, "known": known}
 
 
-def open_journal(args):
-    """(Journal, None) or (None, exit status after the one error line)."""
+def open_journal(args, write=True):
+    """(Journal, None) or (None, exit status after the one error line); a new game's file is
+    written only when `write`."""
     path = args.file or DEFAULT_FILE
     given = [o for o in SETUP_OPTIONS if getattr(args, o, None)]
     if os.path.exists(path):
@@ -96,30 +97,25 @@ def open_journal(args):
             return None, fail("warchest track: %s" % exc)
         except RuleError as exc:
             return None, fail("warchest track: %s: the setup: %s" % (path, exc))
-        return _terminal(journal)
+        return journal, None
     try:
         journal = Journal.new(path, new_setup(args))
-        if no_terminal(INSTEAD) is None:  # a new game's file only where the tracker can run
+        if write:
             journal.save()
     except ValueError as exc:                   # JournalError is one too
         return None, fail("warchest track: %s" % exc)
     except RuleError as exc:
         return None, fail("warchest track: %s" % exc)
-    return _terminal(journal)
-
-
-def _terminal(journal):
-    """(journal, None), or the tracker cannot run here (no terminal): (None, exit status), nothing written."""
-    why = no_terminal(INSTEAD)
-    if why is not None:
-        return None, fail("warchest track: %s" % why)
     return journal, None
 
 
 def cmd_track(args):
-    journal, code = open_journal(args)
+    why = no_terminal(INSTEAD)         # the tracker draws the whole window: without a terminal, nothing is written
+    journal, code = open_journal(args, write=why is None)
     if journal is None:
         return code
+    if why is not None:
+        return fail("warchest track: %s" % why)
     from .app import TrackerApp
     TrackerApp(journal, rounds=args.rounds).run()
     where = shown(journal.path)
