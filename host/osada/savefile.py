@@ -78,3 +78,28 @@ def load_journal(path, fmt, version, what, setup_keys, error, data=None):
             or not all(isinstance(e, str) for e in events):
         raise error("%s is damaged: it needs a setup (%s) and a list of event lines" % (path, ", ".join(setup_keys)))
     return setup, events
+
+
+class SavedGame:
+    """A tracker's saved game: its setup and its event lines, in a file of its
+    own format (save_journal, load_journal).  A tracker's journal sets FORMAT,
+    VERSION, WHAT (its name in an error: "a saved War Chest game"), SETUP_KEYS,
+    PREFIX (its temp files') and ERROR (its JournalError)."""
+
+    FORMAT = VERSION = WHAT = PREFIX = ERROR = None
+    SETUP_KEYS = ()
+
+    def __init__(self, path, setup, events=()):
+        self.path = path
+        self.setup = setup
+        self.events = list(events)
+
+    @classmethod
+    def load(cls, path, data=None):
+        """The journal in `path` (or its JSON already read, `data`); ERROR if it is not one."""
+        setup, events = load_journal(path, cls.FORMAT, cls.VERSION, cls.WHAT, cls.SETUP_KEYS, cls.ERROR, data)
+        return cls(path, setup, events)
+
+    def save(self):
+        """Write the file atomically; ERROR if it cannot be written."""
+        save_journal(self.path, self.FORMAT, self.VERSION, self.setup, self.events, self.PREFIX, self.ERROR)

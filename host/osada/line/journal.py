@@ -19,7 +19,7 @@ commands read the file as a state file (`osada line claim --state FILE`)."""
 import json
 import re
 
-from osada.savefile import load_journal, save_journal
+from osada.savefile import SavedGame
 from shared_rules.errors import RuleError
 from shared_rules.line import outcome
 from shared_rules.line.cards import DEFAULT_COLOURS, DEFAULT_VALUES, Deck, name, names
@@ -148,18 +148,9 @@ def new_setup(me, hand, colours=DEFAULT_COLOURS, values=DEFAULT_VALUES):
     return setup
 
 
-class Journal:
-    def __init__(self, path, setup, events=()):
-        self.path = path
-        self.setup = setup
-        self.events = list(events)
-
-    @classmethod
-    def load(cls, path, data=None):
-        """The journal in `path` (or its JSON already read, `data`)."""
-        setup, events = load_journal(path, FORMAT, VERSION, "a saved line-of-battle game", ("deck", "me", "hand"),
-                                     JournalError, data)
-        return cls(path, setup, events)
+class Journal(SavedGame):
+    FORMAT, VERSION, WHAT, PREFIX, ERROR = FORMAT, VERSION, "a saved line-of-battle game", ".line-", JournalError
+    SETUP_KEYS = ("deck", "me", "hand")
 
     def table(self):
         """The table after every event; JournalError names the first wrong one ("FILE: event N (line): L19: …")."""
@@ -173,9 +164,6 @@ class Journal:
             except RuleError as exc:
                 raise JournalError("%s: event %d (%s): %s" % (self.path, i + 1, line, exc)) from None
         return t
-
-    def save(self):
-        save_journal(self.path, FORMAT, VERSION, self.setup, self.events, ".line-", JournalError)
 
 
 def is_journal(data):

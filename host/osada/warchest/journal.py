@@ -5,7 +5,7 @@ loses no event that was entered.  Read back, every event is played again
 through the rules core, which names the first wrong one."""
 
 
-from osada.savefile import load_journal, save_journal
+from osada.savefile import SavedGame
 from shared_rules.warchest.game import Game, check_events
 
 FORMAT = "osada-warchest"
@@ -16,23 +16,15 @@ class JournalError(ValueError):
     """A file that is not a saved War Chest game, or one that cannot be read or written (one line)."""
 
 
-class Journal:
-    def __init__(self, path, setup, events=()):
-        self.path = path
-        self.setup = setup
-        self.events = list(events)
+class Journal(SavedGame):
+    FORMAT, VERSION, WHAT, PREFIX, ERROR = FORMAT, VERSION, "a saved War Chest game", ".warchest-", JournalError
+    SETUP_KEYS = ("players", "types", "counts", "initiative", "known")
 
     @classmethod
     def new(cls, path, setup):
         """A new game's journal (its setup checked by the rules core), not yet saved."""
         Game(setup["players"], setup["types"], setup["counts"], setup["initiative"], setup["known"])
         return cls(path, setup)
-
-    @classmethod
-    def load(cls, path):
-        setup, events = load_journal(path, FORMAT, VERSION, "a saved War Chest game",
-                                     ("players", "types", "counts", "initiative", "known"), JournalError)
-        return cls(path, setup, events)
 
     def check(self):
         """(the game after the events that pass, None or (index, RuleError) of the first wrong one).
@@ -47,7 +39,3 @@ class Journal:
             i, exc = wrong
             raise JournalError("%s: event %d (%s): %s" % (self.path, i + 1, self.events[i], exc))
         return g
-
-    def save(self):
-        """Write the file atomically; JournalError if it cannot be written."""
-        save_journal(self.path, FORMAT, VERSION, self.setup, self.events, ".warchest-", JournalError)
