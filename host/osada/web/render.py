@@ -36,11 +36,15 @@ _STYLE = re.compile(r'style="([^"]*)"')
 STYLES = {}               # class name -> the CSS Rich wrote inline: the page's stylesheet (css())
 
 
-def _class(m):
-    style = m.group(1)
-    name = "s" + hashlib.sha1(style.encode("utf-8")).hexdigest()[:8]     # the same name in every process
-    STYLES[name] = style
+def _class_attr(rule):
+    """The class attribute that stands for an inline CSS rule (its rule kept for css())."""
+    name = "s" + hashlib.sha1(rule.encode("utf-8")).hexdigest()[:8]      # the same name in every process
+    STYLES[name] = rule
     return 'class="%s"' % name
+
+
+def _class(m):
+    return _class_attr(m.group(1))
 
 
 def _console(width, record=True):
@@ -90,7 +94,7 @@ def _text_html(text, width):
             attr = _RULES.get(style)
             if attr is None:
                 rule = style.get_html_style(DEFAULT_TERMINAL_THEME)
-                attr = _RULES[style] = _STYLE.sub(_class, 'style="%s"' % rule) if rule else ""
+                attr = _RULES[style] = _class_attr(rule) if rule else ""
             if style.link:
                 seg_text = '<a href="%s">%s</a>' % (style.link, seg_text)
             if attr:
