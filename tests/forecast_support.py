@@ -50,24 +50,29 @@ _COPY = {
 }
 
 
+_KNOWN = frozenset(_COPY)
+_LISTS = tuple(k for k, how in _COPY.items() if how == "list")
+
+
 def clone(g):
     """An independent copy of a game between two actions (a test's fork of the engine's state)."""
     h = _ForcedGame.__new__(_ForcedGame)
+    src = g.__dict__
+    unknown = src.keys() - _KNOWN
+    assert not unknown, "the brute force does not know how to copy %s" % sorted(unknown)
     d = h.__dict__
-    for k, v in g.__dict__.items():
-        how = _COPY[k]
-        if how == "=":
-            d[k] = v
-        elif how == "list":
-            d[k] = list(v)
-        elif how == "lists":
-            d[k] = [list(x) for x in v]
-        elif how == "tasks":
-            d[k] = [[c, s, list(ids)] for c, s, ids in v]
-        elif how == "enemies":
-            d[k] = [Enemy(e.id, e.kind, e.sector, e.line, e.armor) for e in v]
-        else:
-            d[k] = type(v)()                      # the action log: not part of the rules' state
+    d.update(src)                                 # "=": shared
+    for k in _LISTS:
+        if k in src:
+            d[k] = src[k][:]
+    if "trophies" in src:
+        d["trophies"] = [x[:] for x in src["trophies"]]
+    if "tasks" in src:
+        d["tasks"] = [[c, s, ids[:]] for c, s, ids in src["tasks"]]
+    if "enemies" in src:
+        d["enemies"] = [Enemy(e.id, e.kind, e.sector, e.line, e.armor) for e in src["enemies"]]
+    if "log" in src:
+        d["log"] = type(src["log"])()             # the action log: not part of the rules' state
     return h
 
 
