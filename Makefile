@@ -68,7 +68,7 @@ else
 endif
 
 test: setup check
-	@$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --snapshot-report build/snapshot_report.html
+	@$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --snapshot-report build/snapshot_report.html
 
 check: $(STAMP)
 	@$(PY) -m tests.static_check
