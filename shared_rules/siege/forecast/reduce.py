@@ -187,7 +187,15 @@ def reduce(board, groups, counts, h, members, extenders=0):
         return (), {}, tuple(out), False
     new_blows = min(h - 1, r.city) - 3 if placements else 0
     if members:
-        members = _split(kept, caps, counts[PANTHER], new_blows)
+        # a repair needs the panther's own draw, which moves nobody: the blows that could
+        # outlast a group's armor are counted over the h - 1 other draws
+        rp = reach_of(counts, h - 1)
+        pcaps = {}
+        for c in kept:
+            reach, first = rp.group(board, c)
+            pcaps[c] = reach - first + 1
+        new_blows -= 1
+        members = _split(kept, pcaps, counts[PANTHER], new_blows)
     for c, g in kept.items():
         if isinstance(g, int) and g > caps[c]:
             kept[c] = caps[c]                                 # F9 (d): capped at the blows it can take
