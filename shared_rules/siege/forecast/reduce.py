@@ -187,15 +187,8 @@ def reduce(board, groups, counts, h, members, extenders=0):
         return (), {}, tuple(out), False
     new_blows = min(h - 1, r.city) - 3 if placements else 0
     if members:
-        # a repair needs the panther's own draw, which moves nobody: the blows that could
-        # outlast a group's armor are counted over the h - 1 other draws
-        rp = reach_of(counts, h - 1)
-        pcaps = {}
-        for c in kept:
-            reach, first = rp.group(board, c)
-            pcaps[c] = reach - first + 1
-        new_blows -= 1
-        members = _split(kept, pcaps, counts[PANTHER], new_blows)
+        new_blows -= 1                                        # the panther's own draw (_repair_caps)
+        members = _split(kept, _repair_caps(board, kept, counts, h), counts[PANTHER], new_blows)
     for c, g in kept.items():
         if isinstance(g, int) and g > caps[c]:
             kept[c] = caps[c]                                 # F9 (d): capped at the blows it can take
@@ -210,6 +203,18 @@ def reduce(board, groups, counts, h, members, extenders=0):
                 out[BLANK] += out[MOVE_RED + col]              # no group that matters is or will be there
                 out[MOVE_RED + col] = 0
     return tuple(sorted(kept.items())), kept, tuple(out), members
+
+
+def _repair_caps(board, groups, counts, h):
+    """{cell: the blows its group can take after a repair}: a repair needs the
+    panther's own draw, which moves nobody, so they are counted over the h - 1
+    other draws (and only they can outlast a group's armor)."""
+    r = reach_of(counts, h - 1)
+    caps = {}
+    for c in groups:
+        reach, first = r.group(board, c)
+        caps[c] = reach - first + 1
+    return caps
 
 
 def _split(groups, caps, panther, new_blows):
