@@ -1,4 +1,4 @@
-"""`osada forecast SCENARIO.json [--json] [--bounds] [--seconds S]`: Siege's
+"""`osada forecast SCENARIO.json [--json] [--bounds] [--seconds S] [--memory MIB]`: Siege's
 threat forecast (docs/rules-forecast.md, F1-F11) for the state a scenario file
 ends in: the odds that each building, wall and dot falls in the coming enemy
 phase, that the game is lost, and the buildings to expect lost.
@@ -8,7 +8,8 @@ The table has a row per sector with a building or a wall, each value "p/q
 where they differ (F6: the damage choices, R25); then L and E, and whether
 the values are exact or bounds (F11) and how long they took.  --seconds
 (default 3): how long to work on the exact values before printing the best
-bounds reached; --bounds: the first bounds (k = 1) at once.  --json: one
+bounds reached; --memory (MiB, default OSADA_FORECAST_MEMORY or 1024): the
+memo's cap, at which it stops the same way; --bounds: the first bounds (k = 1) at once.  --json: one
 object (lowest-terms fractions as strings; bounds as {"low", "high"}).
 
 Bad input -- not readable, not JSON, not a scenario, a field marshal's game
@@ -45,16 +46,25 @@ def add_parser(sub):
                    help="print the first bounds at once (every chain cut at its 2nd extender, F11)")
     p.add_argument("--seconds", type=float, default=3.0,
                    help="work on the exact values at most this long, then print the best bounds (default 3)")
+    p.add_argument("--memory", metavar="MIB",
+                   help="stop working on the exact values when the memo holds about this many MiB, and print "
+                        "the best bounds (default: OSADA_FORECAST_MEMORY, else 1024)")
     p.set_defaults(func=run)
     return p
 
 
 def run(args):
-    from shared_rules.siege.forecast import ForecastError, forecast
+    from shared_rules.siege.forecast import MEMORY, Forecaster, ForecastError
     from shared_rules.siege.scenario import run as run_scenario
+
+    from .forecast_worker import memory_cap
 
     if not args.seconds > 0:
         return fail("forecast: --seconds must be more than 0")
+    try:
+        memory = memory_cap(getattr(args, "memory", None)) or MEMORY
+    except ValueError as exc:
+        return fail("forecast: %s (--memory, or OSADA_FORECAST_MEMORY)" % exc)
     live = getattr(args, "sim", False) or getattr(args, "port", None) is not None
     if live == (args.file is not None):
         return fail("forecast: give a scenario file, or --port / --sim for a live game (one of them)")
@@ -81,14 +91,16 @@ def run(args):
     if device_state is not None and _board(game.state()) != _board(device_state):
         return fail("forecast: the game on %s does not replay to the board it shows: try again" % where)
     try:
-        f = forecast(public_state(game), game.setup_dict(), seconds=args.seconds, bounds_only=args.bounds)
+        fc = Forecaster(public_state(game), game.setup_dict(), memory)
     except ForecastError as exc:
         return fail("forecast: no forecast for this state: %s" % exc)
+    f = fc.run(args.seconds, bounds_only=args.bounds)
     if args.json:
         sys.stdout.write(json.dumps(f.to_json(), ensure_ascii=False) + "\n")
         return 0
     refused = sum(1 for ev in events if ev.get("ev") == "refused")
-    sys.stdout.write(render(f, public_state(game), refused) + "\n")
+    why = {"time": "within %g s" % args.seconds, "memory": "within the memory cap (%d MiB)" % (memory >> 20)}
+    sys.stdout.write(render(f, public_state(game), refused, None if args.bounds else why.get(fc.stopped)) + "\n")
     return 0
 
 
@@ -124,8 +136,8 @@ def _live(args):
     return scenario, "the game on %s" % port, state
 
 
-def render(fc, state, refused=0):
-    """The forecast as the table `osada forecast` prints."""
+def render(fc, state, refused=0, why=None):
+    """The forecast as the table `osada forecast` prints; why: what kept the exact values away."""
     lines = ["Threat forecast, turn %d, player %d: the enemy phase if the turn ended now%s"
              % (state["turn"], state["player"], " (after a patrol: no reveals)" if state.get("patrol") else "")]
     rows = [("sector", "building", "wall", "dot")]
@@ -140,7 +152,8 @@ def render(fc, state, refused=0):
     if fc.exact:
         how = "exact values"
     else:
-        how = "bounds (every chain cut at its extender no. %d, F11): the exact values were not reached" % (fc.k + 1)
+        how = "bounds (every chain cut at its extender no. %d, F11): the exact values were not reached%s" % (
+            fc.k + 1, " " + why if why else "")
     lines.append("%s, %d states, %.2f s" % (how, fc.states, fc.seconds))
     if refused:
         lines.append("(%d action(s) of the scenario were refused: see osada scenario)" % refused)

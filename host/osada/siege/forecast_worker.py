@@ -2,7 +2,8 @@
 
 It reads one job, a JSON line on stdin:
     {"state": the device's state with pool_kinds, "setup": {mode, variants,
-     players, houses}, "seconds": the most it may work, "memory": bytes}
+     players, houses}, "seconds": the most it may work, "memory": bytes (none:
+     OSADA_FORECAST_MEMORY, in MiB, else 1 GiB)}
 and writes one JSON line per answer as it improves (F11): the first bounds
 (every chain cut at its 2nd extender), the next ones, then the exact values:
     {"forecast": result.to_json(), "k": the cut or null, "states": memo entries}
@@ -16,6 +17,7 @@ import json
 import os
 import sys
 
+MIN_MIB = 1        # the smallest memory cap a user may set (MiB): at the cap the chains are cut at once
 NICE = 19          # the lowest: below everything the table waits for (the device's link, the monitor,
                    # the pages), yet not starved on a busy machine as Linux's idle class would be
 
@@ -28,6 +30,23 @@ def niceness():
     except ValueError:
         n = NICE
     return min(19, max(0, n))
+
+
+def memory_cap(mib=None):
+    """The forecast's memory cap in bytes (F11): `mib` (the command's --memory), else
+    OSADA_FORECAST_MEMORY (MiB; the live panel's workers), else the forecast's default,
+    1 GiB.  A value that is not a whole number of MiB of at least MIN_MIB is ValueError."""
+    if mib is None:
+        mib = os.environ.get("OSADA_FORECAST_MEMORY")
+        if mib is None:
+            return None                                   # the forecast's own default (run.MEMORY)
+    try:
+        n = int(mib)
+    except ValueError:
+        raise ValueError("the forecast's memory cap must be a whole number of MiB, not %r" % (mib,))
+    if n < MIN_MIB:
+        raise ValueError("the forecast's memory cap must be at least %d MiB, not %d" % (MIN_MIB, n))
+    return n << 20
 
 
 def _lower_priority():
@@ -55,8 +74,9 @@ def answers(job, out):
 
     t0 = CLOCK()
     try:
-        fc = Forecaster(job["state"], job.get("setup"), int(job.get("memory") or MEMORY))
-    except ForecastError as exc:
+        memory = job.get("memory") or memory_cap() or MEMORY
+        fc = Forecaster(job["state"], job.get("setup"), int(memory))
+    except (ForecastError, ValueError) as exc:
         say({"error": str(exc)})
         say({"done": "refused"})
         return

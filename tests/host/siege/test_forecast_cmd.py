@@ -1,4 +1,4 @@
-"""`osada forecast SCENARIO.json [--json] [--bounds] [--seconds S]` (host/osada/siege/forecast_cmd.py):
+"""`osada forecast SCENARIO.json [--json] [--bounds] [--seconds S] [--memory MIB]` (host/osada/siege/forecast_cmd.py):
 the threat forecast's table and JSON on the spec's E7 (docs/rules-forecast.md), its bounds on E8 (F11),
 and bad input as one line on stderr (F1, FA5)."""
 
@@ -81,6 +81,24 @@ def test_f11_a_short_time_limit_prints_the_bounds_it_has(tmp_path, capsys):
     assert code == 0 and "the exact values were not reached" in out
 
 
+def test_f11_the_memory_cap_is_a_setting(tmp_path, capsys, monkeypatch):
+    """--memory MIB (or OSADA_FORECAST_MEMORY) caps the memo: at the cap the best bounds are
+    printed, saying why, however long --seconds would have allowed."""
+    monkeypatch.delenv("OSADA_FORECAST_MEMORY", raising=False)
+    code, out, _ = forecast(tmp_path, capsys, E8, "--memory", "1", "--seconds", "60")
+    last = out.splitlines()[-1]
+    assert code == 0 and "not reached within the memory cap (1 MiB)" in last
+    assert float(last.split(", ")[-1].split()[0]) < 30
+    monkeypatch.setenv("OSADA_FORECAST_MEMORY", "1")
+    code, out, _ = forecast(tmp_path, capsys, E8, "--seconds", "60")
+    assert code == 0 and "within the memory cap (1 MiB)" in out.splitlines()[-1]
+    code, out, _ = forecast(tmp_path, capsys, E7, "--json")          # E7 fits in 1 MiB: exact
+    assert code == 0 and json.loads(out)["exact"] is True
+    monkeypatch.setenv("OSADA_FORECAST_MEMORY", "lots")
+    code, out, err = forecast(tmp_path, capsys, E7)
+    assert code == 2 and out == "" and "not 'lots' (--memory, or OSADA_FORECAST_MEMORY)" in err
+
+
 @pytest.mark.parametrize("content,args,words", [
     ("{not json", (), "is not JSON"),
     ({"board": {"walls": [9]}}, (), "is not a scenario"),
@@ -90,6 +108,8 @@ def test_f11_a_short_time_limit_prints_the_bounds_it_has(tmp_path, capsys):
     (dict(E7, actions=[{"do": "move"}]), (), "F1"),
     (dict(E4, actions=[{"do": "end_turn"}]), (), "the game is over"),
     (E7, ("--seconds", "0"), "--seconds"),
+    (E7, ("--memory", "0"), "at least 1 MiB"),
+    (E7, ("--memory", "1.5"), "whole number of MiB"),
 ])
 def test_bad_input_is_one_line_on_stderr(tmp_path, capsys, content, args, words):
     code, out, err = forecast(tmp_path, capsys, content, *args)

@@ -160,3 +160,30 @@ def test_the_worker_runs_below_the_table_unless_told(monkeypatch):
             monkeypatch.setenv("OSADA_FORECAST_NICE", value)
         forecast_worker._lower_priority()
         assert calls == want, value
+
+
+def test_f11_the_workers_memory_cap_is_a_setting(monkeypatch):
+    """OSADA_FORECAST_MEMORY (MiB) caps the live workers' memo (default 1 GiB): at the cap the
+    worker ends with the bounds it has; a value that is not a number of MiB is an error it reports."""
+    import io
+
+    from osada.siege import forecast_worker
+    st, setup, _n, _pub = phase4_states({"players": 2, "seed": 4})[0]
+    _key, job = live_forecast._public(st, setup)                   # what LiveForecast sends its worker
+    job = dict(job, seconds=60)
+    monkeypatch.delenv("OSADA_FORECAST_MEMORY", raising=False)
+    assert forecast_worker.memory_cap() is None                     # the forecast's own default
+    monkeypatch.setenv("OSADA_FORECAST_MEMORY", "1")
+    assert forecast_worker.memory_cap() == 1 << 20
+    out = io.StringIO()
+    t = time.monotonic()
+    forecast_worker.answers(job, out)
+    lines = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert lines[-1] == {"done": "memory"} and time.monotonic() - t < 30
+    assert lines[-2]["forecast"]["exact"] is False
+    for bad in ("x", "0", "-5"):
+        monkeypatch.setenv("OSADA_FORECAST_MEMORY", bad)
+        out = io.StringIO()
+        forecast_worker.answers(job, out)
+        lines = [json.loads(x) for x in out.getvalue().splitlines()]
+        assert "memory cap" in lines[0]["error"] and lines[-1] == {"done": "refused"}, bad
