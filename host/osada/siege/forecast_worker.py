@@ -34,8 +34,9 @@ def niceness():
 
 def memory_cap(mib=None):
     """The forecast's memory cap in bytes (F11): `mib` (the command's --memory), else
-    OSADA_FORECAST_MEMORY (MiB; the live panel's workers), else the forecast's default,
-    1 GiB.  A value that is not a whole number of MiB of at least MIN_MIB is ValueError."""
+    OSADA_FORECAST_MEMORY (MiB; the live panel's workers), else None: the forecast's own
+    default (run.MEMORY, 1 GiB).  A value that is not a whole number of MiB of at least
+    MIN_MIB is ValueError."""
     if mib is None:
         mib = os.environ.get("OSADA_FORECAST_MEMORY")
         if mib is None:
