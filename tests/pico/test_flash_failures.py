@@ -104,17 +104,17 @@ def test_a_full_littlefs_never_refuses_an_action(bundle, tmp_path_factory):
         assert st["seq"] == 12 and st["state"] == engine_state(mirror_after(SETUP, actions[:12]))
         # then on, live, none refused for the flash, until the journal has
         # gone unsaved, saved again (a rewrite from RAM fitted) and unsaved
-        # once more: every turn of the table below (150 actions at most)
+        # once more: every change the checks below look at (150 actions at most)
         done = 12
         while done < len(actions) and not _unsaved_saved_unsaved(replies):
-            n = 1 if any("saved" in r for r in replies) else 10        # one by one once it has filled
+            n = 1 if "-" in _marks(replies) else 10            # ten at a time until it first fills
             replies += play(link, actions[done:done + n], seq0=done)
             done += n
         assert _unsaved_saved_unsaved(replies), "150 actions and the journal never filled and refilled"
         actions = actions[:done]
         st = link.request("state", timeout=T)
         assert st["seq"] == done and st["state"] == engine_state(mirror_after(SETUP, actions))
-        pattern = "".join("s" if "saved" not in r else "-" for r in replies)
+        pattern = _marks(replies)
         print("saved (s) or not (-), action by action:", pattern)
         unsaved = [r for r in replies if "saved" in r]
         assert unsaved and pattern.endswith("-")
@@ -146,9 +146,14 @@ def test_a_full_littlefs_never_refuses_an_action(bundle, tmp_path_factory):
         pico.stop()
 
 
+def _marks(replies):
+    """The replies as a string: "s" saved, "-" not."""
+    return "".join("s" if "saved" not in r else "-" for r in replies)
+
+
 def _unsaved_saved_unsaved(replies):
     """Did the replies go unsaved, back to saved, and end unsaved?"""
-    marks = "".join("s" if "saved" not in r else "-" for r in replies)
+    marks = _marks(replies)
     return marks.endswith("-") and "-s" in marks
 
 
