@@ -10,7 +10,7 @@ from fractions import Fraction as Fr
 from forecast_support import E2, E7, E8, Brute, random_states
 
 from shared_rules.siege.engine import Game
-from shared_rules.siege.forecast import Forecaster, forecast
+from shared_rules.siege.forecast import Forecaster, chains, forecast
 from shared_rules.siege.public import public_state
 from shared_rules.siege.scenario import run
 
@@ -60,6 +60,26 @@ def test_f9_an_enemy_that_cannot_reach_anything_changes_nothing():
     a, b = forecast(*state_setup(base)), forecast(*state_setup(far))
     assert a.values == b.values
     assert Brute(far).result() == b.values
+
+
+def test_f9_a_pz2h_strikes_only_with_four_plain_draws_after_it():
+    # Drawn first, the pz2h brings the other 4 tokens; all four advance it when
+    # the pz4h lands in red, and it breaks the wall of the sector it landed in:
+    # 1/5 * 1/6 * 2/6 = 1/90 for wall 1.  In 1/6 of those the pz4h (landed in 1,
+    # drawn first of the four: 1/2 * 1/4) or the maus (landed in 1, drawn first:
+    # 1/6 * 1/4) breaks it anyway, so the pz2h adds 1/90 * 5/6 = 1/108 to what
+    # a reveal3 in its place gives.  Drawn second, only 3 follow it: it can never
+    # strike, and the search leaves its place in the chain out (chains.live).
+    sc = {"board": {"walls": [1, 2, 3, 4, 5, 6], "buildings": [1, 2, 3, 4, 5, 6], "enemies": []},
+          "pool": ["pz2h", "move_red", "move_red", "maus", "pz4h"]}
+    f = forecast(*state_setup(sc))
+    plain = forecast(*state_setup(dict(sc, pool=["reveal3"] + sc["pool"][1:])))
+    assert f.exact and plain.exact
+    for s in (1, 2):
+        assert f.values[("W", s)][0] - plain.values[("W", s)][0] == Fr(1, 108)
+    assert f.values[("W", 3)] == (0, 0)
+    assert Brute(sc).result() == f.values
+    assert chains.live("NPNNN") == ("NNNN", 1) and chains.live("PNNNN") == ("PNNNN", 0)
 
 
 def test_f9_f12_the_reductions_keep_the_memo_small():

@@ -96,7 +96,32 @@ def patterns(due, p, r3, r4, plain, cut=None, memo=None):
         q = len(pat) - h
         coef = c * falling(n - t, m - t) * 6 ** (m - h - q)
         mass = coef * falling(plain, h) * 6 ** (h + q) if was_cut else 0
+        pat, dropped = live(pat)
+        coef *= 6 ** dropped
         whole = 0 if was_cut else coef
         old = agg.get(pat, (0, 0, 0))
         agg[pat] = (old[0] + coef, old[1] + whole, old[2] + mass)
     return [(pat,) + v for pat, v in sorted(agg.items())]
+
+
+def live(pat):
+    """(pattern, dropped): the pattern without every pz2h ("P") that fewer
+    than 4 plain draws follow, and how many were dropped.  Placed in the rear,
+    such a pz2h can never take the 4 steps to its first wall (F9 c), and it
+    can only join a group that is as far from harm: it never changes a
+    target.  A pattern's value is over 6^q, one die per "P", so a pattern
+    with d of them dropped is worth 6^d times the shorter one's, and the
+    same states are met once, not once for every place the pz2h could lie."""
+    if "P" not in pat:
+        return pat, 0
+    out = []
+    dropped = 0
+    after = 0
+    for x in reversed(pat):
+        if x == "N":
+            after += 1
+        elif after < 4:
+            dropped += 1
+            continue
+        out.append(x)
+    return "".join(reversed(out)), dropped
