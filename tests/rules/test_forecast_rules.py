@@ -10,7 +10,7 @@ from fractions import Fraction as Fr
 from forecast_support import E2, E7, E8, Brute, random_states
 
 from shared_rules.siege.engine import Game
-from shared_rules.siege.forecast import Forecaster, chains, forecast
+from shared_rules.siege.forecast import Forecaster, chains, forecast, model, search
 from shared_rules.siege.public import public_state
 from shared_rules.siege.scenario import run
 
@@ -80,6 +80,20 @@ def test_f9_a_pz2h_strikes_only_with_four_plain_draws_after_it():
     assert f.values[("W", 3)] == (0, 0)
     assert Brute(sc).result() == f.values
     assert chains.live("NPNNN") == ("NNNN", 1) and chains.live("PNNNN") == ("PNNNN", 0)
+
+
+def test_f9_a_pz2h_the_pool_cannot_advance_4_steps_is_left_out():
+    # four plain draws follow the pz2h, but the pool has 3 tokens that could advance it
+    sc = {"board": {"walls": [1, 2, 3, 4, 5, 6], "buildings": [1, 2, 3, 4, 5, 6], "enemies": [
+        {"kind": "pz3", "sector": 1, "line": "tank"}]},
+        "pool": ["pz2h", "move_red", "move_red", "he111", "pz4h", "sabotage_air"]}
+    f = forecast(*state_setup(sc))
+    assert Brute(sc).result() == f.values
+    counts = [0] * model.PLAIN
+    counts[model.MOVE_RED], counts[model.PZ4H], counts[model.HE111] = 2, 1, 1
+    assert search._live(tuple(counts), "PNNNN", 4) == "NNNN"
+    counts[model.MAUS] = 1
+    assert search._live(tuple(counts), "PNNNN", 4) == "PNNNN"
 
 
 def test_f9_f12_the_reductions_keep_the_memo_small():

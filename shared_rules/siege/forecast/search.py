@@ -341,6 +341,10 @@ class Search:
             if rest == "N":                      # the last draw: a damage choice cannot matter any more
                 return base + self._last_draw(board, opts[0], counts)
             return base
+        if q:
+            short = _live(counts, rest, h)
+            if short is not rest:
+                return base + 6 * self._next_plain(board, board, opts, counts, short, h, q - 1, members, dc)
         raw = (board, tuple(sorted(opts[0].items())), counts, rest, members) if len(opts) == 1 else None
         v = self.memo_raw.get(raw)
         if v is not None:
@@ -388,6 +392,11 @@ class Search:
             if not pat:
                 continue
             h = pat.count("N")
+            short = _live(plain, pat, h)
+            if short is not pat:
+                pat = short
+                coef *= 6
+                uncut *= 6
             red = reduce(board, groups, plain, h, members, len(pat) - h)
             v = self.plain(board, red[0], red[1], red[2], pat, red[3])
             acc += coef * v
@@ -452,3 +461,15 @@ class Search:
         w = self.w
         u = (v >> (U_FIELD * w)) & ((1 << w) - 1)
         return ((dc - u) * self.indicator(destroyed, 0)) << (WHOLE * w)
+
+
+def _live(counts, pattern, h):
+    """The pattern (h plain draws, a pz2h among them) without its pz2h when
+    the pool left cannot give it the 4 steps to its first wall (F9 c): as
+    chains.live for a pz2h too late in the chain, its place is left out (the
+    value is 6 times the shorter pattern's: its die) and the states after it
+    are those of the plain draws alone.  The pattern itself when it can."""
+    i = pattern.find("P")
+    if i < 0 or reach_of(counts, h - pattern.count("N", 0, i)).outer_max >= 4:
+        return pattern
+    return pattern[:i] + pattern[i + 1:]
