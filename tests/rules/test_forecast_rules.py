@@ -10,7 +10,7 @@ from fractions import Fraction as Fr
 from forecast_support import E2, E7, E8, Brute, random_states
 
 from shared_rules.siege.engine import Game
-from shared_rules.siege.forecast import Forecaster, chains, forecast, model, search
+from shared_rules.siege.forecast import Forecaster, chains, forecast, model, reduce, search
 from shared_rules.siege.public import public_state
 from shared_rules.siege.scenario import run
 
@@ -94,6 +94,36 @@ def test_f9_a_pz2h_the_pool_cannot_advance_4_steps_is_left_out():
     assert search._live(tuple(counts), "PNNNN", 4) == "NNNN"
     counts[model.MAUS] = 1
     assert search._live(tuple(counts), "PNNNN", 4) == "PNNNN"
+
+
+def test_f9_d_a_rotation_can_bring_a_blow_without_a_step():
+    # Phase 5 brings the pz3 to artillery 1; then it gets 2 steps at most (the
+    # two move_red), the second at wall 1 if it stays in sector 1.  Rotated into
+    # sector 2 (no wall) before it, it takes building 2 with its second step,
+    # and a move_ccw after carries it into building 1 with no step at all: two
+    # blows, so its armor must not be capped at one.  B_1 = 2/5 (the reveal3
+    # among the first two draws, all five come out) * 1/6 (move_ccw last, and
+    # move_cw not right before it: 2 of the 12 orders of the other four).
+    sc = {"board": {"walls": [1], "buildings": [1, 2, 3, 4, 5, 6], "enemies": [
+        {"kind": "pz3", "sector": 1, "line": "air"}]},
+        "pool": ["reveal3", "move_red", "move_cw", "move_red", "move_ccw"]}
+    f = forecast(*state_setup(sc))
+    assert f.values[("B", 1)] == (Fr(1, 15), Fr(1, 15))
+    assert Brute(sc).result() == f.values
+
+
+def test_f9_d_a_wall_s_blow_on_the_last_step_is_the_only_one():
+    # artillery 1 (cell 12), wall 1 standing, two move_red and nothing else that
+    # advances it (the move_green would only in the city), four draws: the blow
+    # at the wall takes its second and last step, so it can take one blow (its
+    # armor is capped at 1); with a move_cw left, a rotation could still bring
+    # it a building without a step
+    counts = [0] * model.PLAIN
+    counts[model.MOVE_RED], counts[model.MOVE_GREEN], counts[model.BLANK] = 2, 1, 5
+    board = 0o77 << 12 | 1
+    assert reduce.reach_of(tuple(counts), 4).group(board, 12) == (2, 2)
+    counts[model.MOVE_CW] = 1
+    assert reduce.reach_of(tuple(counts), 4).group(board, 12)[0] > 2
 
 
 def test_f9_f12_the_reductions_keep_the_memo_small():

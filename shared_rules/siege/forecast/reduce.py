@@ -122,6 +122,8 @@ class Reach:
         if self.rot or ((board | blds) >> s) & 1:      # rotations, or a wall or building ahead
             if reach < first:
                 return reach, first
+            if reach == first and not self.rot and (board >> s) & 1:
+                return reach, first      # its wall's blow takes its last step: it never enters the city
             return min(h, self.city), first
         if reach < first:                                # it does not even reach the city
             return 0, first
