@@ -126,6 +126,32 @@ def test_f9_d_a_wall_s_blow_on_the_last_step_is_the_only_one():
     assert reduce.reach_of(tuple(counts), 4).group(board, 12)[0] > 2
 
 
+def test_f9_a_group_behind_a_lasting_one_in_its_sector_deals_no_blow():
+    # Phase 5 brings the front enemy to tank 1 and the pz3 behind it to
+    # artillery 1; no rotation, no bomber.  Behind a tiger (3 armor, more than
+    # the blows it can deal) the pz3 only ever walks where the tiger has been:
+    # it changes nothing.  Behind an sdkfz, which dies at wall 1 on the first
+    # move_red, the pz3 takes building 1 on the second: both drawn, 1/3.
+    def scenario(front, behind):
+        enemies = [{"kind": front, "sector": 1, "line": "artillery"}]
+        if behind:
+            enemies.append({"kind": "pz3", "sector": 1, "line": "air"})
+        return {"board": {"walls": [1, 2, 3, 4, 5, 6], "buildings": [1, 2, 3, 4, 5, 6], "enemies": enemies},
+                "pool": ["move_red", "move_red", "sabotage_air"]}
+
+    lasting = forecast(*state_setup(scenario("tiger", True)))
+    assert lasting.values == forecast(*state_setup(scenario("tiger", False))).values
+    assert Brute(scenario("tiger", True)).result() == lasting.values
+    dying = forecast(*state_setup(scenario("sdkfz", True)))
+    assert dying.values[("B", 1)] == (Fr(1, 3), Fr(1, 3))
+    assert Brute(scenario("sdkfz", True)).result() == dying.values
+    counts = [0] * model.PLAIN
+    counts[model.MOVE_RED], counts[model.BLANK] = 2, 1
+    board = 0o77 << 12 | 0o77
+    assert reduce.reduce(board, {18: 3, 12: 2}, tuple(counts), 2, False)[1] == {18: 2}   # capped, alone
+    assert reduce.reduce(board, {18: 1, 12: 2}, tuple(counts), 2, False)[1] == {18: 1, 12: 1}
+
+
 def test_f9_f12_the_reductions_keep_the_memo_small():
     fcr = Forecaster(*state_setup(E7))
     f = fcr.run()

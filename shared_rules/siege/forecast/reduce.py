@@ -176,6 +176,8 @@ def reduce(board, groups, counts, h, members, extenders=0):
             roams = True
         colors |= 1 << ((c % 6) >> 1)
         kept[c] = g
+    if not r.rot and len(kept) > 1:
+        _shadowed(board, kept, caps, r, counts[HE111])
     tanks = r.tanks
     placements = tanks or (extenders and r.outer_max >= 4) or ((counts[PZ4H] or counts[MAUS]) and r.specials)
     out = list(counts)
@@ -261,3 +263,27 @@ def _fold_tanks(out, tanks, blows):
     elif blows == 2:
         out[PZ3] += out[TIGER]
         out[TIGER] = 0
+
+
+def _shadowed(board, kept, caps, r, bombers):
+    """With no rotation left, a group behind another in its sector's outer
+    lines moves with it, step for step (the same tokens move them both, a
+    bomb in the sector kills both), and can only catch it up and join it
+    where it stays (at a wall or dot).  So while the one in front lives and
+    stays out of the city, the one behind deals no blow of its own: it is
+    left out when the one in front can take every blow it can still be dealt
+    (its armor at its cap) and can never get the steps into the city (or no
+    bomber is left to kill it there, and in the city, too, the one behind
+    only walks where it has been)."""
+    front = 0                              # sectors (bits) whose group in front shields those behind
+    for c in sorted((c for c in kept if c < 24), reverse=True):
+        s = c % 6
+        if (front >> s) & 1:
+            del kept[c]
+            del caps[c]
+            continue
+        if total_armor(kept[c]) < caps[c]:
+            continue
+        entry = 4 - c // 6 + (board >> s & 1) + (board >> (6 + s) & 1)
+        if not bombers or r.outer[s] < entry:
+            front |= 1 << s
