@@ -176,8 +176,7 @@ def reduce(board, groups, counts, h, members, extenders=0):
             roams = True
         colors |= 1 << ((c % 6) >> 1)
         kept[c] = g
-    if not r.rot and len(kept) > 1:
-        _shadowed(board, kept, caps, r, counts[HE111])
+    _shadowed(board, kept, caps, r, counts[HE111])
     tanks = r.tanks
     placements = tanks or (extenders and r.outer_max >= 4) or ((counts[PZ4H] or counts[MAUS]) and r.specials)
     out = list(counts)
@@ -275,6 +274,8 @@ def _shadowed(board, kept, caps, r, bombers):
     (its armor at its cap) and can never get the steps into the city (or no
     bomber is left to kill it there, and in the city, too, the one behind
     only walks where it has been)."""
+    if r.rot or len(kept) < 2:
+        return
     front = 0                              # sectors (bits) whose group in front shields those behind
     for c in sorted((c for c in kept if c < 24), reverse=True):
         s = c % 6
