@@ -276,8 +276,16 @@ def _shadowed(board, kept, caps, r, bombers):
     only walks where it has been)."""
     if r.rot or len(kept) < 2:
         return
+    seen = shared = 0                      # sectors with an outer group, with two or more
+    for c in kept:
+        if c < 24:
+            b = 1 << (c % 6)
+            shared |= seen & b
+            seen |= b
+    if not shared:
+        return
     front = 0                              # sectors (bits) whose group in front shields those behind
-    for c in sorted((c for c in kept if c < 24), reverse=True):
+    for c in sorted((c for c in kept if c < 24 and (shared >> (c % 6)) & 1), reverse=True):
         s = c % 6
         if (front >> s) & 1:
             del kept[c]
