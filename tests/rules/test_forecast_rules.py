@@ -150,6 +150,12 @@ def test_f9_a_group_behind_a_lasting_one_in_its_sector_deals_no_blow():
     board = 0o77 << 12 | 0o77
     assert reduce.reduce(board, {18: 3, 12: 2}, tuple(counts), 2, False)[1] == {18: 2}   # capped, alone
     assert reduce.reduce(board, {18: 1, 12: 2}, tuple(counts), 2, False)[1] == {18: 1, 12: 1}
+    # with a bomber left, the one in front could die in the city: the one behind is left out only
+    # while its own sector's tokens (here the two move_red) take it no further than into city 1
+    counts[model.HE111] = 1
+    assert reduce.reduce(board, {18: 3, 12: 2}, tuple(counts), 3, False)[1] == {18: 2}
+    counts[model.MAUS] = 1
+    assert reduce.reduce(board, {18: 3, 12: 2}, tuple(counts), 3, False)[1] == {18: 3, 12: 2}
 
 
 def test_f9_f12_the_reductions_keep_the_memo_small():

@@ -176,7 +176,7 @@ def reduce(board, groups, counts, h, members, extenders=0):
             roams = True
         colors |= 1 << ((c % 6) >> 1)
         kept[c] = g
-    _shadowed(board, kept, caps, r, counts[HE111])
+    _shadowed(kept, caps, r, counts[HE111])
     tanks = r.tanks
     placements = tanks or (extenders and r.outer_max >= 4) or ((counts[PZ4H] or counts[MAUS]) and r.specials)
     out = list(counts)
@@ -264,16 +264,18 @@ def _fold_tanks(out, tanks, blows):
         out[TIGER] = 0
 
 
-def _shadowed(board, kept, caps, r, bombers):
+def _shadowed(kept, caps, r, bombers):
     """With no rotation left, a group behind another in its sector's outer
-    lines moves with it, step for step (the same tokens move them both, a
-    bomb in the sector kills both), and can only catch it up and join it
-    where it stays (at a wall or dot).  So while the one in front lives and
-    stays out of the city, the one behind deals no blow of its own: it is
-    left out when the one in front can take every blow it can still be dealt
-    (its armor at its cap) and can never get the steps into the city (or no
-    bomber is left to kill it there, and in the city, too, the one behind
-    only walks where it has been)."""
+    lines moves with it, step for step (the same tokens move them both, and
+    a bomb that reaches one there kills both), and can only catch it up and
+    join it where it stays (at a wall or dot): it only ever walks where the
+    one in front has been, dot, wall and building included, while that one
+    lives.  So behind a group that lasts (its armor at its cap: it can take
+    every blow it can still deal) the one behind deals no blow of its own and
+    is left out -- when no bomber is left, or when its own sector's tokens
+    can take it no further than into its sector's city cell (which the one
+    in front entered first: a bomber can kill that one in the city, but then
+    the one behind cannot get past where it died)."""
     if r.rot or len(kept) < 2:
         return
     seen = shared = 0                      # sectors with an outer group, with two or more
@@ -284,15 +286,11 @@ def _shadowed(board, kept, caps, r, bombers):
             seen |= b
     if not shared:
         return
-    front = 0                              # sectors (bits) whose group in front shields those behind
+    front = 0                              # sectors (bits) with a lasting group in front
     for c in sorted((c for c in kept if c < 24 and (shared >> (c % 6)) & 1), reverse=True):
         s = c % 6
-        if (front >> s) & 1:
+        if (front >> s) & 1 and (not bombers or r.outer[s] <= 4 - c // 6):
             del kept[c]
             del caps[c]
-            continue
-        if total_armor(kept[c]) < caps[c]:
-            continue
-        entry = 4 - c // 6 + (board >> s & 1) + (board >> (6 + s) & 1)
-        if not bombers or r.outer[s] < entry:
+        elif total_armor(kept[c]) >= caps[c]:
             front |= 1 << s
