@@ -317,3 +317,25 @@ def random_choice_scenario(rng):
     return {"board": {"walls": walls, "dots": [s] if rng.random() < 0.3 else [], "buildings": blds,
                       "enemies": enemies}, "pool": pool}
 
+
+
+def random_column_scenario(rng):
+    """A small random state with a column: 2-3 enemies in sector s's outer
+    lines, one behind the other (F9: the one behind may be left out), no
+    rotation in the pool, s's colour moves, maus, pz4h and bombers in it."""
+    s = rng.randint(1, 6)
+    blds = [x for x in range(1, 7) if rng.random() < 0.7] or [s]
+    walls = [x for x in range(1, 7) if rng.random() < 0.6]
+    dots = [x for x in walls if rng.random() < 0.25][:2]
+    enemies = []
+    for line in rng.sample(LINES[:4], rng.randint(2, 3)):
+        k = rng.choice(PLACED[:3])
+        enemies.append({"kind": k, "sector": s, "line": line, "armor": rng.randint(1, KIND_ARMOR[kind_index(k)])})
+    if rng.random() < 0.3:
+        enemies.append({"kind": "pz3", "sector": rng.choice([x for x in range(1, 7) if x != s]),
+                        "line": rng.choice(LINES)})
+    move = COLOR_MOVE[s]
+    extra = [move] * 3 + ["maus", "pz4h", "he111", "he111", "he111", "reveal3", "reveal3", "pz2h", "panther",
+                          "sdkfz", "sabotage_air", COLOR_MOVE[s % 6 + 1]]
+    return {"board": {"walls": walls, "dots": dots, "buildings": blds, "enemies": enemies},
+            "pool": [rng.choice(extra) for _ in range(rng.randint(3, 6))]}

@@ -9,7 +9,7 @@ of 5, so 40 of them keep `make test` within its time)."""
 import time
 
 import pytest
-from forecast_support import TOKENS, Brute, random_scenario, random_states
+from forecast_support import TOKENS, Brute, random_column_scenario, random_scenario, random_states
 
 from shared_rules.siege.forecast import forecast
 from shared_rules.siege.public import public_state
@@ -18,6 +18,7 @@ from shared_rules.siege.scenario import run
 STATES = 500
 SEED = 20261128
 BIG = 40                    # states with a pool of 6
+COLUMNS = 80                # states with a column of enemies in one sector
 
 
 def _compare(scenario):
@@ -44,6 +45,14 @@ def test_f7_f8_f9_fa2_500_random_states_agree_with_the_engine_s_brute_force():
     assert not bad, bad[:3]
     assert len(states) == STATES + BIG and len(kinds) >= 15                  # every kind of token took part
     assert time.perf_counter() - t0 < 600
+
+
+def test_f9_columns_of_enemies_agree_with_the_engine_s_brute_force():
+    # a group behind a lasting one in its sector is left out (reduce._shadowed): 80 states
+    # with such a column, no rotation, bombers, moves, maus and pz4h, worst and best alike
+    states = random_states(SEED + 2, COLUMNS, random_column_scenario)
+    bad = [(i, sc, diff) for i, sc in enumerate(states) for diff in [_compare(sc)] if diff]
+    assert not bad, bad[:3]
 
 
 @pytest.mark.parametrize("extra", [

@@ -158,6 +158,25 @@ def test_f9_a_group_behind_a_lasting_one_in_its_sector_deals_no_blow():
     assert reduce.reduce(board, {18: 3, 12: 2}, tuple(counts), 3, False)[1] == {18: 3, 12: 2}
 
 
+def test_f9_a_group_behind_one_bombed_in_the_city_walks_on():
+    # Two tigers (lasting) take buildings 1 and 2 with the first two move_red,
+    # the pz3 behind them one cell back; the He-111 rolled 2 kills the tigers in
+    # city 2 (wall 2 and building 2 gone, it stops at building 5), and the pz3
+    # walks on into building 3 with the last two move_red, where the tigers
+    # would have.  The order: reveal4 among the first two draws (1/3), the
+    # He-111 third of the other five (1/5), rolled 2 (1/6): the pz3 adds 1/90.
+    def scenario(behind):
+        enemies = [{"kind": "tiger", "sector": 1, "line": "artillery"}] * 2
+        return {"board": {"walls": [3, 4, 5, 6], "buildings": [1, 2, 3, 4, 5, 6], "enemies": enemies + (
+            [{"kind": "pz3", "sector": 1, "line": "air"}] if behind else [])},
+            "pool": ["reveal4", "move_red", "move_red", "move_red", "move_red", "he111"]}
+
+    f = forecast(*state_setup(scenario(True)))
+    alone = forecast(*state_setup(scenario(False)))
+    assert f.values[("B", 3)][0] - alone.values[("B", 3)][0] == Fr(1, 90)
+    assert Brute(scenario(True)).result() == f.values
+
+
 def test_f9_f12_the_reductions_keep_the_memo_small():
     fcr = Forecaster(*state_setup(E7))
     f = fcr.run()
