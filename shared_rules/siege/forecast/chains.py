@@ -7,7 +7,8 @@ uniform in turn.  A *skeleton* -- which draws are which extender -- fixes
 how many tokens the phase draws; reveal3 and reveal4 do nothing on the board,
 so all that the board sees of a skeleton is its *pattern*: a string of "N"
 (a draw of a plain token: uniform over the plain tokens left) and "P" (the
-pz2h, placed by the die).  The value of a state without choices (F5) is
+pz2h, placed by the die; left out where fewer than 4 plain draws follow it:
+live()).  The value of a state without choices (F5) is
 then the weighted sum over patterns of the value of each pattern, whose
 draws to come are known exactly: the relevance bounds of F9 use the exact
 number, not the largest possible one.

@@ -6,12 +6,15 @@ without the chain's extenders) and the pool's counts, a group matters only if
 the tokens that can move it (move_<its colour>, every colour while a rotation
 is left, pz4h, maus; rotations too in the city) can bring it to its first
 wall, dot or building (F9 c); otherwise it can never deal or take a blow,
-and it is dropped.  A group's summed armor is capped at the blows it can
-still take (F9 d).  A kind whose draw can no longer change anything becomes
-a blank (F9 a, e): a plain tank with too few draws after it, a move of a
-colour no group that matters can be in, the panther when no repair can
-matter (then groups are sums, F9 d) -- and as soon as nothing on the board or
-to come matters, everything but the He-111 and the chain's extenders.
+and it is dropped; so is a group that only ever walks where a lasting one in
+front of it in its sector has been (_shadowed).  A group's summed armor is
+capped at the blows it can still take (F9 d).  A kind whose draw can no
+longer change anything becomes a blank (F9 a, e): a plain tank with too few
+draws after it, a move of a colour no group that matters can be in, the
+panther when no repair can matter (then groups are sums, F9 d) -- and as
+soon as nothing on the board or to come matters, everything but the He-111
+and the chain's extenders.  (A pz2h that can never get its 4 steps is left
+out of the chain's pattern itself: chains.live, search._live.)
 
 Each test is a bound that only shrinks as the phase goes on, so a group or a
 kind left out is never needed again further down (the memo stays exact).
