@@ -245,13 +245,19 @@ TOKENS = (["he111"] * 5 + ["move_red", "move_green", "move_blue"] * 3 + ["move_c
 LINES = ("rear", "air", "artillery", "tank", "city")
 
 
+def _random_board(rng, dotted, fallback=None):
+    """(buildings, walls, dots) of a random board: each building 0.7 likely (if none,
+    `fallback`'s alone, or a random one's), each wall 0.6, a dot on a wall `dotted` (two at most)."""
+    blds = [s for s in range(1, 7) if rng.random() < 0.7] or [fallback or rng.randint(1, 6)]
+    walls = [s for s in range(1, 7) if rng.random() < 0.6]
+    return blds, walls, [s for s in walls if rng.random() < dotted][:2]
+
+
 def random_scenario(rng, most=6):
     """A small random phase-4 scenario: a board, 1-4 enemies, a pool of 2 to
     `most` tokens, sometimes a hedgehog, a dot or a patrol, sometimes another
     mode or my_house."""
-    blds = [s for s in range(1, 7) if rng.random() < 0.7] or [rng.randint(1, 6)]
-    walls = [s for s in range(1, 7) if rng.random() < 0.6]
-    dots = [s for s in walls if rng.random() < 0.2][:2]
+    blds, walls, dots = _random_board(rng, 0.2)
     enemies = []
     for _ in range(rng.randint(1, 4)):
         k = rng.choice(PLACED[:3] * 3 + PLACED)
@@ -318,15 +324,12 @@ def random_choice_scenario(rng):
                       "enemies": enemies}, "pool": pool}
 
 
-
 def random_column_scenario(rng):
     """A small random state with a column: 2-3 enemies in sector s's outer
     lines, one behind the other (F9: the one behind may be left out), no
     rotation in the pool, s's colour moves, maus, pz4h and bombers in it."""
     s = rng.randint(1, 6)
-    blds = [x for x in range(1, 7) if rng.random() < 0.7] or [s]
-    walls = [x for x in range(1, 7) if rng.random() < 0.6]
-    dots = [x for x in walls if rng.random() < 0.25][:2]
+    blds, walls, dots = _random_board(rng, 0.25, s)
     enemies = []
     for line in rng.sample(LINES[:4], rng.randint(2, 3)):
         k = rng.choice(PLACED[:3])
@@ -334,8 +337,7 @@ def random_column_scenario(rng):
     if rng.random() < 0.3:
         enemies.append({"kind": "pz3", "sector": rng.choice([x for x in range(1, 7) if x != s]),
                         "line": rng.choice(LINES)})
-    move = COLOR_MOVE[s]
-    extra = [move] * 3 + ["maus", "pz4h", "he111", "he111", "he111", "reveal3", "reveal3", "pz2h", "panther",
-                          "sdkfz", "sabotage_air", COLOR_MOVE[s % 6 + 1]]
+    extra = [COLOR_MOVE[s]] * 3 + ["maus", "pz4h", "he111", "he111", "he111", "reveal3", "reveal3", "pz2h",
+                                   "panther", "sdkfz", "sabotage_air", COLOR_MOVE[s % 6 + 1]]
     return {"board": {"walls": walls, "dots": dots, "buildings": blds, "enemies": enemies},
             "pool": [rng.choice(extra) for _ in range(rng.randint(3, 6))]}

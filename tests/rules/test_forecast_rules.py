@@ -62,6 +62,14 @@ def test_f9_an_enemy_that_cannot_reach_anything_changes_nothing():
     assert Brute(far).result() == b.values
 
 
+def _pool(**kinds):
+    """The forecast's plain pool counts (model's kind numbers), e.g. _pool(MOVE_RED=2, HE111=1)."""
+    counts = [0] * model.PLAIN
+    for name, n in kinds.items():
+        counts[getattr(model, name)] = n
+    return tuple(counts)
+
+
 def test_f9_a_pz2h_strikes_only_with_four_plain_draws_after_it():
     # Drawn first, the pz2h brings the other 4 tokens; all four advance it when
     # the pz4h lands in red, and it breaks the wall of the sector it landed in:
@@ -89,11 +97,8 @@ def test_f9_a_pz2h_the_pool_cannot_advance_4_steps_is_left_out():
         "pool": ["pz2h", "move_red", "move_red", "he111", "pz4h", "sabotage_air"]}
     f = forecast(*state_setup(sc))
     assert Brute(sc).result() == f.values
-    counts = [0] * model.PLAIN
-    counts[model.MOVE_RED], counts[model.PZ4H], counts[model.HE111] = 2, 1, 1
-    assert search._live(tuple(counts), "PNNNN", 4) == "NNNN"
-    counts[model.MAUS] = 1
-    assert search._live(tuple(counts), "PNNNN", 4) == "PNNNN"
+    assert search._live(_pool(MOVE_RED=2, PZ4H=1, HE111=1), "PNNNN", 4) == "NNNN"
+    assert search._live(_pool(MOVE_RED=2, PZ4H=1, HE111=1, MAUS=1), "PNNNN", 4) == "PNNNN"
 
 
 def test_f9_d_a_rotation_can_bring_a_blow_without_a_step():
@@ -118,12 +123,9 @@ def test_f9_d_a_wall_s_blow_on_the_last_step_is_the_only_one():
     # at the wall takes its second and last step, so it can take one blow (its
     # armor is capped at 1); with a move_cw left, a rotation could still bring
     # it a building without a step
-    counts = [0] * model.PLAIN
-    counts[model.MOVE_RED], counts[model.MOVE_GREEN], counts[model.BLANK] = 2, 1, 5
     board = 0o77 << 12 | 1
-    assert reduce.reach_of(tuple(counts), 4).group(board, 12) == (2, 2)
-    counts[model.MOVE_CW] = 1
-    assert reduce.reach_of(tuple(counts), 4).group(board, 12)[0] > 2
+    assert reduce.reach_of(_pool(MOVE_RED=2, MOVE_GREEN=1, BLANK=5), 4).group(board, 12) == (2, 2)
+    assert reduce.reach_of(_pool(MOVE_RED=2, MOVE_GREEN=1, BLANK=5, MOVE_CW=1), 4).group(board, 12)[0] > 2
 
 
 def test_f9_a_group_behind_a_lasting_one_in_its_sector_deals_no_blow():
@@ -145,17 +147,15 @@ def test_f9_a_group_behind_a_lasting_one_in_its_sector_deals_no_blow():
     dying = forecast(*state_setup(scenario("sdkfz", True)))
     assert dying.values[("B", 1)] == (Fr(1, 3), Fr(1, 3))
     assert Brute(scenario("sdkfz", True)).result() == dying.values
-    counts = [0] * model.PLAIN
-    counts[model.MOVE_RED], counts[model.BLANK] = 2, 1
     board = 0o77 << 12 | 0o77
-    assert reduce.reduce(board, {18: 3, 12: 2}, tuple(counts), 2, False)[1] == {18: 2}   # capped, alone
-    assert reduce.reduce(board, {18: 1, 12: 2}, tuple(counts), 2, False)[1] == {18: 1, 12: 1}
+    pool = _pool(MOVE_RED=2, BLANK=1)
+    assert reduce.reduce(board, {18: 3, 12: 2}, pool, 2, False)[1] == {18: 2}   # capped, alone
+    assert reduce.reduce(board, {18: 1, 12: 2}, pool, 2, False)[1] == {18: 1, 12: 1}
     # with a bomber left, the one in front could die in the city: the one behind is left out only
     # while its own sector's tokens (here the two move_red) take it no further than into city 1
-    counts[model.HE111] = 1
-    assert reduce.reduce(board, {18: 3, 12: 2}, tuple(counts), 3, False)[1] == {18: 2}
-    counts[model.MAUS] = 1
-    assert reduce.reduce(board, {18: 3, 12: 2}, tuple(counts), 3, False)[1] == {18: 3, 12: 2}
+    assert reduce.reduce(board, {18: 3, 12: 2}, _pool(MOVE_RED=2, BLANK=1, HE111=1), 3, False)[1] == {18: 2}
+    more = _pool(MOVE_RED=2, BLANK=1, HE111=1, MAUS=1)
+    assert reduce.reduce(board, {18: 3, 12: 2}, more, 3, False)[1] == {18: 3, 12: 2}
 
 
 def test_f9_a_group_behind_one_bombed_in_the_city_walks_on():
