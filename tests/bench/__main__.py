@@ -49,7 +49,8 @@ Siege's threat forecast (docs/rules-forecast.md, F10), CPython, one core (tests/
   forecast_e8_bounds_s           E8, the game's start: the first bounds (k = 1, F11)
   forecast_autoplay_*            the phase-4 state each turn of 12 autoplayed games ends on: the time
                                  to the exact values (p50, p90, max, the share under 1 s, those not
-                                 finished under the cap, the largest memo)
+                                 finished under the cap, the largest memo); _1s_*: what the
+                                 monitor shows after 1 s (exact, or the bounds' widest interval)
 
 Host tool (issue: osada monitor), over a real pty with the simulator process:
   mirror_latency_ms_p95          sending an action to the mirror showing it

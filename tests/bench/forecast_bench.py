@@ -11,6 +11,13 @@
                                 _exact_1s_pct (finished under 1 s), _unfinished, and
                                 _peak_entries / _peak_mb (the largest memo, in entries and at
                                 search.ENTRY_BYTES each) and process_max_rss_mb
+  forecast_autoplay_1s_*        what the table sees after 1 s of the forecast as the monitor runs
+                                it (Forecaster.run(seconds=1): bounds first, then the exact values,
+                                F11), on the same states: _exact_pct (exact by then), and over the
+                                rest the interval's width, the widest target of each state (L, B,
+                                W, D; not E): _p90_width_pct over all states (exact ones count 0),
+                                _widest_pct, and _k1 / _k2 (states whose answer was the k = 1 / 2
+                                bounds)
 
     .venv/bin/python -m tests.bench.forecast_bench [CAP_S]
 
@@ -114,7 +121,37 @@ def figures(cap=CAP_S):
     out["forecast_autoplay_cap_s"] = cap
     out["forecast_autoplay_peak_entries"] = peak
     out["forecast_autoplay_peak_mb"] = round(peak * ENTRY_BYTES / 2 ** 20, 1)
+    out.update(anytime_figures(states, cap))
     out["process_max_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    return out
+
+
+def width(res):
+    """The widest interval of a forecast's answer (0 when exact), as a fraction: E left out
+    (it counts buildings, not a probability)."""
+    if res.exact:
+        return 0
+    return max(max(w[1] - w[0], b[1] - b[0]) for t, (w, b) in res.values.items() if t != "E")
+
+
+def anytime_figures(states, cap=CAP_S):
+    say("   the same states as the monitor runs them, %.1f s each..." % cap)
+    widths = []
+    cuts = {}
+    for st, setup in states:
+        res = Forecaster(st, setup).run(seconds=cap)
+        widths.append(width(res))
+        if not res.exact:
+            cuts[res.k] = cuts.get(res.k, 0) + 1
+    n = len(widths)
+    widths.sort()
+    out = {
+        "forecast_autoplay_1s_exact_pct": round(100.0 * sum(1 for w in widths if not w) / n, 1),
+        "forecast_autoplay_1s_p90_width_pct": round(100.0 * float(widths[(n * 9) // 10]), 2),
+        "forecast_autoplay_1s_widest_pct": round(100.0 * float(widths[-1]), 2),
+    }
+    for k, count in sorted(cuts.items()):
+        out["forecast_autoplay_1s_k%d" % k] = count
     return out
 
 
