@@ -128,6 +128,22 @@ def test_f9_d_a_wall_s_blow_on_the_last_step_is_the_only_one():
     assert reduce.reach_of(_pool(MOVE_RED=2, MOVE_GREEN=1, BLANK=5, MOVE_CW=1), 4).group(board, 12)[0] > 2
 
 
+def test_f9_e_a_group_is_moved_only_by_the_colours_of_the_cells_it_can_step_out_of():
+    # Artillery 2 (cell 13), three draws, three move_red: the tank line, wall 2,
+    # then building 2 as it enters city 2, and no draw is left to step it out
+    # of city 2 into green: the move_green can never move it, and is a blank.
+    board = 0o77 << 12 | 0o77
+    counts = reduce.reduce(board, {13: 2}, _pool(MOVE_RED=3, MOVE_GREEN=1, BLANK=1), 3, False)[2]
+    assert counts[model.MOVE_GREEN] == 0 and counts[model.BLANK] == 2
+    # In city 2 with two draws it can step out of city 2 (red) and then out of
+    # city 3 (green) into building 4: move_red first, then move_green, 1/2.
+    sc = {"board": {"walls": [1, 3, 4, 5, 6], "buildings": [1, 4, 5, 6], "enemies": [
+        {"kind": "pz3", "sector": 2, "line": "tank"}]}, "pool": ["move_red", "move_green"]}
+    f = forecast(*state_setup(sc))
+    assert f.values[("B", 4)] == (Fr(1, 2), Fr(1, 2))
+    assert Brute(sc).result() == f.values
+
+
 def test_f9_a_group_behind_a_lasting_one_in_its_sector_deals_no_blow():
     # Phase 5 brings the front enemy to tank 1 and the pz3 behind it to
     # artillery 1; no rotation, no bomber.  Behind a tiger (3 armor, more than

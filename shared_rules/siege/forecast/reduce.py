@@ -10,7 +10,8 @@ and it is dropped; so is a group that only ever walks where a lasting one in
 front of it in its sector has been (_shadowed).  A group's summed armor is
 capped at the blows it can still take (F9 d).  A kind whose draw can no
 longer change anything becomes a blank (F9 a, e): a plain tank with too few
-draws after it, a move of a colour no group that matters can be in, the
+draws after it, a move of a colour no group that matters can be stepped
+by (the colours of the cells it can still step out of), the
 panther when no repair can matter (then groups are sums, F9 d) -- and as
 soon as nothing on the board or to come matters, everything but the He-111
 and the chain's extenders.  (A pz2h that can never get its 4 steps is left
@@ -167,17 +168,14 @@ def reduce(board, groups, counts, h, members, extenders=0):
     r = reach_of(counts, h)
     kept = {}
     caps = {}
-    roams = False                    # a group that matters can reach the city and change colour
-    colors = 0                       # colours with a group that matters
+    colors = 0                       # colours whose moves can step a group that matters
     for c, g in groups.items():
         reach, first = r.group(board, c)
         if reach < first:
             continue                                          # F9 (c)
         blows = reach - first + 1
         caps[c] = blows
-        if c >= 24 or reach >= 5 - c // 6:
-            roams = True
-        colors |= 1 << ((c % 6) >> 1)
+        colors |= _colours_walked(c, reach)
         kept[c] = g
     _shadowed(kept, caps, r, counts[HE111])
     tanks = r.tanks
@@ -203,12 +201,28 @@ def reduce(board, groups, counts, h, members, extenders=0):
         _fold_tanks(out, tanks, min(h - 1, r.city) - 3)
     elif not tanks or (new_blows < 3 and not any(c < 6 and not isinstance(g, int) for c, g in kept.items())):
         _fold_tanks(out, tanks, min(h - 1, r.city) - 3)       # a tank to come is a sum at once
-    if not (placements or roams or r.rot):
+    if not (placements or r.rot):
         for col in range(3):
             if not (colors >> col) & 1:
                 out[BLANK] += out[MOVE_RED + col]              # no group that matters is or will be there
                 out[MOVE_RED + col] = 0
     return tuple(sorted(kept.items())), kept, tuple(out), members
+
+
+def _colours_walked(c, reach):
+    """The colours (bits) whose moves can step the group in cell c, with no
+    rotation left, in `reach` steps: its sector's, and in the city the
+    colour of every cell it can still step out of -- a step out of city
+    cell s is a step of s's colour (R20, R22), so the cells it reaches with
+    its last step add none.  Outside the city, 4 - line of its steps go to
+    entering its city cell (a wall's or a dot's blow takes a step more, never
+    fewer, so counting none keeps every colour it can walk to)."""
+    s = c % 6
+    moves = reach if c >= 24 else reach - (4 - c // 6)
+    bits = 1 << (s >> 1)
+    for k in range(min(moves, 6)):
+        bits |= 1 << (((s + k) % 6) >> 1)
+    return bits
 
 
 def _repair_caps(board, groups, counts, h):
