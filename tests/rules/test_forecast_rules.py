@@ -174,6 +174,37 @@ def test_f9_a_group_behind_a_lasting_one_in_its_sector_deals_no_blow():
     assert reduce.reduce(board, {18: 3, 12: 2}, more, 3, False)[1] == {18: 3, 12: 2}
 
 
+def test_f9_a_group_behind_one_that_covers_its_sector_s_targets_deals_no_blow():
+    # Phase 5 brings the pz3 (armor 2) to tank 1 and the sdkfz behind it to air
+    # 1.  Wall 1 and building 1 are all sector 1 has standing, and the pz3's
+    # armor covers both: it breaks the wall and dies in building 1.  With
+    # three move_red the sdkfz gets no further than into city 1, where nothing
+    # is left: it changes nothing, whatever the bomber does.  With a maus too
+    # it walks on into building 2: reveal3 among the first two draws (1/3) and
+    # the He-111 the one token not drawn (1/5), 1/15.  The pz3 does not last
+    # (it could deal 3 blows), so it is its armor against the sector's
+    # targets that leaves the sdkfz out.
+    def scenario(behind, maus):
+        enemies = [{"kind": "pz3", "sector": 1, "line": "artillery"}]
+        if behind:
+            enemies.append({"kind": "sdkfz", "sector": 1, "line": "rear"})
+        return {"board": {"walls": [1, 2, 3, 4, 5, 6], "buildings": [1, 2, 3, 4, 5, 6], "enemies": enemies},
+                "pool": ["reveal3", "move_red", "move_red", "move_red", "he111"] + (["maus"] if maus else [])}
+
+    covered = forecast(*state_setup(scenario(True, False)))
+    assert covered.values == forecast(*state_setup(scenario(False, False))).values
+    assert Brute(scenario(True, False)).result() == covered.values
+    walks_on = forecast(*state_setup(scenario(True, True)))
+    alone = forecast(*state_setup(scenario(False, True)))
+    assert walks_on.values[("B", 2)][0] - alone.values[("B", 2)][0] == Fr(1, 15)
+    assert Brute(scenario(True, True)).result() == walks_on.values
+    board = 0o77 << 12 | 0o77
+    pool = _pool(MOVE_RED=3, HE111=1, BLANK=1)
+    assert reduce.reach_of(pool, 4).group(board, 18) == (3, 1)                 # 3 blows: it does not last
+    assert reduce.reduce(board, {18: 2, 6: 1}, pool, 4, False)[1] == {18: 2}
+    assert reduce.reduce(board, {18: 1, 6: 1}, pool, 4, False)[1] == {18: 1, 6: 1}   # dies at the wall
+
+
 def test_f9_a_group_behind_one_bombed_in_the_city_walks_on():
     # Two tigers (lasting) take buildings 1 and 2 with the first two move_red,
     # the pz3 behind them one cell back; the He-111 rolled 2 kills the tigers in

@@ -177,7 +177,7 @@ def reduce(board, groups, counts, h, members, extenders=0):
         caps[c] = blows
         colors |= _colours_walked(c, reach)
         kept[c] = g
-    _shadowed(kept, caps, r, counts[HE111])
+    _shadowed(board, kept, caps, r, counts[HE111])
     tanks = r.tanks
     placements = tanks or (extenders and r.outer_max >= 4) or ((counts[PZ4H] or counts[MAUS]) and r.specials)
     out = list(counts)
@@ -281,18 +281,26 @@ def _fold_tanks(out, tanks, blows):
         out[TIGER] = 0
 
 
-def _shadowed(kept, caps, r, bombers):
+def _shadowed(board, kept, caps, r, bombers):
     """With no rotation left, a group behind another in its sector's outer
     lines moves with it, step for step (the same tokens move them both, and
     a bomb that reaches one there kills both), and can only catch it up and
     join it where it stays (at a wall or dot): it only ever walks where the
     one in front has been, dot, wall and building included, while that one
-    lives.  So behind a group that lasts (its armor at its cap: it can take
-    every blow it can still deal) the one behind deals no blow of its own and
-    is left out -- when no bomber is left, or when its own sector's tokens
-    can take it no further than into its sector's city cell (which the one
-    in front entered first: a bomber can kill that one in the city, but then
-    the one behind cannot get past where it died)."""
+    lives.  So it deals no blow of its own, and is left out:
+
+    - behind a group that lasts (its armor at its cap: it can take every
+      blow it can still deal) -- when no bomber is left, or when its own
+      sector's tokens can take it no further than into its sector's city
+      cell (which the one in front entered first: a bomber can kill that one
+      in the city, but then the one behind cannot get past where it died);
+    - behind a group whose armor covers every dot, wall and building still
+      standing in the sector, when its own sector's tokens can take it no
+      further than into its sector's city cell: all it could reach is gone
+      before it gets there (the one in front dies, at the latest, on the last
+      of them; a bomber that kills the one in front in the outer lines kills
+      both; joined to it at the wall, it brings armor that no draw is left to
+      use beyond the sector)."""
     if r.rot or len(kept) < 2:
         return
     seen = shared = 0                      # sectors with an outer group, with two or more
@@ -304,10 +312,16 @@ def _shadowed(kept, caps, r, bombers):
     if not shared:
         return
     front = 0                              # sectors (bits) with a lasting group in front
+    guard = 0                              # ... with one whose armor covers the sector's targets
     for c in sorted((c for c in kept if c < 24 and (shared >> (c % 6)) & 1), reverse=True):
         s = c % 6
-        if (front >> s) & 1 and (not bombers or r.outer[s] <= 4 - c // 6):
+        stays = r.outer[s] <= 4 - c // 6
+        if ((front >> s) & 1 and (not bombers or stays)) or ((guard >> s) & 1 and stays):
             del kept[c]
             del caps[c]
-        elif total_armor(kept[c]) >= caps[c]:
+            continue
+        armor = total_armor(kept[c])
+        if armor >= caps[c]:
             front |= 1 << s
+        if armor >= ((board >> s) & 1) + ((board >> (6 + s)) & 1) + ((board >> (12 + s)) & 1):
+            guard |= 1 << s
