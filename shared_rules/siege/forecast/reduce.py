@@ -6,8 +6,9 @@ without the chain's extenders) and the pool's counts, a group matters only if
 the tokens that can move it (move_<its colour>, every colour while a rotation
 is left, pz4h, maus; rotations too in the city) can bring it to its first
 wall, dot or building (F9 c); otherwise it can never deal or take a blow,
-and it is dropped; so is a group that only ever walks where a lasting one in
-front of it in its sector has been (_shadowed).  A group's summed armor is
+and it is dropped; so is a group that only ever walks where one in front of
+it in its sector has been, while that one lasts or its armor covers what
+the sector has left standing (_shadowed).  A group's summed armor is
 capped at the blows it can still take (F9 d).  A kind whose draw can no
 longer change anything becomes a blank (F9 a, e): a plain tank with too few
 draws after it, a move of a colour no group that matters can be stepped
