@@ -144,6 +144,27 @@ def test_f9_e_a_group_is_moved_only_by_the_colours_of_the_cells_it_can_step_out_
     assert Brute(sc).result() == f.values
 
 
+def test_f9_c_a_city_group_with_no_move_of_its_colour_is_moved_by_rotations_alone():
+    # Phase 5 brings the pz3 into city 1 (no wall, no building 1).  No
+    # move_red or move_blue (the colours a rotation can take it to), pz4h or
+    # maus: only a rotation moves it, into building 2 (move_cw) or building 6
+    # (move_ccw), when drawn: 2 draws of 3, 2/3.
+    def scenario(rotation):
+        return {"board": {"walls": [2, 3, 4, 5, 6], "buildings": [2, 3, 4, 5, 6], "enemies": [
+            {"kind": "pz3", "sector": 1, "line": "tank"}]}, "pool": [rotation, "move_green", "sabotage_air"]}
+
+    for rotation, target in (("move_cw", 2), ("move_ccw", 6)):
+        f = forecast(*state_setup(scenario(rotation)))
+        assert f.values[("B", target)] == (Fr(2, 3), Fr(2, 3))
+        assert Brute(scenario(rotation)).result() == f.values
+    board = 0b111110 << 12
+    assert reduce.reach_of(_pool(MOVE_GREEN=1, MOVE_CCW=1, BLANK=1), 2).group(board, 24) == (1, 1)
+    # building 6 gone: building 5 is two cells counter-clockwise, one move_ccw cannot take it there
+    # (every move counted as a step, it was kept: 2 steps against 1)
+    assert reduce.reach_of(_pool(MOVE_GREEN=1, MOVE_CCW=1, BLANK=1), 2).group(0b011110 << 12, 24)[1] == reduce.INF
+    assert reduce.reach_of(_pool(MOVE_RED=1, MOVE_CCW=1, BLANK=1), 2).group(0b011110 << 12, 24) == (2, 1)
+
+
 def test_f9_a_group_behind_a_lasting_one_in_its_sector_deals_no_blow():
     # Phase 5 brings the front enemy to tank 1 and the pz3 behind it to
     # artillery 1; no rotation, no bomber.  Behind a tiger (3 armor, more than

@@ -77,7 +77,11 @@ class Reach:
     A group outside the city is advanced by move_<its colour>, pz4h and
     maus (own[s] of them for sector index s); by the moves of the colours a
     rotation can take it to as well (wide[s]), but then one draw at least is
-    that rotation.  In the city every move, pz4h, maus and rotation is a step."""
+    that rotation.  In the city every move, pz4h, maus and rotation is a step
+    -- but a group in a city cell of a colour with no move left, and no
+    pz4h or maus, walks nowhere: rotations alone take it, no further than
+    their counts (wide[s] counts the moves of every colour they can take it
+    to)."""
 
     __slots__ = ("h", "rot", "ccw", "own", "wide", "outer", "city", "outer_max", "tanks", "specials")
 
@@ -119,7 +123,15 @@ class Reach:
         h = self.h
         if c >= 24:
             d = DCW[blds][s]
-            if self.ccw:
+            ccw = self.ccw
+            if not self.wide[s]:         # no move of a colour it can be rotated to, no pz4h or maus:
+                cw = self.rot - ccw      # rotations alone move it, cw cells one way and ccw the other
+                if d > cw:
+                    d = INF
+                if ccw and DCCW[blds][s] <= ccw:
+                    d = min(d, DCCW[blds][s])
+                return min(h, self.rot), d
+            if ccw:
                 d = min(d, DCCW[blds][s])
             return min(h, self.city), d
         first = 4 - c // 6
