@@ -179,6 +179,9 @@ def reduce(board, groups, counts, h, members, extenders=0):
     are member tuples (a panther may matter) rather than sums; extenders:
     pz2h tokens still to be placed (placed like a plain tank, R32)."""
     r = reach_of(counts, h)
+    tanks = r.tanks
+    placements = tanks or (extenders and r.outer_max >= 4) or ((counts[PZ4H] or counts[MAUS]) and r.specials)
+    walked = None if placements or r.rot else WALKED     # the moves of colours no group walks are blanked below
     kept = {}
     caps = {}
     colors = 0                       # colours whose moves can step a group that matters
@@ -186,13 +189,11 @@ def reduce(board, groups, counts, h, members, extenders=0):
         reach, first = r.group(board, c)
         if reach < first:
             continue                                          # F9 (c)
-        blows = reach - first + 1
-        caps[c] = blows
-        colors |= _colours_walked(c, reach)
+        caps[c] = reach - first + 1                           # the blows it can still take
+        if walked:
+            colors |= walked[c][reach]
         kept[c] = g
     _shadowed(board, kept, caps, r, counts[HE111])
-    tanks = r.tanks
-    placements = tanks or (extenders and r.outer_max >= 4) or ((counts[PZ4H] or counts[MAUS]) and r.specials)
     out = list(counts)
     if not (kept or placements):                              # F9 (e)
         blank = 0
@@ -214,7 +215,7 @@ def reduce(board, groups, counts, h, members, extenders=0):
         _fold_tanks(out, tanks, min(h - 1, r.city) - 3)
     elif not tanks or (new_blows < 3 and not any(c < 6 and not isinstance(g, int) for c, g in kept.items())):
         _fold_tanks(out, tanks, min(h - 1, r.city) - 3)       # a tank to come is a sum at once
-    if not (placements or r.rot):
+    if walked:
         for col in range(3):
             if not (colors >> col) & 1:
                 out[BLANK] += out[MOVE_RED + col]              # no group that matters is or will be there
@@ -236,6 +237,9 @@ def _colours_walked(c, reach):
     for k in range(min(moves, 6)):
         bits |= 1 << (((s + k) % 6) >> 1)
     return bits
+
+
+WALKED = tuple(tuple(_colours_walked(c, steps) for steps in range(40)) for c in range(30))   # [cell][steps]
 
 
 def _repair_caps(board, groups, counts, h):
