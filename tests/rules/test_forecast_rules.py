@@ -135,6 +135,9 @@ def test_f9_e_a_group_is_moved_only_by_the_colours_of_the_cells_it_can_step_out_
     board = 0o77 << 12 | 0o77
     counts = reduce.reduce(board, {13: 2}, _pool(MOVE_RED=3, MOVE_GREEN=1, BLANK=1), 3, False)[2]
     assert counts[model.MOVE_GREEN] == 0 and counts[model.BLANK] == 2
+    # a scenario's pool need not come from the 49: fifty move_red, forty draws, every colour
+    many = reduce.reduce(board, {1: 2}, _pool(MOVE_RED=50, MOVE_GREEN=1, MOVE_BLUE=1), 40, False)
+    assert many[1] == {1: 2} and many[2][model.MOVE_GREEN] == many[2][model.MOVE_BLUE] == 1
     # In city 2 with two draws it can step out of city 2 (red) and then out of
     # city 3 (green) into building 4: move_red first, then move_green, 1/2.
     sc = {"board": {"walls": [1, 3, 4, 5, 6], "buildings": [1, 4, 5, 6], "enemies": [

@@ -191,7 +191,7 @@ def reduce(board, groups, counts, h, members, extenders=0):
             continue                                          # F9 (c)
         caps[c] = reach - first + 1                           # the blows it can still take
         if walked:
-            colors |= walked[c][reach]
+            colors |= walked[c][reach if reach < 10 else 10]  # 10 steps walk a rear group round the city
         kept[c] = g
     _shadowed(board, kept, caps, r, counts[HE111])
     out = list(counts)
@@ -239,7 +239,7 @@ def _colours_walked(c, reach):
     return bits
 
 
-WALKED = tuple(tuple(_colours_walked(c, steps) for steps in range(40)) for c in range(30))   # [cell][steps]
+WALKED = tuple(tuple(_colours_walked(c, steps) for steps in range(11)) for c in range(30))   # [cell][steps]
 
 
 def _repair_caps(board, groups, counts, h):
