@@ -43,8 +43,9 @@ def distinct_values(search):
 def turn(st, setup):
     fc = Forecaster(st, setup)
     lines = []
-    for cut in list(range(fc.extenders)) + [None]:
-        fc = Forecaster(st, setup)
+    for i, cut in enumerate(list(range(fc.extenders)) + [None]):
+        if i:
+            fc = Forecaster(st, setup)                  # each cut from a fresh search
         t = time.perf_counter()
         fc.value(cut)
         lines.append("cut %s: %d states, %.2f s" % ("exact" if cut is None else cut, fc.states(),
