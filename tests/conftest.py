@@ -17,6 +17,19 @@ _vm_checked = []
 os.environ.setdefault("OSADA_FORECAST_NICE", "0")
 
 
+@pytest.fixture(params=["compiled", "python"])
+def forecast_backend(request, monkeypatch):
+    """A threat-forecast test run through both of its searches: the compiled one
+    (shared_rules/siege/forecast/csrc/, skipped with its reason where `make
+    setup` could not build it) and the same search in Python."""
+    from shared_rules.siege.forecast import search
+    if request.param == "python":
+        monkeypatch.setattr(search, "CORE", None)
+    elif search.CORE is None:
+        pytest.skip("the forecast's compiled search is not built (make setup needs a C compiler for it)")
+    return request.param
+
+
 def pytest_collection_modifyitems(items):
     suite_order.heavy_first(items)
 

@@ -19,6 +19,7 @@ from math import lcm
 
 from shared_rules.siege.catalog import C_BOMBER, KIND_ARMOR, KIND_CLASS, kind_index
 from shared_rules.siege.engine import LOST, Enemy, Game, RuleError
+from shared_rules.siege.forecast import forecast, search
 from shared_rules.siege.public import public_state
 from shared_rules.siege.scenario import run
 
@@ -341,3 +342,20 @@ def random_column_scenario(rng):
                                    "panther", "sdkfz", "sabotage_air", COLOR_MOVE[s % 6 + 1]]
     return {"board": {"walls": walls, "dots": dots, "buildings": blds, "enemies": enemies},
             "pool": [rng.choice(extra) for _ in range(rng.randint(3, 6))]}
+
+
+def every_search(state, setup, **kw):
+    """The state's forecast through each search this machine has -- the
+    compiled one (where `make setup` built it) and the same search in Python
+    -- as [(name, Forecast)]: one brute force checks both."""
+    out = []
+    core = search.CORE
+    try:
+        for name, c in (("compiled", core), ("python", None)):
+            if name == "compiled" and core is None:
+                continue
+            search.CORE = c
+            out.append((name, forecast(state, setup, **kw)))
+    finally:
+        search.CORE = core
+    return out

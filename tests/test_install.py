@@ -18,7 +18,7 @@ import sysconfig
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOURCES = ("pyproject.toml", "README.md", "host", "shared_rules", "firmware")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "host", "shared_rules", "firmware")
 
 pytestmark = pytest.mark.install
 
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.install
 def installed(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("install")
     src = tmp / "src"
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so")      # the checkout's own build of csrc/ too
     for name in SOURCES:
         p = os.path.join(ROOT, name)
         if os.path.isdir(p):
@@ -142,6 +142,18 @@ def test_the_web_view_ships_its_page(installed):
     assert all(name in proc.stdout for name in ("index.html", "app.js", "style.css")), proc.stdout
     proc = _run(installed, str(installed["bin"] / "osada"), "web", "--help")
     assert proc.returncode == 0 and "--lan" in proc.stdout and "8765" in proc.stdout, proc.stderr
+
+
+def test_the_forecast_s_compiled_search_is_built_where_a_compiler_is(installed):
+    """setup.py builds shared_rules/siege/forecast/csrc/ into the install when the machine has a
+    C compiler (as this one has when the checkout's own was built), and the forecast uses it."""
+    from shared_rules.siege.forecast import search
+    if search.CORE is None:
+        pytest.skip("the forecast's compiled search is not built (make setup needs a C compiler for it)")
+    proc = _run(installed, installed["py"], "-c", "import shared_rules.siege.forecast.search as s; "
+                "print(s.CORE.__file__ if s.CORE else None)")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().startswith(str(installed["home"].parent / "venv")), proc.stdout
 
 
 def test_every_python_folder_is_a_listed_package():

@@ -4,16 +4,19 @@ For each turn given (its index in forecast_bench.autoplay_states(), 0-241), it p
 
   cut k       the memo states and the time of the bounds with every chain cut at its
               (k+1)-th extender (F11), then of the exact values (cut None), each from a
-              fresh search: what each extender still to come costs;
-  values      how many of the exact search's pattern states are distinct by
+              fresh search: what each extender still to come costs (with the compiled
+              search where it is built: the line says which);
+  values      (with --values, from the search in Python, whose memo can be read) how
+              many of the exact search's pattern states are distinct by
               (pattern, value): states with one value could at best be merged into
               one, so no memoised search over these states, however it keys them,
               needs fewer; and the same count field by field (each target on its
               own), the floor of a search per target.
 
-    .venv/bin/python -m tests.bench.forecast_states 1 23 180
+    .venv/bin/python -m tests.bench.forecast_states [--values] 1 23 180
 
-Each exact search can take minutes on a turn with three extenders left.
+Each exact search can take minutes on a turn with three extenders left (in Python,
+much longer than compiled).
 """
 
 import os
@@ -23,7 +26,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
-from shared_rules.siege.forecast import Forecaster  # noqa: E402
+from shared_rules.siege.forecast import Forecaster, search  # noqa: E402
 from shared_rules.siege.forecast.search import E_FIELD, NFIELDS  # noqa: E402
 
 
@@ -40,9 +43,9 @@ def distinct_values(search):
     return len(memo), len({(k[3], v) for k, v in memo.items()}), per
 
 
-def turn(st, setup):
+def turn(st, setup, values=False):
     fc = Forecaster(st, setup)
-    lines = []
+    lines = ["search: %s" % ("compiled" if fc.search.core is not None else "Python")]
     for i, cut in enumerate(list(range(fc.extenders)) + [None]):
         if i:
             fc = Forecaster(st, setup)                  # each cut from a fresh search
@@ -50,6 +53,15 @@ def turn(st, setup):
         fc.value(cut)
         lines.append("cut %s: %d states, %.2f s" % ("exact" if cut is None else cut, fc.states(),
                                                    time.perf_counter() - t))
+    if not values:
+        return fc.extenders, lines
+    core = search.CORE
+    search.CORE = None                                  # Python's memo is the one that can be read
+    try:
+        fc = Forecaster(st, setup)
+        fc.value(None)
+    finally:
+        search.CORE = core
     states, distinct, per = distinct_values(fc.search)
     lines.append("pattern states %d, distinct by value %d (%.1f times fewer); field by field %d in all"
                  % (states, distinct, states / max(1, distinct), sum(per.values())))
@@ -58,6 +70,8 @@ def turn(st, setup):
 
 def main(argv):
     from tests.bench.forecast_bench import autoplay_states
+    values = "--values" in argv
+    argv = [a for a in argv if a != "--values"]
     if not argv:
         print(__doc__.strip())
         return 2
@@ -73,7 +87,7 @@ def main(argv):
         return 2
     for i in wanted:
         st, setup = states[i]
-        ext, lines = turn(st, setup)
+        ext, lines = turn(st, setup, values)
         print("turn index %d (game turn %s, %d extenders left, %d tokens in the pool):"
               % (i, st.get("turn"), ext, st.get("pool")))
         for line in lines:

@@ -14,6 +14,9 @@ from shared_rules.siege.scenario import run
 
 FULL = [1, 2, 3, 4, 5, 6]
 
+# every test here runs through the compiled search and through Python's (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("forecast_backend")
+
 
 def fc(scenario, **kw):
     g, _ = run(scenario)

@@ -7,12 +7,16 @@ import os
 import random
 from fractions import Fraction as Fr
 
+import pytest
 from forecast_support import E2, E7, E8, Brute, random_states
 
 from shared_rules.siege.engine import Game
 from shared_rules.siege.forecast import Forecaster, chains, forecast, model, reduce, search
 from shared_rules.siege.public import public_state
 from shared_rules.siege.scenario import run
+
+# every test here runs through the compiled search and through Python's (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("forecast_backend")
 
 
 def state_setup(scenario):

@@ -53,7 +53,8 @@ class Forecaster:
         self.stopped = None                                                 # reached(): why it ended
 
     def states(self):
-        return len(self.search.memo_plain) + len(self.search.memo_draw)
+        se = self.search
+        return len(se.memo_plain) + len(se.memo_draw) + (se.core.entries() if se.core is not None else 0)
 
     def value(self, cut):
         """(worst, best) field lists over self.den; cut: None (exact) or k (F11)."""

@@ -43,6 +43,7 @@ from shared_rules.siege.forecast.model import (
     BLANK,
     COLOR_SECTORS,
     EXTRA,
+    FULL,
     HE111,
     MAUS,
     MOVE_BLUE,
@@ -65,6 +66,11 @@ from shared_rules.siege.forecast.model import (
     step,
 )
 from shared_rules.siege.forecast.reduce import reach_of, reduce
+
+try:                              # the pattern search compiled (csrc/), where `make setup` could build it (setup.py)
+    import shared_rules.siege.forecast.fastcore as CORE  # pyright: ignore
+except ImportError:
+    CORE = None
 
 L_FIELD = 18
 E_FIELD = 19
@@ -100,6 +106,11 @@ class Search:
         self.memo_raw = {}
         self.ind = {}
         self.checked = 0
+        # the compiled search (CORE) where it was built; its fields are 128-bit, so a pool far
+        # beyond the 49 tokens (a scenario's) stays in Python
+        self.core = None
+        if CORE is not None and width <= 126:
+            self.core = CORE.Core(lossmask, width, FULL, ChoiceFound, OutOfTime)
 
     # ---------------------------------------------------------------- vectors
 
@@ -144,11 +155,13 @@ class Search:
         """Drop every memo (the memory cap was reached)."""
         for memo in (self.memo_plain, self.memo_draw, self.memo_last, self.memo_pair, self.memo_raw):
             memo.clear()
+        if self.core is not None:
+            self.core.clear()
 
     def entries(self):
         """Memo entries held: the memory cap's measure."""
         return (len(self.memo_plain) + len(self.memo_draw) + len(self.memo_raw) + len(self.memo_last)
-                + 4 * len(self.memo_pair))
+                + 4 * len(self.memo_pair) + (self.core.entries() if self.core is not None else 0))
 
     def _tick(self):
         self.checked += 1
@@ -253,7 +266,18 @@ class Search:
 
     def plain(self, board, gkey, groups, counts, pattern, members):
         """The value of a reduced state whose draws to come are `pattern`
-        (over falling(plain, h) * 6^(h+q)); raises ChoiceFound."""
+        (over falling(plain, h) * 6^(h+q)); raises ChoiceFound.  The compiled
+        search where it was built (the same values), else plain_py."""
+        core = self.core
+        if core is not None:
+            budget = -1.0 if self.deadline is None else self.deadline - self.clock()
+            try:
+                return core.plain(board, gkey, counts, pattern, members, budget, self.max_entries or 0)
+            except OverflowError:                 # beyond its limits: Python from here on
+                self.core = None
+        return self.plain_py(board, gkey, groups, counts, pattern, members)
+
+    def plain_py(self, board, gkey, groups, counts, pattern, members):
         key = (board, gkey, counts, pattern, members)
         v = self.memo_plain.get(key)
         if v is not None:

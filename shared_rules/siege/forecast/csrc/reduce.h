@@ -1,0 +1,295 @@
+/* reduce.h -- F9's reductions: what of a state can still change a target (reduce.py) */
+
+#ifndef OSADA_FASTCORE_REDUCE_H
+#define OSADA_FASTCORE_REDUCE_H
+
+static inline int imin(int a, int b) { return a < b ? a : b; }
+
+static int steps_of(const Reach *r, int s, int h, int spent)
+{
+    int a = imin(h, r->own[s] - spent);
+    if (r->rot) {
+        int b = imin(h - 1, r->wide[s] - spent);
+        if (b > a)
+            return b;
+    }
+    return a;
+}
+
+static int placed_of(const Reach *r, int first, int spent)
+{
+    int h = r->h - 1;
+    for (int s = 0; s < 6; s++)
+        if (steps_of(r, s, h, spent) >= first)
+            return 1;
+    return 0;
+}
+
+static void reach_init(Reach *r, const uint8_t *counts, int h)
+{
+    int mv[3] = {counts[MOVE_RED], counts[MOVE_GREEN], counts[MOVE_BLUE]};
+    int cw = counts[MOVE_CW], ccw = counts[MOVE_CCW];
+    int both = counts[PZ4H] + counts[MAUS];
+    r->h = h;
+    r->rot = cw + ccw;
+    r->ccw = ccw;
+    for (int s = 0; s < 6; s++)
+        r->own[s] = mv[s >> 1] + both;
+    for (int s = 0; s < 6; s++) {
+        if (!r->rot) {
+            r->wide[s] = r->own[s];
+            continue;
+        }
+        int near = 0;                              /* reduce._colours_near */
+        int lo = ccw < 6 ? ccw : 6, hi = cw < 6 ? cw : 6;
+        for (int k = -lo; k <= hi; k++)
+            near |= 1 << ((((s + k) % 6 + 6) % 6) >> 1);
+        int w = both;
+        for (int c = 0; c < 3; c++)
+            if ((near >> c) & 1)
+                w += mv[c];
+        r->wide[s] = w;
+    }
+    r->outer_max = -INF;
+    for (int s = 0; s < 6; s++) {
+        r->outer[s] = steps_of(r, s, h, 0);
+        if (r->outer[s] > r->outer_max)
+            r->outer_max = r->outer[s];
+    }
+    r->city = mv[0] + mv[1] + mv[2] + both + r->rot;
+    r->tanks = placed_of(r, 4, 0);
+    r->specials = placed_of(r, 3, 1);
+}
+
+static void reach_of(Core *K, const uint8_t *counts, int h, Reach *out)   /* reduce.reach_of */
+{
+    uint8_t key[PLAIN + 1];
+    memcpy(key, counts, PLAIN);
+    key[PLAIN] = (uint8_t)(h < 0 ? 255 : h);
+    uint32_t x = 2166136261u;
+    for (int i = 0; i <= PLAIN; i++)
+        x = (x ^ key[i]) * 16777619u;
+    RSlot *slot = &K->rcache[(x ^ (x >> 15)) & (RCACHE - 1)];
+    if (!slot->used || memcmp(slot->key, key, sizeof key)) {
+        reach_init(&slot->r, counts, h);
+        memcpy(slot->key, key, sizeof key);
+        slot->used = 1;
+    }
+    *out = slot->r;
+}
+
+static void reach_group(const Reach *r, int board, int c, int *reach, int *first)   /* Reach.group */
+{
+    int s = c % 6, blds = board >> 12, h = r->h;
+    if (c >= 24) {
+        int d = DCW[blds][s], ccw = r->ccw;
+        if (!r->wide[s]) {
+            int cw = r->rot - ccw;
+            if (d > cw)
+                d = INF;
+            if (ccw && DCCW[blds][s] <= ccw)
+                d = imin(d, DCCW[blds][s]);
+            *reach = imin(h, r->rot);
+            *first = d;
+            return;
+        }
+        if (ccw)
+            d = imin(d, DCCW[blds][s]);
+        *reach = imin(h, r->city);
+        *first = d;
+        return;
+    }
+    int f = 4 - c / 6, re = r->outer[s];
+    *first = f;
+    if (r->rot || (((board | blds) >> s) & 1)) {
+        if (re < f) {
+            *reach = re;
+            return;
+        }
+        if (re == f && !r->rot && ((board >> s) & 1)) {
+            *reach = re;
+            return;
+        }
+        *reach = imin(h, r->city);
+        return;
+    }
+    if (re < f) {
+        *reach = 0;
+        return;
+    }
+    *reach = imin(h, r->city);
+    *first = f + DCW[blds][s];
+}
+
+/* ------------------------------------------------------------ reduce (reduce.reduce) */
+
+static void shadowed(int board, grp *kept, int *caps, const Reach *r, int bombers)   /* reduce._shadowed */
+{
+    if (r->rot)
+        return;
+    int nk = 0, seen = 0, shared = 0;
+    for (int c = 0; c < 30; c++)
+        if (kept[c]) {
+            nk++;
+            if (c < 24) {
+                int b = 1 << (c % 6);
+                shared |= seen & b;
+                seen |= b;
+            }
+        }
+    if (nk < 2 || !shared)
+        return;
+    int front = 0, guard = 0;
+    for (int c = 23; c >= 0; c--) {
+        if (!kept[c])
+            continue;
+        int s = c % 6;
+        if (!((shared >> s) & 1))
+            continue;
+        int stays = r->outer[s] <= 4 - c / 6;
+        if ((((front >> s) & 1) && (!bombers || stays)) || (((guard >> s) & 1) && stays)) {
+            kept[c] = 0;
+            continue;
+        }
+        int armor = total(kept[c]);
+        if (armor >= caps[c])
+            front |= 1 << s;
+        if (armor >= ((board >> s) & 1) + ((board >> (6 + s)) & 1) + ((board >> (12 + s)) & 1))
+            guard |= 1 << s;
+    }
+}
+
+static void fold_tanks(uint8_t *out, int tanks, int blows)   /* reduce._fold_tanks */
+{
+    if (!tanks) {
+        out[BLANK] += out[SDKFZ] + out[PZ3] + out[TIGER];
+        out[SDKFZ] = out[PZ3] = out[TIGER] = 0;
+    } else if (blows <= 1) {
+        out[SDKFZ] += out[PZ3] + out[TIGER];
+        out[PZ3] = out[TIGER] = 0;
+    } else if (blows == 2) {
+        out[PZ3] += out[TIGER];
+        out[TIGER] = 0;
+    }
+}
+
+/* kept, outc: the reduced groups and counts; returns members (whether groups stay member tuples) */
+static int reduce_state(Core *K, int board, const grp *g, const uint8_t *counts, int h, int members, int extenders,
+                        grp *kept, uint8_t *outc)
+{
+    Reach r;
+    reach_of(K, counts, h, &r);
+    int tanks = r.tanks;
+    int placements = tanks || (extenders && r.outer_max >= 4) || ((counts[PZ4H] || counts[MAUS]) && r.specials);
+    int walked = !(placements || r.rot);
+    int caps[30], colors = 0, any = 0;
+    for (int c = 0; c < 30; c++) {
+        kept[c] = 0;
+        if (!g[c])
+            continue;
+        int reach, first;
+        reach_group(&r, board, c, &reach, &first);
+        if (reach < first)
+            continue;                                   /* F9 (c) */
+        caps[c] = reach - first + 1;
+        if (walked)
+            colors |= WALKED[c][reach < 10 ? reach : 10];
+        kept[c] = g[c];
+    }
+    shadowed(board, kept, caps, &r, counts[HE111]);
+    memcpy(outc, counts, PLAIN);
+    for (int c = 0; c < 30; c++)
+        if (kept[c])
+            any = 1;
+    if (!(any || placements)) {                         /* F9 (e) */
+        int blank = 0;
+        for (int k = 0; k < PLAIN; k++)
+            if (k != HE111 && k != BLANK) {
+                blank += outc[k];
+                outc[k] = 0;
+            }
+        outc[BLANK] += blank;
+        return 0;
+    }
+    int city_blows = imin(h - 1, r.city) - 3;
+    int new_blows = placements ? city_blows : 0;
+    if (members) {
+        new_blows -= 1;                                 /* the panther's own draw */
+        Reach r1;                                       /* reduce._repair_caps */
+        reach_of(K, counts, h - 1, &r1);
+        int panther = counts[PANTHER];
+        int need = panther && new_blows >= 3;           /* reduce._split */
+        for (int c = 0; c < 30; c++) {
+            grp k = kept[c];
+            if (!k || (k & SUMF))
+                continue;
+            int reach, first;
+            reach_group(&r1, board, c, &reach, &first);
+            int rcap = reach - first + 1, hurtable = 0, n = mcount(k);
+            for (int i = 0; i < n; i++) {
+                int m = mcode(k, i);
+                if ((m >> 2) < (m & 3) || m >= 8)
+                    hurtable = 1;
+            }
+            if (panther && total(k) < rcap && hurtable)
+                need = 1;
+            else
+                kept[c] = sum_of(total(k));
+        }
+        if (!need)
+            for (int c = 0; c < 30; c++)
+                if (kept[c])
+                    kept[c] = sum_of(total(kept[c]));
+        members = need;
+    }
+    for (int c = 0; c < 30; c++)
+        if ((kept[c] & SUMF) && total(kept[c]) > caps[c])
+            kept[c] = sum_of(caps[c]);                  /* F9 (d) */
+    if (!members) {
+        int n = outc[PANTHER];                          /* reduce._fold_panther */
+        if (n) {
+            outc[PANTHER] = 0;
+            outc[tanks ? PZ3 : BLANK] += n;
+        }
+        fold_tanks(outc, tanks, city_blows);
+    } else {
+        int rear_members = 0;
+        for (int c = 0; c < 6; c++)
+            if (kept[c] && !(kept[c] & SUMF))
+                rear_members = 1;
+        if (!tanks || (new_blows < 3 && !rear_members))
+            fold_tanks(outc, tanks, city_blows);
+    }
+    if (walked)
+        for (int col = 0; col < 3; col++)
+            if (!((colors >> col) & 1)) {
+                outc[BLANK] += outc[MOVE_RED + col];
+                outc[MOVE_RED + col] = 0;
+            }
+    return members;
+}
+
+
+static void tables(void)
+{
+    for (int blds = 0; blds < 64; blds++)
+        for (int s = 0; s < 6; s++) {
+            DCW[blds][s] = DCCW[blds][s] = INF;
+            for (int k = 6; k >= 1; k--) {
+                if ((blds >> ((s + k) % 6)) & 1)
+                    DCW[blds][s] = k;
+                if ((blds >> (((s - k) % 6 + 6) % 6)) & 1)
+                    DCCW[blds][s] = k;
+            }
+        }
+    for (int c = 0; c < 30; c++)                       /* reduce._colours_walked */
+        for (int steps = 0; steps <= 10; steps++) {
+            int s = c % 6, moves = c >= 24 ? steps : steps - (4 - c / 6);
+            int bits = 1 << (s >> 1);
+            for (int k = 0; k < imin(moves, 6); k++)
+                bits |= 1 << (((s + k) % 6) >> 1);
+            WALKED[c][steps] = bits;
+        }
+}
+
+#endif

@@ -1,0 +1,117 @@
+/* search.h -- the pattern search (search.py: Search.plain, Search._next_plain, search._live) */
+
+#ifndef OSADA_FASTCORE_SEARCH_H
+#define OSADA_FASTCORE_SEARCH_H
+
+/* A pattern: plen draws, bit i of pbits set where draw i is the pz2h ("P"). */
+
+static const u128 *plain(Core *K, int board, const grp *g, const uint8_t *counts, int plen, int pbits,
+                         int members, u128 *buf);
+
+static inline int live_short(Core *K, const uint8_t *counts, int plen, int pbits, int h)   /* search._live */
+{
+    if (!pbits)
+        return -1;
+    int i = __builtin_ctz(pbits);                       /* the draws before it are all plain */
+    Reach r;
+    reach_of(K, counts, h - i, &r);
+    if (r.outer_max >= 4)
+        return -1;
+    (void)plen;
+    return (pbits & ((1 << i) - 1)) | ((pbits >> (i + 1)) << i);
+}
+
+/* acc += m * the value after a move (Search._next_plain) */
+static void next_plain(Core *K, int before, int board, const Opts *o, const uint8_t *counts, int rlen, int rbits,
+                       int h, int q, int members, u128 dc, u128 m, u128 *acc)
+{
+    int destroyed = before & ~board;
+    if ((destroyed >> 12) && !((board >> 12) & K->lossmask)) {       /* R50, R62 */
+        add_ind(acc, m * dc, destroyed, 1);
+        return;
+    }
+    if (destroyed)
+        add_ind(acc, m * dc, destroyed, 0);
+    if (rlen < 2) {
+        if (rlen == 1 && !rbits)
+            last_draw(K, acc, m, board, o->opts, counts);
+        return;
+    }
+    if (q) {
+        int shortb = live_short(K, counts, rlen, rbits, h);
+        if (shortb >= 0) {
+            next_plain(K, board, board, o, counts, rlen - 1, shortb, h, q - 1, members, dc, 6 * m, acc);
+            return;
+        }
+    }
+    grp kept[30], alt[30];
+    uint8_t outc[PLAIN], altc[PLAIN];
+    u128 buf[NF], buf2[NF];
+    int mem = reduce_state(K, board, o->opts, counts, h, members, q, kept, outc);
+    const u128 *v = plain(K, board, kept, outc, rlen, rbits, mem, buf);
+    for (int i = 1; i < o->n; i++) {
+        int mem2 = reduce_state(K, board, o->opts + 30 * i, counts, h, members, q, alt, altc);
+        if (mem2 == mem && !memcmp(alt, kept, sizeof kept) && !memcmp(altc, outc, PLAIN))
+            continue;
+        const u128 *v2 = plain(K, board, alt, altc, rlen, rbits, mem2, buf2);
+        if (memcmp(v, v2, sizeof(u128) * NF))
+            fail(K, ERR_CHOICE);                       /* R25: the choice changes a target */
+    }
+    vaddmul(acc, m, v);
+}
+
+/* The value of a reduced state whose draws to come are the pattern: the
+ * memo's entry, or buf for a single draw (not kept: cheaper than a lookup). */
+static const u128 *plain(Core *K, int board, const grp *g, const uint8_t *counts, int plen, int pbits,
+                         int members, u128 *buf)
+{
+    if (plen == 1) {
+        vzero(buf);
+        if (!pbits)
+            last_draw(K, buf, 1, board, g, counts);     /* "N" */
+        return buf;                                     /* "P": nothing after it */
+    }
+    uint8_t key[8 + 7 + PLAIN + 30 * 9 + 8];
+    int klen = make_key(key, board, g, counts, plen, pbits, members);
+    uint64_t hv = hash_bytes(key, klen);
+    Entry *e = lookup(K, key, klen, hv);
+    if (e)
+        return e->val;
+    tick(K);
+    int rlen = plen - 1, rbits = pbits >> 1;
+    int q = __builtin_popcount(rbits), h = rlen - q;
+    u128 acc[NF];
+    vzero(acc);
+    size_t sp0 = K->sp;
+    Eff eff[12];
+    int n = 0;
+    for (int k = 0; k < PLAIN; k++)
+        n += counts[k];
+    if (!(pbits & 1)) {                                 /* "N" first */
+        u128 dc = falling(n - 1, h) * pow6(h + q);
+        uint8_t after[PLAIN];
+        memcpy(after, counts, PLAIN);
+        for (int k = 0; k < PLAIN; k++) {
+            int cnt = counts[k];
+            if (!cnt)
+                continue;
+            after[k]--;
+            int ne = effects(K, k, board, g, members, after, h, eff);
+            for (int j = 0; j < ne; j++)
+                next_plain(K, board, eff[j].board, &eff[j].o, after, rlen, rbits, h, q, members, dc,
+                           (u128)(cnt * eff[j].weight), acc);
+            after[k]++;
+            K->sp = sp0;
+        }
+    } else {                                            /* "P": the pz2h (R32) */
+        u128 dc = falling(n, h) * pow6(h + q);
+        int ne = placed(K, PZ2H, board, g, members, counts, h, eff);
+        for (int j = 0; j < ne; j++)
+            next_plain(K, board, eff[j].board, &eff[j].o, counts, rlen, rbits, h, q, members, dc,
+                       (u128)eff[j].weight, acc);
+        K->sp = sp0;
+    }
+    return insert(K, key, klen, hv, acc)->val;
+}
+
+#endif

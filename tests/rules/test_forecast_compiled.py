@@ -1,0 +1,76 @@
+"""F7-F9, F12: the forecast's compiled pattern search
+(shared_rules/siege/forecast/csrc/) computes what search.py's
+Search.plain computes, integer for integer: on autoplayed turns with long
+chains, a pz2h and a panther (deeper than the brute force can go), and a
+state beyond its limits goes on in Python.  The worked examples, the rules'
+tests and the brute-force comparisons run through both searches as well
+(tests/conftest.py's forecast_backend, forecast_support.every_search)."""
+
+import pytest
+
+from shared_rules.siege.autoplay import play
+from shared_rules.siege.forecast import Forecaster, model, search
+from shared_rules.siege.public import public_state
+
+pytestmark = pytest.mark.skipif(search.CORE is None, reason="the forecast's compiled search is not built "
+                                "(make setup needs a C compiler for it)")
+
+# (seed, turn): phase-4 states of autoplayed games (skill 1) with two or three extenders,
+# a pz2h and a panther in the pool, each under 0.3 s in Python
+TURNS = ((1, 6), (1, 11), (4, 9), (4, 11))
+
+
+def _turns():
+    out = []
+    for seed in sorted({s for s, _t in TURNS}):
+        last = {}
+
+        def keep(game, action, events, last=last):
+            if game.phase == 4 and game.pending is None and game.outcome == "playing":
+                st = public_state(game)
+                del st["events"]
+                last[game.turn] = (st, game.setup_dict())
+
+        play({"players": 2, "seed": seed}, seed, skill=1, keep=keep)
+        out += [last[t] for s, t in TURNS if s == seed]
+    return out
+
+
+def _exact(st, setup, core):
+    old = search.CORE
+    search.CORE = core
+    try:
+        fc = Forecaster(st, setup)
+        return fc.value(None), fc
+    finally:
+        search.CORE = old
+
+
+def test_f7_f8_f9_the_compiled_search_agrees_with_python_on_autoplayed_turns():
+    for st, setup in _turns():
+        fields, fc = _exact(st, setup, search.CORE)
+        assert fc.search.core is not None and fc.search.core.entries() > 300         # it really searched
+        c = fc.pub.counts
+        assert fc.extenders >= 2 and c[model.PZ2H] and c[model.PANTHER]
+        assert fields == _exact(st, setup, None)[0], st["turn"]
+
+
+def test_f12_the_compiled_search_numbers_the_kinds_as_the_model_does():
+    names = search.CORE.KINDS.split()
+    assert [model.KIND_OF.get(n, model.BLANK if n == "blank" else None) for n in names] == list(range(len(names)))
+    assert len(names) == model.PZ2H + 1
+
+
+def test_f12_a_state_beyond_the_compiled_search_s_limits_goes_on_in_python():
+    se = search.Search(0b111111, 60)
+    fifteen = tuple([15] * 15)                      # 15 sound tigers in tank 1: one word holds 14 members
+    groups = {18: fifteen}
+    counts = (0,) * model.MOVE_RED + (2,) + (0,) * (model.PLAIN - model.MOVE_RED - 1)   # two move_red
+    with pytest.raises(OverflowError):
+        se.core.plain(1 << 12, tuple(sorted(groups.items())), counts, "NN", True, -1.0, 0)
+    v = se.plain(1 << 12, tuple(sorted(groups.items())), groups, counts, "NN", True)
+    assert se.core is None                          # Python from here on, and the same value
+    assert v == search.Search(0b111111, 60).plain_py(1 << 12, tuple(sorted(groups.items())), groups, counts,
+                                                     "NN", True)
+    fields = se.unpack(v)                           # over 2 * 1 * 6^2: the first move_red takes the last building
+    assert fields[12] == fields[search.L_FIELD] == 2 * 1 * 6 * 6
