@@ -12,4 +12,4 @@ from setuptools import Extension, setup
 SOURCES = "shared_rules/siege/forecast/csrc/"
 
 setup(ext_modules=[Extension("shared_rules.siege.forecast.fastcore", [SOURCES + "module.c"],
-                             depends=glob.glob(SOURCES + "*.h"), optional=True, extra_compile_args=["-O2"])])
+                             depends=glob.glob(SOURCES + "*.h"), optional=True, extra_compile_args=["-O3"])])

@@ -1,8 +1,8 @@
-"""F7-F9, F12: the forecast's compiled pattern search
-(shared_rules/siege/forecast/csrc/) computes what search.py's
-Search.plain computes, integer for integer: on autoplayed turns with long
-chains, a pz2h and a panther (deeper than the brute force can go), and a
-state beyond its limits goes on in Python.  The worked examples, the rules'
+"""F7-F9, F12: the forecast's compiled search (shared_rules/siege/forecast/csrc/)
+computes what search.py's Search.drawing and Search.plain compute, integer
+for integer: on autoplayed turns with long chains, a pz2h and a panther
+(deeper than the brute force can go), and a state beyond its limits goes on
+in Python.  The worked examples, the rules'
 tests and the brute-force comparisons run through both searches as well
 (tests/conftest.py's forecast_backend, forecast_support.every_search)."""
 
@@ -74,3 +74,12 @@ def test_f12_a_state_beyond_the_compiled_search_s_limits_goes_on_in_python():
                                                      "NN", True)
     fields = se.unpack(v)                           # over 2 * 1 * 6^2: the first move_red takes the last building
     assert fields[12] == fields[search.L_FIELD] == 2 * 1 * 6 * 6
+
+    # the same for a whole phase, draw by draw: the pool's 16 kinds, one reveal due
+    se = search.Search(0b111111, 60)
+    whole = counts + (0, 0, 0)
+    with pytest.raises(OverflowError):
+        se.core.drawing(1 << 12, tuple(sorted(groups.items())), whole, 1, True, None, -1.0, 0)
+    w, b = se.drawing(1 << 12, tuple(sorted(groups.items())), groups, whole, 1, True, None)
+    assert se.core is None
+    assert w == b and se.unpack(w)[12] == 2 * 6                  # over 2 * 6: a move_red is drawn, certain

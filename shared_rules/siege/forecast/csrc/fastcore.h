@@ -1,21 +1,30 @@
-/* fastcore.h -- the threat forecast's pattern search (search.py's Search.plain and all it
- * calls: model.py's moves, reduce.py's F9, the last draw), compiled.
+/* fastcore.h -- the threat forecast's search compiled: search.py's Search.drawing
+ * and Search.plain and all they call (model.py's moves, reduce.py's F9,
+ * chains.py's patterns, the last draw).
  *
  * An optional accelerator of the host-only forecast (F12: never on the Pico):
  * search.py uses it when it was built (`make setup` builds it with the C
- * compiler the machine has) and plays the same rules in Python when it was
- * not.  It computes exactly what Search.plain computes -- the same states, the
- * same reductions, the same integers -- only without CPython's dictionaries,
- * tuples and big integers: a group is one 64-bit word, a state's value 20
- * unsigned 128-bit fields, and the memo an open-addressing hash table.  The
- * tests run the forecast's worked examples and brute-force comparisons
- * through both.  Read search.py, model.py and reduce.py first: every
- * function below names the one it follows, and their docstrings say why.
+ * compiler the machine has, setup.py) and plays the same rules in Python when
+ * it was not.  It computes exactly what search.py computes -- the same states,
+ * the same reductions, the same integers -- only without CPython's
+ * dictionaries, tuples and big integers: a group is one 64-bit word, a value's
+ * fields unsigned 128-bit integers, a memo an open-addressing hash table.  The
+ * tests run the forecast's worked examples, its rules and the brute-force
+ * comparisons through both.  Read search.py, model.py, reduce.py and chains.py
+ * first: every function here names the one it follows, and their docstrings
+ * say why.
  *
- * Limits (the caller checks the first, the rest raise OverflowError and
- * search.py goes on in Python): a value's fields must fit 126 bits (a pool
- * of 49 tokens and a chain of 12 draws use under 100), a cell at most 14
- * members, a move at most MAXOPT ways of dealing its damage.
+ * Limits (search.py checks the first; the others raise OverflowError and
+ * search.py goes on in Python): a value's fields must fit 126 bits (a pool of
+ * 49 tokens and a chain of 12 draws use under 100), a cell at most 14
+ * members, a move at most MAXOPT ways of dealing its damage, a count 200.
+ *
+ * The parts, one translation unit (module.c includes them in this order):
+ * fastcore.h the types, the core's state, its limits and the vectors;
+ * groups.h a cell's enemies; moves.h the moves (R20-R42); reduce.h F9;
+ * draws.h what a token's draw does; memo.h the memos; search.h the pattern
+ * search; chains.h the reveal chains' patterns; drawing.h draw by draw and
+ * the damage choices; module.c the Python type.
  */
 
 #ifndef OSADA_FASTCORE_H
@@ -56,23 +65,27 @@ static int WALKED[30][11];
 typedef struct Core Core;
 static void fail(Core *K, int err);
 
+/* A memo entry: its key's bytes (padded to 16), then its value's fields (the table's nval) */
 typedef struct Entry {
-    u128 val[NF];
     uint64_t hash;
-    uint16_t klen;
+    uint32_t klen;
+    uint32_t spare;
     uint8_t key[];
 } Entry;
+
+static inline u128 *entry_val(Entry *e) { return (u128 *)(e->key + ((e->klen + 15) & ~15u)); }
 
 #define CHUNK (16u << 20)
 #define RCACHE 4096                /* Reach by pool and horizon: the same few recur all through a search */
 
 typedef struct { uint64_t hash; Entry *e; } Slot;
+typedef struct { Slot *slots; size_t cap, n; int nval; } Table;    /* one memo: nval fields a value */
 
 typedef struct {
     int h, rot, ccw, own[6], wide[6], outer[6], city, outer_max, tanks, specials;
 } Reach;
 
-typedef struct { uint8_t key[PLAIN + 1], used; Reach r; } RSlot;
+typedef struct { uint64_t key; Reach r; } RSlot;       /* key 0: empty (a real key has bit 56) */
 
 struct Core {
     PyObject_HEAD
@@ -80,9 +93,9 @@ struct Core {
     int width;
     int full[PZ2H + 1];            /* the placed kinds' full armor: model.FULL, given by search.py */
     RSlot *rcache;
-    /* the memo */
-    Slot *slots;
-    size_t cap, n;
+    /* the memos (search.py's memo_plain and memo_draw), their entries in one arena */
+    Table plain, draw;
+    void *chains;                  /* the reveal chains' patterns by chain state (chains.h) */
     char **chunks;
     size_t nchunks, chunk_used;
     /* scratch for moves' outcomes (a stack) */
@@ -112,7 +125,7 @@ static void tick(Core *K)                           /* search.Search._tick */
         return;
     if (K->deadline >= 0 && now() > K->deadline)
         fail(K, ERR_TIME);
-    if (K->max_entries && K->n > K->max_entries)
+    if (K->max_entries && K->plain.n + K->draw.n > K->max_entries)
         fail(K, ERR_MEMORY);
 }
 

@@ -41,24 +41,26 @@ static int make_key(uint8_t *key, int board, const grp *g, const uint8_t *counts
     return padded;
 }
 
-static Entry *lookup(Core *K, const uint8_t *key, int klen, uint64_t h)
+static Entry *lookup(Table *t, const uint8_t *key, int klen, uint64_t h)
 {
-    if (!K->cap)
+    if (!t->cap)
         return NULL;
-    size_t i = h & (K->cap - 1);
+    size_t i = h & (t->cap - 1);
     for (;;) {
-        Slot *sl = &K->slots[i];
+        Slot *sl = &t->slots[i];
         if (!sl->e)
             return NULL;
-        if (sl->hash == h && sl->e->klen == klen && !memcmp(sl->e->key, key, klen))
+        if (sl->hash == h && sl->e->klen == (uint32_t)klen && !memcmp(sl->e->key, key, klen))
             return sl->e;
-        i = (i + 1) & (K->cap - 1);
+        i = (i + 1) & (t->cap - 1);
     }
 }
 
 static void *arena(Core *K, size_t size)
 {
     size = (size + 15) & ~(size_t)15;
+    if (size > CHUNK)
+        fail(K, ERR_OVERFLOW);
     if (!K->nchunks || K->chunk_used + size > CHUNK) {
         char **chunks = realloc(K->chunks, sizeof(char *) * (K->nchunks + 1));
         if (!chunks)
@@ -75,49 +77,53 @@ static void *arena(Core *K, size_t size)
     return p;
 }
 
-static Entry *insert(Core *K, const uint8_t *key, int klen, uint64_t h, const u128 *val)
+static Entry *insert(Core *K, Table *t, const uint8_t *key, int klen, uint64_t h, const u128 *val)
 {
-    if (2 * (K->n + 1) > K->cap) {
-        size_t cap = K->cap ? 2 * K->cap : 1 << 16;
+    if (2 * (t->n + 1) > t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 1 << 12;
         Slot *slots = calloc(cap, sizeof(Slot));
         if (!slots)
             fail(K, ERR_MEMORY);
-        for (size_t i = 0; i < K->cap; i++) {
-            if (!K->slots[i].e)
+        for (size_t i = 0; i < t->cap; i++) {
+            if (!t->slots[i].e)
                 continue;
-            size_t j = K->slots[i].hash & (cap - 1);
+            size_t j = t->slots[i].hash & (cap - 1);
             while (slots[j].e)
                 j = (j + 1) & (cap - 1);
-            slots[j] = K->slots[i];
+            slots[j] = t->slots[i];
         }
-        free(K->slots);
-        K->slots = slots;
-        K->cap = cap;
+        free(t->slots);
+        t->slots = slots;
+        t->cap = cap;
     }
-    Entry *e = arena(K, sizeof(Entry) + klen);
-    memcpy(e->val, val, sizeof(u128) * NF);
+    Entry *e = arena(K, sizeof(Entry) + ((klen + 15) & ~15) + sizeof(u128) * t->nval);
     e->hash = h;
-    e->klen = (uint16_t)klen;
+    e->klen = (uint32_t)klen;
     memcpy(e->key, key, klen);
-    size_t i = h & (K->cap - 1);
-    while (K->slots[i].e)
-        i = (i + 1) & (K->cap - 1);
-    K->slots[i].hash = h;
-    K->slots[i].e = e;
-    K->n++;
+    memcpy(entry_val(e), val, sizeof(u128) * t->nval);
+    size_t i = h & (t->cap - 1);
+    while (t->slots[i].e)
+        i = (i + 1) & (t->cap - 1);
+    t->slots[i].hash = h;
+    t->slots[i].e = e;
+    t->n++;
     return e;
 }
+
+static void chains_clear(Core *K);
 
 static void clear_memo(Core *K)
 {
     for (size_t i = 0; i < K->nchunks; i++)
         free(K->chunks[i]);
     free(K->chunks);
-    free(K->slots);
+    free(K->plain.slots);
+    free(K->draw.slots);
     K->chunks = NULL;
-    K->slots = NULL;
+    K->plain.slots = K->draw.slots = NULL;
     K->nchunks = K->chunk_used = 0;
-    K->cap = K->n = 0;
+    K->plain.cap = K->plain.n = K->draw.cap = K->draw.n = 0;
+    chains_clear(K);
 }
 
 #endif

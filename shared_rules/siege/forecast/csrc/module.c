@@ -1,5 +1,6 @@
 /* module.c -- the Python module shared_rules.siege.forecast.fastcore: one
- * type, Core, whose plain() is search.py's Search.plain.  One translation
+ * type, Core, whose plain() and drawing() are search.py's Search.plain and
+ * Search.drawing.  One translation
  * unit: the parts below are headers of static functions, included in the
  * order they need each other (fastcore.h says what the whole is). */
 
@@ -10,6 +11,8 @@
 #include "draws.h"
 #include "memo.h"
 #include "search.h"
+#include "chains.h"
+#include "drawing.h"
 
 
 static int read_group(PyObject *o, grp *out)
@@ -47,21 +50,13 @@ static int read_group(PyObject *o, grp *out)
     return 0;
 }
 
-static PyObject *Core_plain(Core *K, PyObject *args)
+/* groups: a tuple of (cell, group); counts: a tuple of n counts */
+static int read_state(PyObject *gitems, PyObject *counts, int n, grp *g, uint8_t *cnt)
 {
-    int board, members;
-    PyObject *gitems, *counts;
-    const char *pattern;
-    Py_ssize_t plen;
-    double budget;
-    Py_ssize_t max_entries;
-    if (!PyArg_ParseTuple(args, "iOOs#pdn", &board, &gitems, &counts, &pattern, &plen, &members, &budget,
-                          &max_entries))
-        return NULL;
-    grp g[30] = {0};
-    if (!PyTuple_Check(gitems) || !PyTuple_Check(counts) || PyTuple_GET_SIZE(counts) != PLAIN) {
-        PyErr_SetString(PyExc_TypeError, "groups: a tuple of (cell, group); counts: a tuple of 13");
-        return NULL;
+    memset(g, 0, sizeof(grp) * 30);
+    if (!PyTuple_Check(gitems) || !PyTuple_Check(counts) || PyTuple_GET_SIZE(counts) != n) {
+        PyErr_Format(PyExc_TypeError, "groups: a tuple of (cell, group); counts: a tuple of %d", n);
+        return -1;
     }
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(gitems); i++) {
         PyObject *item = PyTuple_GET_ITEM(gitems, i);
@@ -70,65 +65,46 @@ static PyObject *Core_plain(Core *K, PyObject *args)
             || c >= 30) {
             if (!PyErr_Occurred())
                 PyErr_SetString(PyExc_TypeError, "a group item is (cell 0-29, group)");
-            return NULL;
+            return -1;
         }
         if (read_group(PyTuple_GET_ITEM(item, 1), &g[c]) < 0)
-            return NULL;
+            return -1;
     }
-    uint8_t cnt[PLAIN];
-    for (int k = 0; k < PLAIN; k++) {
+    for (int k = 0; k < n; k++) {
         long x = PyLong_AsLong(PyTuple_GET_ITEM(counts, k));
         if (x < 0 || x > 200) {
             if (!PyErr_Occurred())
                 PyErr_SetString(PyExc_OverflowError, "a count out of range");
-            return NULL;
+            return -1;
         }
         cnt[k] = (uint8_t)x;
     }
-    if (plen < 1 || plen > 15) {
-        PyErr_SetString(PyExc_OverflowError, "a pattern of 1 to 15 draws");
-        return NULL;
-    }
-    int pbits = 0;
-    for (Py_ssize_t i = 0; i < plen; i++) {
-        if (pattern[i] == 'P')
-            pbits |= 1 << i;
-        else if (pattern[i] != 'N') {
-            PyErr_SetString(PyExc_ValueError, "a pattern is made of N and P");
-            return NULL;
-        }
-    }
-    u128 vbuf[NF];
-    const u128 *val = NULL;
-    int err;
-    Py_BEGIN_ALLOW_THREADS
-    K->deadline = budget < 0 ? -1 : now() + budget;
-    K->max_entries = (size_t)(max_entries > 0 ? max_entries : 0);
-    K->sp = 0;
-    err = setjmp(K->jb);
-    if (!err)
-        val = plain(K, board, g, cnt, (int)plen, pbits, members, vbuf);
-    K->sp = 0;
-    Py_END_ALLOW_THREADS
-    if (err == ERR_CHOICE) {
+    return 0;
+}
+
+/* after a search: the Python exception for its error, -1; 0 when there is none */
+static int raise_for(Core *K, int err)
+{
+    if (err == ERR_CHOICE)
         PyErr_SetNone(K->choice_exc);
-        return NULL;
-    }
-    if (err == ERR_TIME || err == ERR_MEMORY) {
+    else if (err == ERR_TIME || err == ERR_MEMORY)
         PyErr_SetString(K->time_exc, err == ERR_TIME ? "time" : "memory");
-        return NULL;
-    }
-    if (err == ERR_OVERFLOW) {
+    else if (err == ERR_OVERFLOW)
         PyErr_SetString(PyExc_OverflowError, "a state beyond the compiled search's limits");
-        return NULL;
-    }
-    /* the fields packed as search.py packs them: field i at bit i * width */
+    else
+        return 0;
+    return -1;
+}
+
+/* the fields packed as search.py packs them: field i at bit i * width */
+static PyObject *packed(Core *K, const u128 *val, int nf)
+{
     int w = K->width;
-    size_t nbytes = ((size_t)NF * w + 7) / 8 + 17;
+    size_t nbytes = ((size_t)nf * w + 7) / 8 + 17;
     uint8_t *buf = calloc(nbytes, 1);
     if (!buf)
         return PyErr_NoMemory();
-    for (int i = 0; i < NF; i++) {
+    for (int i = 0; i < nf; i++) {
         u128 v = val[i];
         if (!v)
             continue;
@@ -147,7 +123,102 @@ static PyObject *Core_plain(Core *K, PyObject *args)
     return out;
 }
 
-static PyObject *Core_entries(Core *K, PyObject *Py_UNUSED(ignored)) { return PyLong_FromSize_t(K->n); }
+static void limits(Core *K, double budget, Py_ssize_t max_entries)
+{
+    K->deadline = budget < 0 ? -1 : now() + budget;
+    K->max_entries = (size_t)(max_entries > 0 ? max_entries : 0);
+    K->sp = 0;
+}
+
+static PyObject *Core_plain(Core *K, PyObject *args)
+{
+    int board, members;
+    PyObject *gitems, *counts;
+    const char *pattern;
+    Py_ssize_t plen, max_entries;
+    double budget;
+    if (!PyArg_ParseTuple(args, "iOOs#pdn", &board, &gitems, &counts, &pattern, &plen, &members, &budget,
+                          &max_entries))
+        return NULL;
+    grp g[30];
+    uint8_t cnt[PLAIN];
+    if (read_state(gitems, counts, PLAIN, g, cnt) < 0)
+        return NULL;
+    if (plen < 1 || plen > 15) {
+        PyErr_SetString(PyExc_OverflowError, "a pattern of 1 to 15 draws");
+        return NULL;
+    }
+    int pbits = 0;
+    for (Py_ssize_t i = 0; i < plen; i++) {
+        if (pattern[i] == 'P')
+            pbits |= 1 << i;
+        else if (pattern[i] != 'N') {
+            PyErr_SetString(PyExc_ValueError, "a pattern is made of N and P");
+            return NULL;
+        }
+    }
+    u128 vbuf[NF];
+    const u128 *val = NULL;
+    int err;
+    Py_BEGIN_ALLOW_THREADS
+    limits(K, budget, max_entries);
+    err = setjmp(K->jb);
+    if (!err)
+        val = plain(K, board, g, cnt, (int)plen, pbits, members, vbuf);
+    K->sp = 0;
+    Py_END_ALLOW_THREADS
+    if (raise_for(K, err) < 0)
+        return NULL;
+    return packed(K, val, NF);
+}
+
+static PyObject *Core_drawing(Core *K, PyObject *args)
+{
+    int board, members, due, cut;
+    PyObject *gitems, *counts, *cutobj;
+    Py_ssize_t max_entries;
+    double budget;
+    if (!PyArg_ParseTuple(args, "iOOipOdn", &board, &gitems, &counts, &due, &members, &cutobj, &budget,
+                          &max_entries))
+        return NULL;
+    grp g[30];
+    uint8_t cnt[NKINDS];
+    if (read_state(gitems, counts, NKINDS, g, cnt) < 0)
+        return NULL;
+    if (cutobj == Py_None)
+        cut = -1;
+    else if ((cut = (int)PyLong_AsLong(cutobj)) < 0 || cut > 200) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "cut: None or a count of extenders");
+        return NULL;
+    }
+    if (due < 0 || due > 200) {
+        PyErr_SetString(PyExc_OverflowError, "due out of range");
+        return NULL;
+    }
+    u128 worst[NW], best[NW];
+    int err;
+    Py_BEGIN_ALLOW_THREADS
+    limits(K, budget, max_entries);
+    err = setjmp(K->jb);
+    if (!err)
+        draw_value(K, board, g, cnt, due, members, cut, worst, best);
+    K->sp = 0;
+    Py_END_ALLOW_THREADS
+    if (raise_for(K, err) < 0)
+        return NULL;
+    PyObject *w = packed(K, worst, NW), *b = w ? packed(K, best, NW) : NULL;
+    if (!b) {
+        Py_XDECREF(w);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", w, b);
+}
+
+static PyObject *Core_entries(Core *K, PyObject *Py_UNUSED(ignored))
+{
+    return PyLong_FromSize_t(K->plain.n + K->draw.n);
+}
 
 static PyObject *Core_clear(Core *K, PyObject *Py_UNUSED(ignored))
 {
@@ -191,6 +262,8 @@ static int Core_init(Core *K, PyObject *args, PyObject *kw)
             return -1;
         }
     }
+    K->plain.nval = NF;
+    K->draw.nval = 2 * NW;                            /* worst, then best */
     if (!K->scr) {
         K->scap = (size_t)1 << 21;                     /* 16 MB of outcomes at most on the stack */
         K->scr = malloc(sizeof(grp) * K->scap);
@@ -215,6 +288,8 @@ static void Core_dealloc(Core *K)
 static PyMethodDef Core_methods[] = {
     {"plain", (PyCFunction)Core_plain, METH_VARARGS,
      "plain(board, groups, counts, pattern, members, budget_s, max_entries) -> packed value (Search.plain)"},
+    {"drawing", (PyCFunction)Core_drawing, METH_VARARGS,
+     "drawing(board, groups, counts, due, members, cut, budget_s, max_entries) -> (worst, best) (Search.drawing)"},
     {"entries", (PyCFunction)Core_entries, METH_NOARGS, "memo entries held"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "drop the memo"},
     {NULL, NULL, 0, NULL},

@@ -63,17 +63,16 @@ static void reach_init(Reach *r, const uint8_t *counts, int h)
 
 static void reach_of(Core *K, const uint8_t *counts, int h, Reach *out)   /* reduce.reach_of */
 {
-    uint8_t key[PLAIN + 1];
-    memcpy(key, counts, PLAIN);
-    key[PLAIN] = (uint8_t)(h < 0 ? 255 : h);
-    uint32_t x = 2166136261u;
-    for (int i = 0; i <= PLAIN; i++)
-        x = (x ^ key[i]) * 16777619u;
-    RSlot *slot = &K->rcache[(x ^ (x >> 15)) & (RCACHE - 1)];
-    if (!slot->used || memcmp(slot->key, key, sizeof key)) {
+    /* a Reach reads the moves, the rotations, pz4h + maus and h alone: its key in one word */
+    uint64_t key = (uint64_t)counts[MOVE_RED] | (uint64_t)counts[MOVE_GREEN] << 8 | (uint64_t)counts[MOVE_BLUE] << 16
+                   | (uint64_t)counts[MOVE_CW] << 24 | (uint64_t)counts[MOVE_CCW] << 32
+                   | (uint64_t)(counts[PZ4H] + counts[MAUS]) << 40 | (uint64_t)(uint8_t)(h + 1) << 48
+                   | (uint64_t)1 << 56;
+    uint64_t x = key * 0x9e3779b97f4a7c15ULL;
+    RSlot *slot = &K->rcache[(x >> 40) & (RCACHE - 1)];
+    if (slot->key != key) {
         reach_init(&slot->r, counts, h);
-        memcpy(slot->key, key, sizeof key);
-        slot->used = 1;
+        slot->key = key;
     }
     *out = slot->r;
 }
@@ -182,9 +181,10 @@ static int reduce_state(Core *K, int board, const grp *g, const uint8_t *counts,
     int tanks = r.tanks;
     int placements = tanks || (extenders && r.outer_max >= 4) || ((counts[PZ4H] || counts[MAUS]) && r.specials);
     int walked = !(placements || r.rot);
-    int caps[30], colors = 0, any = 0;
+    int caps[30], colors = 0;
+    uint32_t occ = 0;                                   /* the cells kept, bit c */
+    memset(kept, 0, sizeof(grp) * 30);
     for (int c = 0; c < 30; c++) {
-        kept[c] = 0;
         if (!g[c])
             continue;
         int reach, first;
@@ -195,13 +195,16 @@ static int reduce_state(Core *K, int board, const grp *g, const uint8_t *counts,
         if (walked)
             colors |= WALKED[c][reach < 10 ? reach : 10];
         kept[c] = g[c];
+        occ |= 1u << c;
     }
-    shadowed(board, kept, caps, &r, counts[HE111]);
+    if (occ & (occ - 1)) {
+        shadowed(board, kept, caps, &r, counts[HE111]);
+        for (uint32_t m = occ; m; m &= m - 1)
+            if (!kept[__builtin_ctz(m)])
+                occ &= ~(1u << __builtin_ctz(m));
+    }
     memcpy(outc, counts, PLAIN);
-    for (int c = 0; c < 30; c++)
-        if (kept[c])
-            any = 1;
-    if (!(any || placements)) {                         /* F9 (e) */
+    if (!(occ || placements)) {                         /* F9 (e) */
         int blank = 0;
         for (int k = 0; k < PLAIN; k++)
             if (k != HE111 && k != BLANK) {
@@ -219,16 +222,17 @@ static int reduce_state(Core *K, int board, const grp *g, const uint8_t *counts,
         reach_of(K, counts, h - 1, &r1);
         int panther = counts[PANTHER];
         int need = panther && new_blows >= 3;           /* reduce._split */
-        for (int c = 0; c < 30; c++) {
+        for (uint32_t m = occ; m; m &= m - 1) {
+            int c = __builtin_ctz(m);
             grp k = kept[c];
-            if (!k || (k & SUMF))
+            if (k & SUMF)
                 continue;
             int reach, first;
             reach_group(&r1, board, c, &reach, &first);
             int rcap = reach - first + 1, hurtable = 0, n = mcount(k);
             for (int i = 0; i < n; i++) {
-                int m = mcode(k, i);
-                if ((m >> 2) < (m & 3) || m >= 8)
+                int mc = mcode(k, i);
+                if ((mc >> 2) < (mc & 3) || mc >= 8)
                     hurtable = 1;
             }
             if (panther && total(k) < rcap && hurtable)
@@ -237,14 +241,15 @@ static int reduce_state(Core *K, int board, const grp *g, const uint8_t *counts,
                 kept[c] = sum_of(total(k));
         }
         if (!need)
-            for (int c = 0; c < 30; c++)
-                if (kept[c])
-                    kept[c] = sum_of(total(kept[c]));
+            for (uint32_t m = occ; m; m &= m - 1)
+                kept[__builtin_ctz(m)] = sum_of(total(kept[__builtin_ctz(m)]));
         members = need;
     }
-    for (int c = 0; c < 30; c++)
+    for (uint32_t m = occ; m; m &= m - 1) {
+        int c = __builtin_ctz(m);
         if ((kept[c] & SUMF) && total(kept[c]) > caps[c])
             kept[c] = sum_of(caps[c]);                  /* F9 (d) */
+    }
     if (!members) {
         int n = outc[PANTHER];                          /* reduce._fold_panther */
         if (n) {

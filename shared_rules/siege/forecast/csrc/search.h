@@ -74,9 +74,9 @@ static const u128 *plain(Core *K, int board, const grp *g, const uint8_t *counts
     uint8_t key[8 + 7 + PLAIN + 30 * 9 + 8];
     int klen = make_key(key, board, g, counts, plen, pbits, members);
     uint64_t hv = hash_bytes(key, klen);
-    Entry *e = lookup(K, key, klen, hv);
+    Entry *e = lookup(&K->plain, key, klen, hv);
     if (e)
-        return e->val;
+        return entry_val(e);
     tick(K);
     int rlen = plen - 1, rbits = pbits >> 1;
     int q = __builtin_popcount(rbits), h = rlen - q;
@@ -111,7 +111,7 @@ static const u128 *plain(Core *K, int board, const grp *g, const uint8_t *counts
                        (u128)eff[j].weight, acc);
         K->sp = sp0;
     }
-    return insert(K, key, klen, hv, acc)->val;
+    return entry_val(insert(K, &K->plain, key, klen, hv, acc));
 }
 
 #endif
