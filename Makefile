@@ -38,7 +38,7 @@ $(STAMP): pyproject.toml setup.py $(wildcard shared_rules/siege/forecast/csrc/*)
 	@$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
 	@echo ">> installing pinned Python packages (pyproject.toml)"
 	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,web]'
-	@$(PY) -c 'from shared_rules.siege.forecast import search; search.CORE or print(">> note: the threat forecast'"'"'s compiled search could not be built (a C compiler such as gcc or clang, and Python'"'"'s headers, are needed): the forecast runs in Python, slower")'
+	@$(PY) -c 'from shared_rules.siege.forecast import compiled; compiled.CORE or print(">> note: the threat forecast'"'"'s compiled search could not be built (a C compiler such as gcc or clang, and Python'"'"'s headers, are needed): the forecast runs in Python, slower")'
 	@touch $@
 
 $(NPM_STAMP): package.json package-lock.json

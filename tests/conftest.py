@@ -22,10 +22,10 @@ def forecast_backend(request, monkeypatch):
     """A threat-forecast test run through both of its searches: the compiled one
     (shared_rules/siege/forecast/csrc/, skipped with its reason where `make
     setup` could not build it) and the same search in Python."""
-    from shared_rules.siege.forecast import search
+    from shared_rules.siege.forecast import compiled
     if request.param == "python":
-        monkeypatch.setattr(search, "CORE", None)
-    elif search.CORE is None:
+        monkeypatch.setattr(compiled, "CORE", None)
+    elif compiled.CORE is None:
         pytest.skip("the forecast's compiled search is not built (make setup needs a C compiler for it)")
     return request.param
 

@@ -19,7 +19,7 @@ from math import lcm
 
 from shared_rules.siege.catalog import C_BOMBER, KIND_ARMOR, KIND_CLASS, kind_index
 from shared_rules.siege.engine import LOST, Enemy, Game, RuleError
-from shared_rules.siege.forecast import forecast, search
+from shared_rules.siege.forecast import compiled, forecast
 from shared_rules.siege.public import public_state
 from shared_rules.siege.scenario import run
 
@@ -349,13 +349,13 @@ def every_search(state, setup, **kw):
     compiled one (where `make setup` built it) and the same search in Python
     -- as [(name, Forecast)]: one brute force checks both."""
     out = []
-    core = search.CORE
+    core = compiled.CORE
     try:
         for name, c in (("compiled", core), ("python", None)):
             if name == "compiled" and core is None:
                 continue
-            search.CORE = c
+            compiled.CORE = c
             out.append((name, forecast(state, setup, **kw)))
     finally:
-        search.CORE = core
+        compiled.CORE = core
     return out

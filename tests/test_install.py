@@ -147,11 +147,11 @@ def test_the_web_view_ships_its_page(installed):
 def test_the_forecast_s_compiled_search_is_built_where_a_compiler_is(installed):
     """setup.py builds shared_rules/siege/forecast/csrc/ into the install when the machine has a
     C compiler (as this one has when the checkout's own was built), and the forecast uses it."""
-    from shared_rules.siege.forecast import search
-    if search.CORE is None:
+    from shared_rules.siege.forecast import compiled
+    if compiled.CORE is None:
         pytest.skip("the forecast's compiled search is not built (make setup needs a C compiler for it)")
-    proc = _run(installed, installed["py"], "-c", "import shared_rules.siege.forecast.search as s; "
-                "print(s.CORE.__file__ if s.CORE else None)")
+    proc = _run(installed, installed["py"], "-c", "import shared_rules.siege.forecast.compiled as c; "
+                "print(c.CORE.__file__ if c.CORE else None)")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().startswith(str(installed["home"].parent / "venv")), proc.stdout
 

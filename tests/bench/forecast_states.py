@@ -26,7 +26,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
-from shared_rules.siege.forecast import Forecaster, search  # noqa: E402
+from shared_rules.siege.forecast import Forecaster, compiled  # noqa: E402
 from shared_rules.siege.forecast.search import E_FIELD, NFIELDS  # noqa: E402
 
 
@@ -55,13 +55,13 @@ def turn(st, setup, values=False):
                                                    time.perf_counter() - t))
     if not values:
         return fc.extenders, lines
-    core = search.CORE
-    search.CORE = None                                  # Python's memo is the one that can be read
+    core = compiled.CORE
+    compiled.CORE = None                                  # Python's memo is the one that can be read
     try:
         fc = Forecaster(st, setup)
         fc.value(None)
     finally:
-        search.CORE = core
+        compiled.CORE = core
     states, distinct, per = distinct_values(fc.search)
     lines.append("pattern states %d, distinct by value %d (%.1f times fewer); field by field %d in all"
                  % (states, distinct, states / max(1, distinct), sum(per.values())))

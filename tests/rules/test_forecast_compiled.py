@@ -9,10 +9,10 @@ tests and the brute-force comparisons run through both searches as well
 import pytest
 
 from shared_rules.siege.autoplay import play
-from shared_rules.siege.forecast import Forecaster, model, search
+from shared_rules.siege.forecast import Forecaster, compiled, model, search
 from shared_rules.siege.public import public_state
 
-pytestmark = pytest.mark.skipif(search.CORE is None, reason="the forecast's compiled search is not built "
+pytestmark = pytest.mark.skipif(compiled.CORE is None, reason="the forecast's compiled search is not built "
                                 "(make setup needs a C compiler for it)")
 
 # (seed, turn): phase-4 states of autoplayed games (skill 1) with two or three extenders,
@@ -37,18 +37,18 @@ def _turns():
 
 
 def _exact(st, setup, core):
-    old = search.CORE
-    search.CORE = core
+    old = compiled.CORE
+    compiled.CORE = core
     try:
         fc = Forecaster(st, setup)
         return fc.value(None), fc
     finally:
-        search.CORE = old
+        compiled.CORE = old
 
 
 def test_f7_f8_f9_the_compiled_search_agrees_with_python_on_autoplayed_turns():
     for st, setup in _turns():
-        fields, fc = _exact(st, setup, search.CORE)
+        fields, fc = _exact(st, setup, compiled.CORE)
         assert fc.search.core is not None and fc.search.core.entries() > 300         # it really searched
         c = fc.pub.counts
         assert fc.extenders >= 2 and c[model.PZ2H] and c[model.PANTHER]
@@ -56,13 +56,14 @@ def test_f7_f8_f9_the_compiled_search_agrees_with_python_on_autoplayed_turns():
 
 
 def test_f12_the_compiled_search_numbers_the_kinds_as_the_model_does():
-    names = search.CORE.KINDS.split()
+    names = compiled.CORE.KINDS.split()
     assert [model.KIND_OF.get(n, model.BLANK if n == "blank" else None) for n in names] == list(range(len(names)))
     assert len(names) == model.PZ2H + 1
 
 
 def test_f12_a_state_beyond_the_compiled_search_s_limits_goes_on_in_python():
-    se = search.Search(0b111111, 60)
+    assert type(compiled.make_search(0b111111, compiled.WIDEST + 1)) is search.Search     # fields over 126 bits
+    se = compiled.make_search(0b111111, 60)
     fifteen = tuple([15] * 15)                      # 15 sound tigers in tank 1: one word holds 14 members
     groups = {18: fifteen}
     counts = (0,) * model.MOVE_RED + (2,) + (0,) * (model.PLAIN - model.MOVE_RED - 1)   # two move_red
@@ -70,13 +71,14 @@ def test_f12_a_state_beyond_the_compiled_search_s_limits_goes_on_in_python():
         se.core.plain(1 << 12, tuple(sorted(groups.items())), counts, "NN", True, -1.0, 0)
     v = se.plain(1 << 12, tuple(sorted(groups.items())), groups, counts, "NN", True)
     assert se.core is None                          # Python from here on, and the same value
-    assert v == search.Search(0b111111, 60).plain_py(1 << 12, tuple(sorted(groups.items())), groups, counts,
-                                                     "NN", True)
+    assert v == search.Search(0b111111, 60).plain(1 << 12, tuple(sorted(groups.items())), groups, counts,
+                                                  "NN", True)
     fields = se.unpack(v)                           # over 2 * 1 * 6^2: the first move_red takes the last building
     assert fields[12] == fields[search.L_FIELD] == 2 * 1 * 6 * 6
 
     # the same for a whole phase, draw by draw: the pool's 16 kinds, one reveal due
-    se = search.Search(0b111111, 60)
+    se = compiled.make_search(0b111111, 60)
+    assert isinstance(se, compiled.CompiledSearch)
     whole = counts + (0, 0, 0)
     with pytest.raises(OverflowError):
         se.core.drawing(1 << 12, tuple(sorted(groups.items())), whole, 1, True, None, -1.0, 0)

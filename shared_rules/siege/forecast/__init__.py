@@ -1,7 +1,8 @@
 """The threat forecast for Siege (the threat forecast's rule ids F1...,
 FA1...): the exact odds of the coming enemy phase, for a phase-4 state.
 
-Host only, plain CPython with exact integers: it reads the engine's state
+Host only, CPython with exact integers (its search compiled where it could
+be built: compiled.py): it reads the engine's state
 JSON (with `pool_kinds`, FA1) and never an engine object, the pool's order,
 the seed or a scenario's rolls (F2).
 
@@ -12,8 +13,9 @@ the seed or a scenario's rolls (F2).
 
 Modules: inputs.py (F1, F2: reading the state), model.py (the compact state
 and the moves, R20-R42), reduce.py (F9), chains.py (the reveal chains, F8),
-search.py (F7, F8: the memoised expectimax), run.py (F3, F11: phase 5, the
-anytime bounds, the limits), result.py (the fractions and the JSON shape).
+search.py (F7, F8: the memoised expectimax), compiled.py (the same search
+compiled from csrc/ where setup.py could build it), run.py (F3, F11: phase 5,
+the anytime bounds, the limits), result.py (the fractions and the JSON shape).
 F12 (not on the Pico) is this package's being host-only.  F13 and F14 are
 played on its answers elsewhere: the live worker, the monitor's panel and the
 ring's codes in host/osada/siege/ (live_forecast.py, panel.py,

@@ -14,9 +14,10 @@ and as low as F11's other reading [B'(k), B'(k) + U].
 import time
 
 from shared_rules.siege.forecast import chains, inputs, result
+from shared_rules.siege.forecast.compiled import make_search
 from shared_rules.siege.forecast.model import ALL_SECTORS, PLAIN, PZ2H, REVEAL3, REVEAL4, step
 from shared_rules.siege.forecast.reduce import reduce
-from shared_rules.siege.forecast.search import E_FIELD, ENTRY_BYTES, L_FIELD, WHOLE, OutOfTime, Search
+from shared_rules.siege.forecast.search import E_FIELD, ENTRY_BYTES, L_FIELD, WHOLE, OutOfTime
 
 MEMORY = 1 << 30            # the memory cap's default: 1 GiB
 CLOCK = time.perf_counter   # pyright: ignore[reportAttributeAccessIssue]  -- host-only (F12: not on the Pico)
@@ -46,15 +47,14 @@ class Forecaster:
         self.extenders = c[PZ2H] + c[REVEAL3] + c[REVEAL4]
         n = sum(c)
         self.den = chains.den(n, min(n, chains.draws_bound(pub.due, c[PZ2H], c[REVEAL3], c[REVEAL4])))
-        self.search = Search(pub.lossmask, (6 * self.den).bit_length() + 2,
-                             max_entries=max(1, memory // ENTRY_BYTES), clock=CLOCK)
+        self.search = make_search(pub.lossmask, (6 * self.den).bit_length() + 2,
+                                  max_entries=max(1, memory // ENTRY_BYTES), clock=CLOCK)
         self.phase5 = step(pub.board, pub.groups, ALL_SECTORS)              # R20: phase 5, once
         self.buildings = bin(pub.board >> 12).count("1")
         self.stopped = None                                                 # reached(): why it ended
 
     def states(self):
-        se = self.search
-        return len(se.memo_plain) + len(se.memo_draw) + (se.core.entries() if se.core is not None else 0)
+        return self.search.states()
 
     def value(self, cut):
         """(worst, best) field lists over self.den; cut: None (exact) or k (F11)."""

@@ -34,12 +34,10 @@ by board (worked out the second time a board is met); and a cache from the
 raw state after a draw to its value (reduce() is the dearest step), the first
 thing dropped at the memory cap.
 
-Both searches also exist compiled (csrc/, the module `fastcore` that setup.py
-builds where a C compiler is at hand): Search.drawing and Search.plain hand a
-state to it when it is there, and drawing_py and plain_py are the same search
-in Python, for a machine without it and for a state beyond its limits.  The
-two give the same integers (tests/rules/test_forecast_compiled.py); the
-compiled one is 20 to 30 times faster.
+Both searches also exist compiled (csrc/; compiled.py hands them a state where
+setup.py could build them): the same integers, 20 to 35 times sooner.  This
+module is the search in Python, for a machine without it and for a state
+beyond its limits.
 """
 
 from operator import mul  # pyright: ignore[reportMissingImports]  -- host-only (F12: not on the Pico)
@@ -50,7 +48,6 @@ from shared_rules.siege.forecast.model import (
     BLANK,
     COLOR_SECTORS,
     EXTRA,
-    FULL,
     HE111,
     MAUS,
     MOVE_BLUE,
@@ -74,11 +71,6 @@ from shared_rules.siege.forecast.model import (
 )
 from shared_rules.siege.forecast.reduce import reach_of, reduce
 
-try:                              # the pattern search compiled (csrc/), where `make setup` could build it (setup.py)
-    import shared_rules.siege.forecast.fastcore as CORE  # pyright: ignore
-except ImportError:
-    CORE = None
-
 L_FIELD = 18
 E_FIELD = 19
 U_FIELD = 20
@@ -99,6 +91,8 @@ class Search:
     """One forecast's memos.  lossmask: the buildings whose fall together
     loses the game (all of them, R50; the players' houses, R62)."""
 
+    core = None                   # the compiled search, none in Python's (compiled.CompiledSearch)
+
     def __init__(self, lossmask, width, deadline=None, max_entries=None, clock=None):
         self.lossmask = lossmask
         self.clock = clock
@@ -113,11 +107,6 @@ class Search:
         self.memo_raw = {}
         self.ind = {}
         self.checked = 0
-        # the compiled search (CORE) where it was built; its fields are 128-bit, so a pool far
-        # beyond the 49 tokens (a scenario's) stays in Python
-        self.core = None
-        if CORE is not None and width <= 126:
-            self.core = CORE.Core(lossmask, width, FULL, ChoiceFound, OutOfTime)
 
     # ---------------------------------------------------------------- vectors
 
@@ -162,13 +151,15 @@ class Search:
         """Drop every memo (the memory cap was reached)."""
         for memo in (self.memo_plain, self.memo_draw, self.memo_last, self.memo_pair, self.memo_raw):
             memo.clear()
-        if self.core is not None:
-            self.core.clear()
 
     def entries(self):
         """Memo entries held: the memory cap's measure."""
         return (len(self.memo_plain) + len(self.memo_draw) + len(self.memo_raw) + len(self.memo_last)
-                + 4 * len(self.memo_pair) + (self.core.entries() if self.core is not None else 0))
+                + 4 * len(self.memo_pair))
+
+    def states(self):
+        """The memo states of the two searches (what a forecast reports)."""
+        return len(self.memo_plain) + len(self.memo_draw)
 
     def _tick(self):
         self.checked += 1
@@ -273,17 +264,7 @@ class Search:
 
     def plain(self, board, gkey, groups, counts, pattern, members):
         """The value of a reduced state whose draws to come are `pattern`
-        (over falling(plain, h) * 6^(h+q)); raises ChoiceFound.  The compiled
-        search where it was built (the same values), else plain_py."""
-        core = self.core
-        if core is not None:
-            try:
-                return core.plain(board, gkey, counts, pattern, members, self._budget(), self.max_entries or 0)
-            except OverflowError:                 # beyond its limits: Python from here on
-                self.core = None
-        return self.plain_py(board, gkey, groups, counts, pattern, members)
-
-    def plain_py(self, board, gkey, groups, counts, pattern, members):
+        (over falling(plain, h) * 6^(h+q)); raises ChoiceFound."""
         key = (board, gkey, counts, pattern, members)
         v = self.memo_plain.get(key)
         if v is not None:
@@ -394,21 +375,7 @@ class Search:
 
     def drawing(self, board, gkey, groups, counts, due, members, cut):
         """(worst, best) of a reduced state with `due` reveals left and the
-        whole pool (16 kinds) in counts, over chains.den(n, m).  The compiled
-        search where it was built (the same values), else drawing_py."""
-        core = self.core
-        if core is not None:
-            try:
-                return core.drawing(board, gkey, counts, due, members, cut, self._budget(), self.max_entries or 0)
-            except OverflowError:                 # beyond its limits: Python from here on
-                self.core = None
-        return self.drawing_py(board, gkey, groups, counts, due, members, cut)
-
-    def _budget(self):
-        """The seconds left before the deadline, for the compiled search (-1: none)."""
-        return -1.0 if self.deadline is None else self.deadline - self.clock()
-
-    def drawing_py(self, board, gkey, groups, counts, due, members, cut):
+        whole pool (16 kinds) in counts, over chains.den(n, m)."""
         n = sum(counts)
         if due <= 0 or n == 0:
             return (0, 0)

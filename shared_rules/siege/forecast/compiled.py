@@ -1,0 +1,69 @@
+"""F7-F9, F12: the forecast's search compiled, where it could be built.
+
+csrc/ is search.py's two searches in C (the module `fastcore`, which setup.py
+builds as an optional extension where a C compiler is at hand): the same
+states, the same reductions and the same integers, 20 to 35 times sooner.
+CompiledSearch hands each state to it and falls back on search.py's own
+Search for the rest of its life when a state is beyond its limits (it raises
+OverflowError: a cell of more than 14 enemies, counts over 200); a pool so
+large that a value's fields need more than 126 bits (a scenario's, far beyond
+the 49 tokens) is searched in Python from the start.  make_search() picks.
+"""
+
+from shared_rules.siege.forecast.model import FULL
+from shared_rules.siege.forecast.search import ChoiceFound, OutOfTime, Search
+
+try:
+    import shared_rules.siege.forecast.fastcore as CORE  # pyright: ignore  -- built by setup.py, host only
+except ImportError:                   # no C compiler at `make setup`: Python's search alone
+    CORE = None
+
+WIDEST = 126                          # the compiled fields' bits (unsigned 128-bit, a margin for the sums)
+
+
+def make_search(lossmask, width, deadline=None, max_entries=None, clock=None):
+    """The compiled search where it was built and the values fit it, else search.py's."""
+    if CORE is not None and width <= WIDEST:
+        return CompiledSearch(lossmask, width, deadline, max_entries, clock)
+    return Search(lossmask, width, deadline, max_entries, clock)
+
+
+class CompiledSearch(Search):
+    """Search with plain() and drawing() worked out by the compiled core; its
+    memos are the core's (Search's stay empty unless it falls back)."""
+
+    def __init__(self, lossmask, width, deadline=None, max_entries=None, clock=None):
+        Search.__init__(self, lossmask, width, deadline, max_entries, clock)
+        self.core = CORE.Core(lossmask, width, FULL, ChoiceFound, OutOfTime)
+
+    def _budget(self):
+        """The seconds left before the deadline (-1: none): the core keeps its own clock."""
+        return -1.0 if self.deadline is None else self.deadline - self.clock()
+
+    def plain(self, board, gkey, groups, counts, pattern, members):
+        if self.core is not None:
+            try:
+                return self.core.plain(board, gkey, counts, pattern, members, self._budget(), self.max_entries or 0)
+            except OverflowError:                 # beyond its limits: Python from here on
+                self.core = None
+        return Search.plain(self, board, gkey, groups, counts, pattern, members)
+
+    def drawing(self, board, gkey, groups, counts, due, members, cut):
+        if self.core is not None:
+            try:
+                return self.core.drawing(board, gkey, counts, due, members, cut, self._budget(),
+                                         self.max_entries or 0)
+            except OverflowError:
+                self.core = None
+        return Search.drawing(self, board, gkey, groups, counts, due, members, cut)
+
+    def entries(self):
+        return Search.entries(self) + (self.core.entries() if self.core is not None else 0)
+
+    def states(self):
+        return Search.states(self) + (self.core.entries() if self.core is not None else 0)
+
+    def forget(self):
+        Search.forget(self)
+        if self.core is not None:
+            self.core.clear()
