@@ -12,4 +12,5 @@ from setuptools import Extension, setup
 SOURCES = "shared_rules/siege/forecast/csrc/"
 
 setup(ext_modules=[Extension("shared_rules.siege.forecast.fastcore", [SOURCES + "module.c"],
-                             depends=glob.glob(SOURCES + "*.h"), optional=True, extra_compile_args=["-O3"])])
+                             depends=glob.glob(SOURCES + "*.h"), optional=True,
+                             extra_compile_args=["-O3", "-pthread"], extra_link_args=["-pthread"])])

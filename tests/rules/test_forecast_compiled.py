@@ -55,6 +55,17 @@ def test_f7_f8_f9_the_compiled_search_agrees_with_python_on_autoplayed_turns():
         assert fields == _exact(st, setup, None)[0], st["turn"]
 
 
+def test_f7_f12_threads_sharing_the_memos_give_the_same_integers(monkeypatch):
+    # one thread, and two and four searching each state at once, each its own way round
+    # (csrc/module.c): a state's value never depends on which of them worked it out
+    turns = _turns()
+    got = {}
+    for threads in (1, 2, 4):
+        monkeypatch.setattr(compiled, "THREADS", threads)
+        got[threads] = [_exact(st, setup, compiled.CORE)[0] for st, setup in turns]
+    assert got[1] == got[2] == got[4]
+
+
 def test_f12_the_compiled_search_numbers_the_kinds_as_the_model_does():
     names = compiled.CORE.KINDS.split()
     assert [model.KIND_OF.get(n, model.BLANK if n == "blank" else None) for n in names] == list(range(len(names)))

@@ -24,7 +24,7 @@ typedef struct ChainNode {
 
 #define CHAIN_BUCKETS 1024
 
-static void *list_push(Core *K, List *l, size_t size)
+static void *list_push(Ctx *K, List *l, size_t size)
 {
     if (l->n == l->cap) {
         int cap = l->cap ? 2 * l->cap : 8;
@@ -37,7 +37,7 @@ static void *list_push(Core *K, List *l, size_t size)
     return (char *)l->v + size * l->n++;
 }
 
-static ChainNode *chain_memo(Core *K, uint64_t key, int kind)
+static ChainNode *chain_memo(Ctx *K, uint64_t key, int kind)
 {
     if (!K->chains) {
         K->chains = calloc(CHAIN_BUCKETS, sizeof(ChainNode *));
@@ -61,7 +61,7 @@ static ChainNode *chain_memo(Core *K, uint64_t key, int kind)
     return n;
 }
 
-static void chains_clear(Core *K)
+static void chains_clear(Ctx *K)
 {
     if (!K->chains)
         return;
@@ -84,7 +84,7 @@ static uint64_t chain_key(int due, int p, int r3, int r4, int plain, int cut)
            | (uint64_t)plain << 32 | (uint64_t)(cut + 1) << 48;
 }
 
-static void skel_add(Core *K, List *out, int len, int bits, int t, int cut, u128 c)
+static void skel_add(Ctx *K, List *out, int len, int bits, int t, int cut, u128 c)
 {
     Skel *v = (Skel *)out->v;
     for (int i = 0; i < out->n; i++)
@@ -101,7 +101,7 @@ static void skel_add(Core *K, List *out, int len, int bits, int t, int cut, u128
 }
 
 /* chains._skeletons: {(pattern, tokens drawn, cut?): the extender counts' product}; cut -1: none */
-static const List *skeletons(Core *K, int due, int p, int r3, int r4, int plain, int cut)
+static const List *skeletons(Ctx *K, int due, int p, int r3, int r4, int plain, int cut)
 {
     ChainNode *node = chain_memo(K, chain_key(due, p, r3, r4, plain, cut), 0);
     List *out = &node->list;
@@ -164,7 +164,7 @@ static int live_pattern(int *len, int *bits)
 }
 
 /* chains.patterns: [(pattern, coefficient, uncut coefficient, cut mass)] over den(n, m) */
-static const List *patterns(Core *K, int due, int p, int r3, int r4, int plain, int cut)
+static const List *patterns(Ctx *K, int due, int p, int r3, int r4, int plain, int cut)
 {
     ChainNode *node = chain_memo(K, chain_key(due, p, r3, r4, plain, cut), 1);
     List *out = &node->list;

@@ -15,7 +15,7 @@
 
 static const int EXTRA_OF[NKINDS] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 4};
 
-static void draw_value(Core *K, int board, const grp *g, const uint8_t *counts, int due, int members, int cut,
+static void draw_value(Ctx *K, int board, const grp *g, const uint8_t *counts, int due, int members, int cut,
                        u128 *worst, u128 *best);
 
 static int make_draw_key(uint8_t *key, int board, const grp *g, const uint8_t *counts, int due, int members, int cut)
@@ -41,7 +41,7 @@ static int make_draw_key(uint8_t *key, int board, const grp *g, const uint8_t *c
 }
 
 /* reduce() of a state with the whole pool (16 kinds): the extenders pass through */
-static int reduce_whole(Core *K, int board, const grp *g, const uint8_t *counts, int h, int members, grp *kept,
+static int reduce_whole(Ctx *K, int board, const grp *g, const uint8_t *counts, int h, int members, grp *kept,
                         uint8_t *outc)
 {
     int mem = reduce_state(K, board, g, counts, h, members, counts[EXT_PZ2H], kept, outc);
@@ -55,7 +55,7 @@ static int plain_bound(int due, int p, int r3, int r4, int plain)     /* chains.
 }
 
 /* Search._by_patterns: the value with no damage choice that matters; ERR_CHOICE where one does */
-static void by_patterns(Core *K, int board, const grp *g, const uint8_t *counts, int due, int members, int cut,
+static void by_patterns(Ctx *K, int board, const grp *g, const uint8_t *counts, int due, int members, int cut,
                         u128 *acc)
 {
     int nplain = 0;
@@ -63,8 +63,8 @@ static void by_patterns(Core *K, int board, const grp *g, const uint8_t *counts,
         nplain += counts[k];
     const List *pats = patterns(K, due, counts[EXT_PZ2H], counts[EXT_R3], counts[EXT_R4], nplain, cut);
     memset(acc, 0, sizeof(u128) * NW);
-    for (int i = 0; i < pats->n; i++) {
-        Pat pt = ((const Pat *)pats->v)[i];
+    for (int i2 = 0; i2 < pats->n; i2++) {
+        Pat pt = ((const Pat *)pats->v)[ordered(K, i2, pats->n)];
         acc[U_FIELD] += pt.mass;
         if (!pt.len)
             continue;
@@ -97,7 +97,7 @@ static void whole_part(int destroyed, u128 dc, u128 *v)
 }
 
 /* Search._next_draw: (worst, best) after a move, over dc; the move's options are a choice node */
-static void next_draw(Core *K, int before, int board, const Opts *o, const uint8_t *counts, int due, int h,
+static void next_draw(Ctx *K, int before, int board, const Opts *o, const uint8_t *counts, int due, int h,
                       int members, int cut, u128 dc, u128 *worst, u128 *best)
 {
     int destroyed = before & ~board;
@@ -147,7 +147,7 @@ static void next_draw(Core *K, int before, int board, const Opts *o, const uint8
 }
 
 /* Search._by_draws: one token drawn, each kind weighted by its count */
-static void by_draws(Core *K, int board, const grp *g, const uint8_t *counts, int due, int members, int cut,
+static void by_draws(Ctx *K, int board, const grp *g, const uint8_t *counts, int due, int members, int cut,
                      u128 *worst, u128 *best)
 {
     int n = 0;
@@ -162,7 +162,8 @@ static void by_draws(Core *K, int board, const grp *g, const uint8_t *counts, in
     memcpy(after, counts, NKINDS);
     size_t sp0 = K->sp;
     Eff eff[12];
-    for (int k = 0; k < NKINDS; k++) {
+    for (int i = 0; i < NKINDS; i++) {
+        int k = ordered(K, i, NKINDS);
         int cnt = counts[k];
         if (!cnt)
             continue;
@@ -201,7 +202,7 @@ static void by_draws(Core *K, int board, const grp *g, const uint8_t *counts, in
 }
 
 /* Search.drawing: (worst, best) of a reduced state with `due` reveals left and the whole pool */
-static void draw_value(Core *K, int board, const grp *g, const uint8_t *counts, int due, int members, int cut,
+static void draw_value(Ctx *K, int board, const grp *g, const uint8_t *counts, int due, int members, int cut,
                        u128 *worst, u128 *best)
 {
     int n = 0;
@@ -215,7 +216,7 @@ static void draw_value(Core *K, int board, const grp *g, const uint8_t *counts, 
     uint8_t key[8 + 6 + NKINDS + 30 * 9 + 8];
     int klen = make_draw_key(key, board, g, counts, due, members, cut);
     uint64_t hv = hash_bytes(key, klen);
-    Entry *e = lookup(&K->draw, key, klen, hv);
+    Entry *e = lookup(K, K->draw, key, klen, hv);
     if (e) {
         memcpy(worst, entry_val(e), sizeof(u128) * NW);
         memcpy(best, entry_val(e) + NW, sizeof(u128) * NW);
@@ -238,7 +239,7 @@ static void draw_value(Core *K, int board, const grp *g, const uint8_t *counts, 
             fail(K, err);
         by_draws(K, board, g, counts, due, members, cut, val, val + NW);  /* a choice matters: draw by draw */
     }
-    insert(K, &K->draw, key, klen, hv, val);
+    insert(K, K->draw, key, klen, hv, val);
     memcpy(worst, val, sizeof(u128) * NW);
     memcpy(best, val + NW, sizeof(u128) * NW);
 }

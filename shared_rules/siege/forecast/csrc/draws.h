@@ -5,7 +5,7 @@
 
 typedef struct { int weight, board; Opts o; } Eff;
 
-static Opts one(Core *K, const grp *g)
+static Opts one(Ctx *K, const grp *g)
 {
     Opts o;
     o.n = 1;
@@ -14,7 +14,7 @@ static Opts one(Core *K, const grp *g)
     return o;
 }
 
-static int placed(Core *K, int kind, int board, const grp *g, int members, const uint8_t *after, int h_after,
+static int placed(Ctx *K, int kind, int board, const grp *g, int members, const uint8_t *after, int h_after,
                   Eff *out)                         /* Search._placed, R31, R32 */
 {
     int first = (kind == PZ4H || kind == MAUS) ? 3 : 4;
@@ -68,7 +68,7 @@ static int placed(Core *K, int kind, int board, const grp *g, int members, const
     return n + 1;
 }
 
-static int effects(Core *K, int kind, int board, const grp *g, int members, const uint8_t *after, int h_after,
+static int effects(Ctx *K, int kind, int board, const grp *g, int members, const uint8_t *after, int h_after,
                    Eff *out)
 {
     if (kind == BLANK) {
@@ -101,7 +101,7 @@ static int effects(Core *K, int kind, int board, const grp *g, int members, cons
 
 /* ------------------------------------------------------------ the last draw (Search.last) */
 
-static inline void hit(Core *K, u128 *acc, u128 m, int before, int after)   /* Search._hit */
+static inline void hit(Ctx *K, u128 *acc, u128 m, int before, int after)   /* Search._hit */
 {
     int destroyed = before & ~after;
     if (!destroyed)
@@ -120,7 +120,7 @@ static int cells_of(const grp *g)
 }
 
 /* acc += m * the value of drawing one more token, the phase's last, over 6 * the tokens */
-static void last_draw(Core *K, u128 *acc, u128 m, int board, const grp *g, const uint8_t *counts)
+static void last_draw(Ctx *K, u128 *acc, u128 m, int board, const grp *g, const uint8_t *counts)
 {
     int cells = cells_of(g);
     if (counts[HE111])

@@ -32,11 +32,15 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <pthread.h>
+#include <sched.h>
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef unsigned __int128 u128;
 typedef uint64_t grp;          /* 0: no group; SUMF|armor: a sum; else members (see below) */
@@ -55,15 +59,15 @@ enum { BLANK, SDKFZ, PZ3, TIGER, PZ4H, MAUS, PANTHER, HE111, MOVE_RED, MOVE_GREE
 #define SUMF ((grp)1 << 63)
 #define CNT_SHIFT 56
 
-enum { ERR_CHOICE = 1, ERR_TIME, ERR_MEMORY, ERR_OVERFLOW };
+enum { ERR_CHOICE = 1, ERR_TIME, ERR_MEMORY, ERR_OVERFLOW, ERR_STOP };
 
 static const int COLOR_SECTORS[3] = {3, 12, 48};
 static int DCW[64][6], DCCW[64][6];
 static int WALKED[30][11];
 
 
-typedef struct Core Core;
-static void fail(Core *K, int err);
+typedef struct Ctx Ctx;
+static void fail(Ctx *K, int err);
 
 /* A memo entry: its key's bytes (padded to 16), then its value's fields (the table's nval) */
 typedef struct Entry {
@@ -77,9 +81,17 @@ static inline u128 *entry_val(Entry *e) { return (u128 *)(e->key + ((e->klen + 1
 
 #define CHUNK (16u << 20)
 #define RCACHE 4096                /* Reach by pool and horizon: the same few recur all through a search */
+#define THREADS 4                  /* at most, searches of one state at once, each its own way round (module.c) */
 
-typedef struct { uint64_t hash; Entry *e; } Slot;
-typedef struct { Slot *slots; size_t cap, n; int nval; } Table;    /* one memo: nval fields a value */
+/* One memo, shared by the threads: slots of an entry's address with 16 bits of its hash
+ * above it, claimed by compare-and-swap; doubled (memo.h: grow) when half full. */
+typedef struct {
+    _Atomic uint64_t *slots;
+    size_t cap;
+    _Atomic size_t n;
+    _Atomic int resizing;          /* a thread is doubling it: the others wait outside */
+    int nval;
+} Table;
 
 typedef struct {
     int h, rot, ccw, own[6], wide[6], outer[6], city, outer_max, tanks, specials;
@@ -87,29 +99,50 @@ typedef struct {
 
 typedef struct { uint64_t key; Reach r; } RSlot;       /* key 0: empty (a real key has bit 56) */
 
-struct Core {
-    PyObject_HEAD
+/* What one thread's search works with: the forecast's constants, its own caches, arena,
+ * scratch and stop point, and the shared memos. */
+struct Ctx {
     int lossmask;
-    int width;
     int full[PZ2H + 1];            /* the placed kinds' full armor: model.FULL, given by search.py */
+    int order;                     /* its way round: its thread's number (ordered()) */
     RSlot *rcache;
-    /* the memos (search.py's memo_plain and memo_draw), their entries in one arena */
-    Table plain, draw;
+    Table *plain, *draw;           /* the memos (search.py's memo_plain and memo_draw) */
     void *chains;                  /* the reveal chains' patterns by chain state (chains.h) */
-    char **chunks;
+    char **chunks;                 /* the arena of the entries this thread made */
     size_t nchunks, chunk_used;
-    /* scratch for moves' outcomes (a stack) */
-    grp *scr;
+    grp *scr;                      /* scratch for moves' outcomes (a stack) */
     size_t sp, scap;
-    /* limits */
     jmp_buf jb;
     double deadline;               /* monotonic seconds; < 0: none */
     size_t max_entries;            /* 0: none */
     uint64_t checked;
+    _Atomic int *stop;             /* another thread has the answer */
+    _Atomic int inside;            /* in a memo's slots (memo.h: enter) */
+    Ctx *all;                      /* every thread's (Core.ctx) */
+    int threads;                   /* how many there are */
+};
+
+/* The i-th of n in a thread's own order: thread 0 in order, 1 the other way round, 2 and 3 the
+ * same from a third of the way along. */
+static inline int ordered(const Ctx *K, int i, int n)
+{
+    int j = (K->order & 1) ? n - 1 - i : i;
+    return K->order & 2 ? (j + n / 3) % n : j;
+}
+
+typedef struct Core Core;
+
+struct Core {
+    PyObject_HEAD
+    int width;
+    Table plain, draw;
+    _Atomic int stop;
+    int threads;                   /* searching at once: the machine's cores, THREADS at most */
+    Ctx ctx[THREADS];
     PyObject *choice_exc, *time_exc;
 };
 
-static void fail(Core *K, int err) { longjmp(K->jb, err); }
+static void fail(Ctx *K, int err) { longjmp(K->jb, err); }
 
 static double now(void)
 {
@@ -118,18 +151,20 @@ static double now(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void tick(Core *K)                           /* search.Search._tick */
+static void tick(Ctx *K)                            /* search.Search._tick */
 {
+    if (atomic_load_explicit(K->stop, memory_order_relaxed))
+        fail(K, ERR_STOP);
     K->checked++;
     if (K->checked & 255)
         return;
     if (K->deadline >= 0 && now() > K->deadline)
         fail(K, ERR_TIME);
-    if (K->max_entries && K->plain.n + K->draw.n > K->max_entries)
+    if (K->max_entries && K->plain->n + K->draw->n > K->max_entries)
         fail(K, ERR_MEMORY);
 }
 
-static grp *salloc(Core *K, size_t n)
+static grp *salloc(Ctx *K, size_t n)
 {
     if (K->sp + n > K->scap)
         fail(K, ERR_OVERFLOW);

@@ -41,7 +41,7 @@ static inline int total(grp g)                      /* model.total_armor */
 
 static inline grp sum_of(int armor) { return armor > 0 ? (SUMF | (grp)armor) : 0; }
 
-static grp merge(Core *K, grp a, grp b)             /* model._merge */
+static grp merge(Ctx *K, grp a, grp b)             /* model._merge */
 {
     if (!a)
         return b;

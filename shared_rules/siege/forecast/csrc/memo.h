@@ -41,22 +41,108 @@ static int make_key(uint8_t *key, int board, const grp *g, const uint8_t *counts
     return padded;
 }
 
-static Entry *lookup(Table *t, const uint8_t *key, int klen, uint64_t h)
+/* a slot: the entry's address (below 2^48 on the 64-bit machines this builds for) and, above it, the
+ * top 16 bits of its hash, so that most slots of other states are passed over without a read */
+#define ADDR_BITS 48
+#define SLOT_ENTRY(s) ((Entry *)(uintptr_t)((s) & (((uint64_t)1 << ADDR_BITS) - 1)))
+
+static int same_key(const Entry *e, const uint8_t *key, int klen, uint64_t h)
 {
-    if (!t->cap)
-        return NULL;
-    size_t i = h & (t->cap - 1);
+    return e->hash == h && e->klen == (uint32_t)klen && !memcmp(e->key, key, klen);
+}
+
+/* A thread reads or claims a memo's slots only between enter() and leave(), and grow() doubles the
+ * slots only while no other thread is between them: each thread says where it is in its own flag,
+ * the one growing says so in the table's (sequentially consistent, so that one of the two always
+ * sees the other). */
+static void enter(Ctx *K, Table *t)
+{
     for (;;) {
-        Slot *sl = &t->slots[i];
-        if (!sl->e)
-            return NULL;
-        if (sl->hash == h && sl->e->klen == (uint32_t)klen && !memcmp(sl->e->key, key, klen))
-            return sl->e;
-        i = (i + 1) & (t->cap - 1);
+        atomic_store(&K->inside, 1);
+        if (!atomic_load(&t->resizing))
+            return;
+        atomic_store(&K->inside, 0);
+        while (atomic_load(&t->resizing))
+            sched_yield();
     }
 }
 
-static void *arena(Core *K, size_t size)
+static void leave(Ctx *K) { atomic_store(&K->inside, 0); }
+
+static void grow(Ctx *K, Table *t, size_t cap)
+{
+    int idle = 0;
+    if (!atomic_compare_exchange_strong(&t->resizing, &idle, 1)) {
+        while (atomic_load(&t->resizing))            /* another thread is at it */
+            sched_yield();
+        return;
+    }
+    if (t->cap == cap) {                               /* not grown meanwhile */
+        for (int i = 0; i < K->threads; i++)
+            while (&K->all[i] != K && atomic_load(&K->all[i].inside))
+                sched_yield();
+        size_t cap2 = 2 * cap;
+        _Atomic uint64_t *slots = calloc(cap2, sizeof(uint64_t));
+        if (!slots) {
+            atomic_store(&t->resizing, 0);
+            fail(K, ERR_MEMORY);
+        }
+        for (size_t i = 0; i < cap; i++) {
+            uint64_t s = atomic_load_explicit(&t->slots[i], memory_order_relaxed);
+            if (!s)
+                continue;
+            size_t j = SLOT_ENTRY(s)->hash & (cap2 - 1);
+            while (atomic_load_explicit(&slots[j], memory_order_relaxed))
+                j = (j + 1) & (cap2 - 1);
+            atomic_store_explicit(&slots[j], s, memory_order_relaxed);
+        }
+        free((void *)t->slots);
+        t->slots = slots;
+        t->cap = cap2;
+    }
+    atomic_store(&t->resizing, 0);
+}
+
+static Entry *lookup(Ctx *K, Table *t, const uint8_t *key, int klen, uint64_t h)
+{
+    Entry *found = NULL;
+    enter(K, t);
+    size_t i = h & (t->cap - 1);
+    for (;;) {
+        uint64_t s = atomic_load_explicit(&t->slots[i], memory_order_acquire);
+        if (!s)
+            break;
+        if ((s >> ADDR_BITS) == (h >> ADDR_BITS) && same_key(SLOT_ENTRY(s), key, klen, h)) {
+            found = SLOT_ENTRY(s);
+            break;
+        }
+        i = (i + 1) & (t->cap - 1);
+    }
+    leave(K);
+    return found;
+}
+
+static int table_init(Table *t, int nval)
+{
+    t->cap = (size_t)1 << 14;
+    t->slots = calloc(t->cap, sizeof(uint64_t));
+    if (!t->slots)
+        return -1;
+    atomic_store(&t->n, 0);
+    atomic_store(&t->resizing, 0);
+    t->nval = nval;
+    return 0;
+}
+
+static void table_free(Table *t)
+{
+    free((void *)t->slots);
+    t->slots = NULL;
+    t->cap = 0;
+    atomic_store(&t->n, 0);
+}
+
+static void *arena(Ctx *K, size_t size)
 {
     size = (size + 15) & ~(size_t)15;
     if (size > CHUNK)
@@ -77,53 +163,55 @@ static void *arena(Core *K, size_t size)
     return p;
 }
 
-static Entry *insert(Core *K, Table *t, const uint8_t *key, int klen, uint64_t h, const u128 *val)
+static void arena_free(Ctx *K)
 {
-    if (2 * (t->n + 1) > t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 1 << 12;
-        Slot *slots = calloc(cap, sizeof(Slot));
-        if (!slots)
-            fail(K, ERR_MEMORY);
-        for (size_t i = 0; i < t->cap; i++) {
-            if (!t->slots[i].e)
-                continue;
-            size_t j = t->slots[i].hash & (cap - 1);
-            while (slots[j].e)
-                j = (j + 1) & (cap - 1);
-            slots[j] = t->slots[i];
-        }
-        free(t->slots);
-        t->slots = slots;
-        t->cap = cap;
-    }
+    for (size_t i = 0; i < K->nchunks; i++)
+        free(K->chunks[i]);
+    free(K->chunks);
+    K->chunks = NULL;
+    K->nchunks = K->chunk_used = 0;
+}
+
+/* The entry of a state worked out: this thread's, or another's that stored it first (the same value). */
+static Entry *insert(Ctx *K, Table *t, const uint8_t *key, int klen, uint64_t h, const u128 *val)
+{
     Entry *e = arena(K, sizeof(Entry) + ((klen + 15) & ~15) + sizeof(u128) * t->nval);
     e->hash = h;
     e->klen = (uint32_t)klen;
     memcpy(e->key, key, klen);
     memcpy(entry_val(e), val, sizeof(u128) * t->nval);
-    size_t i = h & (t->cap - 1);
-    while (t->slots[i].e)
-        i = (i + 1) & (t->cap - 1);
-    t->slots[i].hash = h;
-    t->slots[i].e = e;
-    t->n++;
-    return e;
+    uint64_t addr = (uint64_t)(uintptr_t)e;
+    if (addr >> ADDR_BITS)
+        fail(K, ERR_OVERFLOW);
+    uint64_t mine = addr | (h >> ADDR_BITS) << ADDR_BITS;
+    for (;;) {
+        enter(K, t);
+        size_t cap = t->cap;
+        if (2 * (atomic_load(&t->n) + 1) > cap) {
+            leave(K);
+            grow(K, t, cap);
+            continue;
+        }
+        size_t i = h & (cap - 1);
+        for (;;) {
+            uint64_t s = atomic_load_explicit(&t->slots[i], memory_order_acquire);
+            if (!s) {
+                if (atomic_compare_exchange_strong_explicit(&t->slots[i], &s, mine, memory_order_acq_rel,
+                                                            memory_order_acquire)) {
+                    atomic_fetch_add(&t->n, 1);
+                    leave(K);
+                    return e;
+                }                                       /* taken meanwhile: s is what took it */
+            }
+            if ((s >> ADDR_BITS) == (h >> ADDR_BITS) && same_key(SLOT_ENTRY(s), key, klen, h)) {
+                leave(K);
+                return SLOT_ENTRY(s);
+            }
+            i = (i + 1) & (cap - 1);
+        }
+    }
 }
 
-static void chains_clear(Core *K);
-
-static void clear_memo(Core *K)
-{
-    for (size_t i = 0; i < K->nchunks; i++)
-        free(K->chunks[i]);
-    free(K->chunks);
-    free(K->plain.slots);
-    free(K->draw.slots);
-    K->chunks = NULL;
-    K->plain.slots = K->draw.slots = NULL;
-    K->nchunks = K->chunk_used = 0;
-    K->plain.cap = K->plain.n = K->draw.cap = K->draw.n = 0;
-    chains_clear(K);
-}
+static void chains_clear(Ctx *K);
 
 #endif

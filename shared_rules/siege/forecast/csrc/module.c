@@ -123,91 +123,159 @@ static PyObject *packed(Core *K, const u128 *val, int nf)
     return out;
 }
 
-static void limits(Core *K, double budget, Py_ssize_t max_entries)
+/* One search of a state, as each thread runs it: the state, then what came of it. */
+typedef struct {
+    Core *core;
+    int t;                         /* its thread: core->ctx[t] */
+    int drawing;                   /* Search.drawing, else Search.plain */
+    int board, members, plen, pbits, due, cut;
+    grp g[30];
+    uint8_t counts[NKINDS];
+    u128 val[2 * NW];
+    int err;
+} Job;
+
+static void run_job(Job *J)
 {
-    K->deadline = budget < 0 ? -1 : now() + budget;
-    K->max_entries = (size_t)(max_entries > 0 ? max_entries : 0);
+    Ctx *K = &J->core->ctx[J->t];
     K->sp = 0;
+    int err = setjmp(K->jb);
+    if (!err) {
+        if (J->drawing)
+            draw_value(K, J->board, J->g, J->counts, J->due, J->members, J->cut, J->val, J->val + NW);
+        else {
+            u128 buf[NF];
+            memcpy(J->val, plain(K, J->board, J->g, J->counts, J->plen, J->pbits, J->members, buf),
+                   sizeof(u128) * NF);
+        }
+    }
+    K->sp = 0;
+    J->err = err;
+    if (err != ERR_STOP)                               /* an answer (or why none): the others stop */
+        atomic_store(&J->core->stop, 1);
 }
 
-static PyObject *Core_plain(Core *K, PyObject *args)
+static void *thread_main(void *job)
 {
-    int board, members;
+    run_job((Job *)job);
+    return NULL;
+}
+
+/* Every thread searches the whole state, each its own way round (Ctx.order), sharing the memos:
+ * what one has worked out the other finds.  The first to finish answers, the rest stop.  Returns
+ * the job that answered (the GIL released: no Python in here). */
+static Job *search_all(Core *C, Job *jobs, double budget, Py_ssize_t max_entries)
+{
+    double deadline = budget < 0 ? -1 : now() + budget;
+    atomic_store(&C->stop, 0);
+    pthread_t th[THREADS];
+    int started[THREADS] = {0}, n = C->threads;
+    for (int t = 0; t < n; t++) {
+        C->ctx[t].deadline = deadline;
+        C->ctx[t].max_entries = (size_t)(max_entries > 0 ? max_entries : 0);
+        if (t)
+            jobs[t] = jobs[0];
+        jobs[t].t = t;
+        jobs[t].err = ERR_STOP;
+    }
+    for (int t = 1; t < n; t++)
+        started[t] = !pthread_create(&th[t], NULL, thread_main, &jobs[t]);
+    run_job(&jobs[0]);
+    for (int t = 1; t < n; t++)
+        if (started[t])
+            pthread_join(th[t], NULL);
+    for (int t = 0; t < n; t++)                        /* an answer before an error (its time ran out) */
+        if (!jobs[t].err)
+            return &jobs[t];
+    for (int t = 0; t < n; t++)
+        if (jobs[t].err != ERR_STOP)
+            return &jobs[t];
+    return &jobs[0];
+}
+
+static int ready(Core *C)
+{
+    if (!C->plain.slots && table_init(&C->plain, NF) < 0)
+        return -1;
+    if (!C->draw.slots && table_init(&C->draw, 2 * NW) < 0)
+        return -1;
+    return 0;
+}
+
+static PyObject *Core_plain(Core *C, PyObject *args)
+{
+    Job jobs[THREADS];
+    Job *J = &jobs[0];
+    memset(J, 0, sizeof(Job));
     PyObject *gitems, *counts;
     const char *pattern;
     Py_ssize_t plen, max_entries;
     double budget;
-    if (!PyArg_ParseTuple(args, "iOOs#pdn", &board, &gitems, &counts, &pattern, &plen, &members, &budget,
+    if (!PyArg_ParseTuple(args, "iOOs#pdn", &J->board, &gitems, &counts, &pattern, &plen, &J->members, &budget,
                           &max_entries))
         return NULL;
-    grp g[30];
-    uint8_t cnt[PLAIN];
-    if (read_state(gitems, counts, PLAIN, g, cnt) < 0)
+    if (read_state(gitems, counts, PLAIN, J->g, J->counts) < 0)
         return NULL;
     if (plen < 1 || plen > 15) {
         PyErr_SetString(PyExc_OverflowError, "a pattern of 1 to 15 draws");
         return NULL;
     }
-    int pbits = 0;
     for (Py_ssize_t i = 0; i < plen; i++) {
         if (pattern[i] == 'P')
-            pbits |= 1 << i;
+            J->pbits |= 1 << i;
         else if (pattern[i] != 'N') {
             PyErr_SetString(PyExc_ValueError, "a pattern is made of N and P");
             return NULL;
         }
     }
-    u128 vbuf[NF];
-    const u128 *val = NULL;
-    int err;
+    J->plen = (int)plen;
+    J->core = C;
+    if (ready(C) < 0)
+        return PyErr_NoMemory();
+    Job *done;
     Py_BEGIN_ALLOW_THREADS
-    limits(K, budget, max_entries);
-    err = setjmp(K->jb);
-    if (!err)
-        val = plain(K, board, g, cnt, (int)plen, pbits, members, vbuf);
-    K->sp = 0;
+    done = search_all(C, jobs, budget, max_entries);
     Py_END_ALLOW_THREADS
-    if (raise_for(K, err) < 0)
+    if (raise_for(C, done->err) < 0)
         return NULL;
-    return packed(K, val, NF);
+    return packed(C, done->val, NF);
 }
 
-static PyObject *Core_drawing(Core *K, PyObject *args)
+static PyObject *Core_drawing(Core *C, PyObject *args)
 {
-    int board, members, due, cut;
+    Job jobs[THREADS];
+    Job *J = &jobs[0];
+    memset(J, 0, sizeof(Job));
     PyObject *gitems, *counts, *cutobj;
     Py_ssize_t max_entries;
     double budget;
-    if (!PyArg_ParseTuple(args, "iOOipOdn", &board, &gitems, &counts, &due, &members, &cutobj, &budget,
+    if (!PyArg_ParseTuple(args, "iOOipOdn", &J->board, &gitems, &counts, &J->due, &J->members, &cutobj, &budget,
                           &max_entries))
         return NULL;
-    grp g[30];
-    uint8_t cnt[NKINDS];
-    if (read_state(gitems, counts, NKINDS, g, cnt) < 0)
+    if (read_state(gitems, counts, NKINDS, J->g, J->counts) < 0)
         return NULL;
     if (cutobj == Py_None)
-        cut = -1;
-    else if ((cut = (int)PyLong_AsLong(cutobj)) < 0 || cut > 200) {
+        J->cut = -1;
+    else if ((J->cut = (int)PyLong_AsLong(cutobj)) < 0 || J->cut > 200) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "cut: None or a count of extenders");
         return NULL;
     }
-    if (due < 0 || due > 200) {
+    if (J->due < 0 || J->due > 200) {
         PyErr_SetString(PyExc_OverflowError, "due out of range");
         return NULL;
     }
-    u128 worst[NW], best[NW];
-    int err;
+    J->drawing = 1;
+    J->core = C;
+    if (ready(C) < 0)
+        return PyErr_NoMemory();
+    Job *done;
     Py_BEGIN_ALLOW_THREADS
-    limits(K, budget, max_entries);
-    err = setjmp(K->jb);
-    if (!err)
-        draw_value(K, board, g, cnt, due, members, cut, worst, best);
-    K->sp = 0;
+    done = search_all(C, jobs, budget, max_entries);
     Py_END_ALLOW_THREADS
-    if (raise_for(K, err) < 0)
+    if (raise_for(C, done->err) < 0)
         return NULL;
-    PyObject *w = packed(K, worst, NW), *b = w ? packed(K, best, NW) : NULL;
+    PyObject *w = packed(C, done->val, NW), *b = w ? packed(C, done->val + NW, NW) : NULL;
     if (!b) {
         Py_XDECREF(w);
         return NULL;
@@ -215,24 +283,41 @@ static PyObject *Core_drawing(Core *K, PyObject *args)
     return Py_BuildValue("(NN)", w, b);
 }
 
-static PyObject *Core_entries(Core *K, PyObject *Py_UNUSED(ignored))
+static PyObject *Core_entries(Core *C, PyObject *Py_UNUSED(ignored))
 {
-    return PyLong_FromSize_t(K->plain.n + K->draw.n);
+    return PyLong_FromSize_t(atomic_load(&C->plain.n) + atomic_load(&C->draw.n));
 }
 
-static PyObject *Core_clear(Core *K, PyObject *Py_UNUSED(ignored))
+static void clear_memo(Core *C)
 {
-    clear_memo(K);
+    table_free(&C->plain);
+    table_free(&C->draw);
+    for (int t = 0; t < THREADS; t++) {
+        arena_free(&C->ctx[t]);
+        chains_clear(&C->ctx[t]);
+    }
+}
+
+static PyObject *Core_clear(Core *C, PyObject *Py_UNUSED(ignored))
+{
+    clear_memo(C);
     Py_RETURN_NONE;
 }
 
-static int Core_init(Core *K, PyObject *args, PyObject *kw)
+static int Core_init(Core *C, PyObject *args, PyObject *kw)
 {
     PyObject *choice, *timeout, *full;
-    static char *names[] = {"lossmask", "width", "full", "choice_found", "out_of_time", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiOOO", names, &K->lossmask, &K->width, &full, &choice, &timeout))
+    int lossmask, threads = 0;
+    static char *names[] = {"lossmask", "width", "full", "choice_found", "out_of_time", "threads", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiOOO|i", names, &lossmask, &C->width, &full, &choice, &timeout,
+                                     &threads))
         return -1;
-    if (K->width < 1 || K->width > 127) {
+    if (threads <= 0) {                                /* the machine's cores */
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = cores > 0 ? (int)cores : 1;
+    }
+    C->threads = threads < THREADS ? threads : THREADS;
+    if (C->width < 1 || C->width > 127) {
         PyErr_SetString(PyExc_OverflowError, "a field of 1 to 127 bits");
         return -1;
     }
@@ -240,6 +325,7 @@ static int Core_init(Core *K, PyObject *args, PyObject *kw)
         PyErr_SetString(PyExc_TypeError, "full: the full armor of every kind (model.FULL)");
         return -1;
     }
+    int armor[PZ2H + 1];
     for (int k = 0; k <= PZ2H; k++) {
         long a = PyLong_AsLong(PyTuple_GET_ITEM(full, k));
         if (a < 0 || a > 3) {                          /* a member's code keeps it in 2 bits */
@@ -247,42 +333,46 @@ static int Core_init(Core *K, PyObject *args, PyObject *kw)
                 PyErr_SetString(PyExc_ValueError, "a full armor of 0 to 3");
             return -1;
         }
-        K->full[k] = (int)a;
+        armor[k] = (int)a;
+    }
+    clear_memo(C);
+    for (int t = 0; t < THREADS; t++) {
+        Ctx *K = &C->ctx[t];
+        K->lossmask = lossmask;
+        memcpy(K->full, armor, sizeof armor);
+        K->order = t;
+        K->threads = C->threads;
+        K->plain = &C->plain;
+        K->draw = &C->draw;
+        K->stop = &C->stop;
+        K->all = C->ctx;
+        if (!K->rcache && !(K->rcache = calloc(RCACHE, sizeof(RSlot))))
+            return PyErr_NoMemory(), -1;
+        if (!K->scr) {
+            K->scap = (size_t)1 << 21;                 /* 16 MB of outcomes at most on the stack */
+            if (!(K->scr = malloc(sizeof(grp) * K->scap)))
+                return PyErr_NoMemory(), -1;
+        }
     }
     Py_INCREF(choice);
     Py_INCREF(timeout);
-    Py_XDECREF(K->choice_exc);
-    Py_XDECREF(K->time_exc);
-    K->choice_exc = choice;
-    K->time_exc = timeout;
-    if (!K->rcache) {
-        K->rcache = calloc(RCACHE, sizeof(RSlot));
-        if (!K->rcache) {
-            PyErr_NoMemory();
-            return -1;
-        }
-    }
-    K->plain.nval = NF;
-    K->draw.nval = 2 * NW;                            /* worst, then best */
-    if (!K->scr) {
-        K->scap = (size_t)1 << 21;                     /* 16 MB of outcomes at most on the stack */
-        K->scr = malloc(sizeof(grp) * K->scap);
-        if (!K->scr) {
-            PyErr_NoMemory();
-            return -1;
-        }
-    }
+    Py_XDECREF(C->choice_exc);
+    Py_XDECREF(C->time_exc);
+    C->choice_exc = choice;
+    C->time_exc = timeout;
     return 0;
 }
 
-static void Core_dealloc(Core *K)
+static void Core_dealloc(Core *C)
 {
-    clear_memo(K);
-    free(K->scr);
-    free(K->rcache);
-    Py_XDECREF(K->choice_exc);
-    Py_XDECREF(K->time_exc);
-    Py_TYPE(K)->tp_free((PyObject *)K);
+    clear_memo(C);
+    for (int t = 0; t < THREADS; t++) {
+        free(C->ctx[t].scr);
+        free(C->ctx[t].rcache);
+    }
+    Py_XDECREF(C->choice_exc);
+    Py_XDECREF(C->time_exc);
+    Py_TYPE(C)->tp_free((PyObject *)C);
 }
 
 static PyMethodDef Core_methods[] = {
@@ -300,7 +390,8 @@ static PyTypeObject CoreType = {
     .tp_name = "shared_rules.siege.forecast.fastcore.Core",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Core(lossmask, width, full, choice_found, out_of_time): one forecast's compiled pattern search",
+    .tp_doc = "Core(lossmask, width, full, choice_found, out_of_time, threads=0): one forecast's compiled search "
+              "(threads: how many search at once; 0, the machine's cores, 4 at most)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Core_init,
     .tp_dealloc = (destructor)Core_dealloc,

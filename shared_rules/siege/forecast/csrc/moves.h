@@ -8,7 +8,7 @@
 
 typedef struct { int n; grp *opts; } Opts;
 
-static Opts deal(Core *K, const grp *base, const int *hurt_c, const grp *hurt_g, int nh)   /* model._deal */
+static Opts deal(Ctx *K, const grp *base, const int *hurt_c, const grp *hurt_g, int nh)   /* model._deal */
 {
     Opts o;
     grp *first = salloc(K, 30);
@@ -50,7 +50,7 @@ static Opts deal(Core *K, const grp *base, const int *hurt_c, const grp *hurt_g,
     return o;
 }
 
-static Opts step(Core *K, int board, const grp *g, int sectors, int *nb)   /* model.step, R20-R25 */
+static Opts step(Ctx *K, int board, const grp *g, int sectors, int *nb)   /* model.step, R20-R25 */
 {
     int walls = board & 63, dots = (board >> 6) & 63, blds = board >> 12;
     grp base[30] = {0}, enter[6] = {0}, hurt_g[12];
@@ -93,7 +93,7 @@ static Opts step(Core *K, int board, const grp *g, int sectors, int *nb)   /* mo
     return deal(K, base, hurt_c, hurt_g, nh);
 }
 
-static Opts rotate(Core *K, int board, const grp *g, int d, int *nb)   /* model.rotate, R26 */
+static Opts rotate(Ctx *K, int board, const grp *g, int d, int *nb)   /* model.rotate, R26 */
 {
     int blds = board >> 12;
     grp base[30] = {0}, hurt_g[6];
@@ -183,7 +183,7 @@ static int rotate_board(int board, int cells, int d)      /* model.rotate_board 
     return (board & 07777) | blds << 12;
 }
 
-static void place(Core *K, const grp *g, grp *out, int kind, int s, int members)   /* model.place (cap 9) */
+static void place(Ctx *K, const grp *g, grp *out, int kind, int s, int members)   /* model.place (cap 9) */
 {
     memcpy(out, g, sizeof(grp) * 30);
     int full = K->full[kind];

@@ -61,7 +61,7 @@ static void reach_init(Reach *r, const uint8_t *counts, int h)
     r->specials = placed_of(r, 3, 1);
 }
 
-static void reach_of(Core *K, const uint8_t *counts, int h, Reach *out)   /* reduce.reach_of */
+static void reach_of(Ctx *K, const uint8_t *counts, int h, Reach *out)   /* reduce.reach_of */
 {
     /* a Reach reads the moves, the rotations, pz4h + maus and h alone: its key in one word */
     uint64_t key = (uint64_t)counts[MOVE_RED] | (uint64_t)counts[MOVE_GREEN] << 8 | (uint64_t)counts[MOVE_BLUE] << 16
@@ -173,7 +173,7 @@ static void fold_tanks(uint8_t *out, int tanks, int blows)   /* reduce._fold_tan
 }
 
 /* kept, outc: the reduced groups and counts; returns members (whether groups stay member tuples) */
-static int reduce_state(Core *K, int board, const grp *g, const uint8_t *counts, int h, int members, int extenders,
+static int reduce_state(Ctx *K, int board, const grp *g, const uint8_t *counts, int h, int members, int extenders,
                         grp *kept, uint8_t *outc)
 {
     Reach r;

@@ -5,10 +5,10 @@
 
 /* A pattern: plen draws, bit i of pbits set where draw i is the pz2h ("P"). */
 
-static const u128 *plain(Core *K, int board, const grp *g, const uint8_t *counts, int plen, int pbits,
+static const u128 *plain(Ctx *K, int board, const grp *g, const uint8_t *counts, int plen, int pbits,
                          int members, u128 *buf);
 
-static inline int live_short(Core *K, const uint8_t *counts, int plen, int pbits, int h)   /* search._live */
+static inline int live_short(Ctx *K, const uint8_t *counts, int plen, int pbits, int h)   /* search._live */
 {
     if (!pbits)
         return -1;
@@ -22,7 +22,7 @@ static inline int live_short(Core *K, const uint8_t *counts, int plen, int pbits
 }
 
 /* acc += m * the value after a move (Search._next_plain) */
-static void next_plain(Core *K, int before, int board, const Opts *o, const uint8_t *counts, int rlen, int rbits,
+static void next_plain(Ctx *K, int before, int board, const Opts *o, const uint8_t *counts, int rlen, int rbits,
                        int h, int q, int members, u128 dc, u128 m, u128 *acc)
 {
     int destroyed = before & ~board;
@@ -62,7 +62,7 @@ static void next_plain(Core *K, int before, int board, const Opts *o, const uint
 
 /* The value of a reduced state whose draws to come are the pattern: the
  * memo's entry, or buf for a single draw (not kept: cheaper than a lookup). */
-static const u128 *plain(Core *K, int board, const grp *g, const uint8_t *counts, int plen, int pbits,
+static const u128 *plain(Ctx *K, int board, const grp *g, const uint8_t *counts, int plen, int pbits,
                          int members, u128 *buf)
 {
     if (plen == 1) {
@@ -74,7 +74,7 @@ static const u128 *plain(Core *K, int board, const grp *g, const uint8_t *counts
     uint8_t key[8 + 7 + PLAIN + 30 * 9 + 8];
     int klen = make_key(key, board, g, counts, plen, pbits, members);
     uint64_t hv = hash_bytes(key, klen);
-    Entry *e = lookup(&K->plain, key, klen, hv);
+    Entry *e = lookup(K, K->plain, key, klen, hv);
     if (e)
         return entry_val(e);
     tick(K);
@@ -91,27 +91,32 @@ static const u128 *plain(Core *K, int board, const grp *g, const uint8_t *counts
         u128 dc = falling(n - 1, h) * pow6(h + q);
         uint8_t after[PLAIN];
         memcpy(after, counts, PLAIN);
-        for (int k = 0; k < PLAIN; k++) {
+        for (int i = 0; i < PLAIN; i++) {
+            int k = ordered(K, i, PLAIN);               /* each thread its own way round (module.c) */
             int cnt = counts[k];
             if (!cnt)
                 continue;
             after[k]--;
             int ne = effects(K, k, board, g, members, after, h, eff);
-            for (int j = 0; j < ne; j++)
+            for (int i2 = 0; i2 < ne; i2++) {
+                int j = ordered(K, i2, ne);
                 next_plain(K, board, eff[j].board, &eff[j].o, after, rlen, rbits, h, q, members, dc,
                            (u128)(cnt * eff[j].weight), acc);
+            }
             after[k]++;
             K->sp = sp0;
         }
     } else {                                            /* "P": the pz2h (R32) */
         u128 dc = falling(n, h) * pow6(h + q);
         int ne = placed(K, PZ2H, board, g, members, counts, h, eff);
-        for (int j = 0; j < ne; j++)
+        for (int i2 = 0; i2 < ne; i2++) {
+            int j = ordered(K, i2, ne);
             next_plain(K, board, eff[j].board, &eff[j].o, counts, rlen, rbits, h, q, members, dc,
                        (u128)eff[j].weight, acc);
+        }
         K->sp = sp0;
     }
-    return entry_val(insert(K, &K->plain, key, klen, hv, acc));
+    return entry_val(insert(K, K->plain, key, klen, hv, acc));
 }
 
 #endif
