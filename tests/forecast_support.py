@@ -359,3 +359,20 @@ def every_search(state, setup, **kw):
     finally:
         compiled.CORE = core
     return out
+
+
+def autoplay_turns(seed):
+    """{turn: (state, setup)}: the phase-4 state each turn of an autoplayed game ends on (the
+    project's random player, skill 1, standard mode, two players; the turn could end now: the
+    state the table sends end_turn or move from), as the spec's F10 counts them."""
+    from shared_rules.siege.autoplay import play
+    last = {}
+
+    def keep(game, action, events):
+        if game.phase == 4 and game.pending is None and game.outcome == "playing":
+            st = public_state(game)
+            del st["events"]
+            last[game.turn] = (st, game.setup_dict())
+
+    play({"players": 2, "seed": seed}, seed, skill=1, keep=keep)
+    return last

@@ -35,9 +35,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
-from forecast_support import E1, E2, E3, E4, E5, E6, E7, E8  # noqa: E402
+from forecast_support import E1, E2, E3, E4, E5, E6, E7, E8, autoplay_turns  # noqa: E402
 
-from shared_rules.siege.autoplay import play  # noqa: E402
 from shared_rules.siege.forecast import Forecaster  # noqa: E402
 from shared_rules.siege.forecast.search import ENTRY_BYTES, OutOfTime  # noqa: E402
 from shared_rules.siege.public import public_state  # noqa: E402
@@ -71,15 +70,7 @@ def autoplay_states():
     counts them: [(state, setup)]."""
     out = []
     for seed in GAMES:
-        last = {}
-
-        def keep(game, action, events, last=last):
-            if game.phase == 4 and game.pending is None and game.outcome == "playing":
-                st = public_state(game)
-                del st["events"]
-                last[game.turn] = (st, game.setup_dict())
-
-        play({"players": 2, "seed": seed}, seed, skill=1, keep=keep)
+        last = autoplay_turns(seed)
         out += [last[t] for t in sorted(last)]
     return out
 

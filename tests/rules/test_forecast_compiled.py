@@ -1,16 +1,15 @@
 """F7-F9, F12: the forecast's compiled search (shared_rules/siege/forecast/csrc/)
 computes what search.py's Search.drawing and Search.plain compute, integer
 for integer: on autoplayed turns with long chains, a pz2h and a panther
-(deeper than the brute force can go), and a state beyond its limits goes on
-in Python.  The worked examples, the rules'
-tests and the brute-force comparisons run through both searches as well
-(tests/conftest.py's forecast_backend, forecast_support.every_search)."""
+(deeper than the brute force can go), with one thread or several sharing the
+memos, and a state beyond its limits goes on in Python.  The worked examples,
+the rules' tests and the brute-force comparisons run through both searches as
+well (tests/conftest.py's forecast_backend, forecast_support.every_search)."""
 
 import pytest
+from forecast_support import autoplay_turns
 
-from shared_rules.siege.autoplay import play
 from shared_rules.siege.forecast import Forecaster, compiled, model, search
-from shared_rules.siege.public import public_state
 
 pytestmark = pytest.mark.skipif(compiled.CORE is None, reason="the forecast's compiled search is not built "
                                 "(make setup needs a C compiler for it)")
@@ -21,19 +20,8 @@ TURNS = ((1, 6), (1, 11), (4, 9), (4, 11))
 
 
 def _turns():
-    out = []
-    for seed in sorted({s for s, _t in TURNS}):
-        last = {}
-
-        def keep(game, action, events, last=last):
-            if game.phase == 4 and game.pending is None and game.outcome == "playing":
-                st = public_state(game)
-                del st["events"]
-                last[game.turn] = (st, game.setup_dict())
-
-        play({"players": 2, "seed": seed}, seed, skill=1, keep=keep)
-        out += [last[t] for s, t in TURNS if s == seed]
-    return out
+    games = {seed: autoplay_turns(seed) for seed in sorted({s for s, _t in TURNS})}
+    return [games[seed][turn] for seed, turn in TURNS]
 
 
 def _exact(st, setup, core):

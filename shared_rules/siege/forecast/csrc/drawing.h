@@ -18,28 +18,6 @@ static const int EXTRA_OF[NKINDS] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3
 static void draw_value(Ctx *K, int board, const grp *g, const uint8_t *counts, int due, int members, int cut,
                        u128 *worst, u128 *best);
 
-static int make_draw_key(uint8_t *key, int board, const grp *g, const uint8_t *counts, int due, int members, int cut)
-{
-    int n = 0;
-    key[n++] = board & 255;
-    key[n++] = (board >> 8) & 255;
-    key[n++] = (board >> 16) & 255;
-    key[n++] = (uint8_t)members;
-    key[n++] = (uint8_t)due;
-    key[n++] = (uint8_t)(cut + 1);
-    memcpy(key + n, counts, NKINDS);
-    n += NKINDS;
-    for (int c = 0; c < 30; c++)
-        if (g[c]) {
-            key[n++] = (uint8_t)c;
-            memcpy(key + n, &g[c], 8);
-            n += 8;
-        }
-    int padded = (n + 7) & ~7;
-    memset(key + n, 0, padded - n);
-    return padded;
-}
-
 /* reduce() of a state with the whole pool (16 kinds): the extenders pass through */
 static int reduce_whole(Ctx *K, int board, const grp *g, const uint8_t *counts, int h, int members, grp *kept,
                         uint8_t *outc)
@@ -214,7 +192,8 @@ static void draw_value(Ctx *K, int board, const grp *g, const uint8_t *counts, i
         return;
     }
     uint8_t key[8 + 6 + NKINDS + 30 * 9 + 8];
-    int klen = make_draw_key(key, board, g, counts, due, members, cut);
+    uint8_t head[3] = {(uint8_t)members, (uint8_t)due, (uint8_t)(cut + 1)};
+    int klen = make_key(key, board, head, 3, counts, NKINDS, g);
     uint64_t hv = hash_bytes(key, klen);
     Entry *e = lookup(K, K->draw, key, klen, hv);
     if (e) {

@@ -18,18 +18,19 @@ static uint64_t hash_bytes(const uint8_t *p, int n)
     return h;
 }
 
-static int make_key(uint8_t *key, int board, const grp *g, const uint8_t *counts, int plen, int pbits, int members)
+/* A state's key: its head (the board's three bytes, then what else tells the search's states apart),
+ * its counts, then each group as its cell and its word, padded with zeros to 8 bytes (hash_bytes). */
+static int make_key(uint8_t *key, int board, const uint8_t *head, int nhead, const uint8_t *counts, int ncounts,
+                    const grp *g)
 {
     int n = 0;
     key[n++] = board & 255;
     key[n++] = (board >> 8) & 255;
     key[n++] = (board >> 16) & 255;
-    key[n++] = (uint8_t)members;
-    key[n++] = (uint8_t)plen;
-    key[n++] = pbits & 255;
-    key[n++] = (pbits >> 8) & 255;
-    memcpy(key + n, counts, PLAIN);
-    n += PLAIN;
+    memcpy(key + n, head, nhead);
+    n += nhead;
+    memcpy(key + n, counts, ncounts);
+    n += ncounts;
     for (int c = 0; c < 30; c++)
         if (g[c]) {
             key[n++] = (uint8_t)c;

@@ -193,13 +193,20 @@ static Job *search_all(Core *C, Job *jobs, double budget, Py_ssize_t max_entries
     return &jobs[0];
 }
 
-static int ready(Core *C)
+/* The search of jobs[0]'s state, the GIL released; the job that answered, or NULL with the
+ * Python exception of why not (ChoiceFound, OutOfTime, OverflowError, MemoryError). */
+static Job *run_search(Core *C, Job *jobs, double budget, Py_ssize_t max_entries)
 {
-    if (!C->plain.slots && table_init(&C->plain, NF) < 0)
-        return -1;
-    if (!C->draw.slots && table_init(&C->draw, 2 * NW) < 0)
-        return -1;
-    return 0;
+    if ((!C->plain.slots && table_init(&C->plain, NF) < 0) || (!C->draw.slots && table_init(&C->draw, 2 * NW) < 0)) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    jobs[0].core = C;
+    Job *done;
+    Py_BEGIN_ALLOW_THREADS
+    done = search_all(C, jobs, budget, max_entries);
+    Py_END_ALLOW_THREADS
+    return raise_for(C, done->err) < 0 ? NULL : done;
 }
 
 static PyObject *Core_plain(Core *C, PyObject *args)
@@ -229,16 +236,8 @@ static PyObject *Core_plain(Core *C, PyObject *args)
         }
     }
     J->plen = (int)plen;
-    J->core = C;
-    if (ready(C) < 0)
-        return PyErr_NoMemory();
-    Job *done;
-    Py_BEGIN_ALLOW_THREADS
-    done = search_all(C, jobs, budget, max_entries);
-    Py_END_ALLOW_THREADS
-    if (raise_for(C, done->err) < 0)
-        return NULL;
-    return packed(C, done->val, NF);
+    Job *done = run_search(C, jobs, budget, max_entries);
+    return done ? packed(C, done->val, NF) : NULL;
 }
 
 static PyObject *Core_drawing(Core *C, PyObject *args)
@@ -266,14 +265,8 @@ static PyObject *Core_drawing(Core *C, PyObject *args)
         return NULL;
     }
     J->drawing = 1;
-    J->core = C;
-    if (ready(C) < 0)
-        return PyErr_NoMemory();
-    Job *done;
-    Py_BEGIN_ALLOW_THREADS
-    done = search_all(C, jobs, budget, max_entries);
-    Py_END_ALLOW_THREADS
-    if (raise_for(C, done->err) < 0)
+    Job *done = run_search(C, jobs, budget, max_entries);
+    if (!done)
         return NULL;
     PyObject *w = packed(C, done->val, NW), *b = w ? packed(C, done->val + NW, NW) : NULL;
     if (!b) {

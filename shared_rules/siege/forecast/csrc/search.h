@@ -72,7 +72,8 @@ static const u128 *plain(Ctx *K, int board, const grp *g, const uint8_t *counts,
         return buf;                                     /* "P": nothing after it */
     }
     uint8_t key[8 + 7 + PLAIN + 30 * 9 + 8];
-    int klen = make_key(key, board, g, counts, plen, pbits, members);
+    uint8_t head[4] = {(uint8_t)members, (uint8_t)plen, (uint8_t)(pbits & 255), (uint8_t)(pbits >> 8)};
+    int klen = make_key(key, board, head, 4, counts, PLAIN, g);
     uint64_t hv = hash_bytes(key, klen);
     Entry *e = lookup(K, K->plain, key, klen, hv);
     if (e)
