@@ -7,9 +7,11 @@ the rules' tests and the brute-force comparisons run through both searches as
 well (tests/conftest.py's forecast_backend, forecast_support.every_search)."""
 
 import pytest
-from forecast_support import autoplay_turns
+from forecast_support import E7, autoplay_turns
 
 from shared_rules.siege.forecast import Forecaster, compiled, model, search
+from shared_rules.siege.public import public_state
+from shared_rules.siege.scenario import run
 
 pytestmark = pytest.mark.skipif(compiled.CORE is None, reason="the forecast's compiled search is not built "
                                 "(make setup needs a C compiler for it)")
@@ -84,3 +86,11 @@ def test_f12_a_state_beyond_the_compiled_search_s_limits_goes_on_in_python():
     w, b = se.drawing(1 << 12, tuple(sorted(groups.items())), groups, whole, 1, True, None)
     assert se.core is None
     assert w == b and se.unpack(w)[12] == 2 * 6                  # over 2 * 6: a move_red is drawn, certain
+
+
+def test_f11_a_deadline_already_past_stops_the_compiled_search_at_once():
+    g, _ = run(E7)
+    fc = Forecaster(public_state(g), g.setup_dict())
+    fc.search.deadline = fc.search.clock() - 1.0                  # 0 s left, not "no limit"
+    with pytest.raises(search.OutOfTime):
+        fc.value(None)

@@ -42,8 +42,8 @@ class CompiledSearch(Search):
         self.core = CORE.Core(lossmask, width, FULL, ChoiceFound, OutOfTime, THREADS)
 
     def _budget(self):
-        """The seconds left before the deadline (-1: none): the core keeps its own clock."""
-        return -1.0 if self.deadline is None else self.deadline - self.clock()
+        """The seconds left before the deadline, 0 once it is past (-1: none): the core keeps its own clock."""
+        return -1.0 if self.deadline is None else max(0.0, self.deadline - self.clock())
 
     def plain(self, board, gkey, groups, counts, pattern, members):
         if self.core is not None:

@@ -14,10 +14,15 @@
  * first: every function here names the one it follows, and their docstrings
  * say why.
  *
- * Limits (search.py checks the first; the others raise OverflowError and
- * search.py goes on in Python): a value's fields must fit 126 bits (a pool of
- * 49 tokens and a chain of 12 draws use under 100), a cell at most 14
+ * Limits (compiled.py checks the first; the others raise OverflowError and
+ * compiled.py goes on in Python): a value's fields must fit 126 bits (a pool
+ * of 49 tokens and a chain of 12 draws use under 100), a cell at most 14
  * members, a move at most MAXOPT ways of dealing its damage, a count 200.
+ *
+ * Threads (module.c): as many as the machine has cores, 4 at most, each
+ * searching the whole state its own way round (ordered()), the memos shared
+ * (memo.h); the first to finish answers.  A value never depends on which
+ * thread worked a state out.
  *
  * The parts, one translation unit (module.c includes them in this order):
  * fastcore.h the types, the core's state, its limits and the vectors;

@@ -83,12 +83,12 @@ static int read_state(PyObject *gitems, PyObject *counts, int n, grp *g, uint8_t
 }
 
 /* after a search: the Python exception for its error, -1; 0 when there is none */
-static int raise_for(Core *K, int err)
+static int raise_for(Core *C, int err)
 {
     if (err == ERR_CHOICE)
-        PyErr_SetNone(K->choice_exc);
+        PyErr_SetNone(C->choice_exc);
     else if (err == ERR_TIME || err == ERR_MEMORY)
-        PyErr_SetString(K->time_exc, err == ERR_TIME ? "time" : "memory");
+        PyErr_SetString(C->time_exc, err == ERR_TIME ? "time" : "memory");
     else if (err == ERR_OVERFLOW)
         PyErr_SetString(PyExc_OverflowError, "a state beyond the compiled search's limits");
     else
@@ -97,9 +97,9 @@ static int raise_for(Core *K, int err)
 }
 
 /* the fields packed as search.py packs them: field i at bit i * width */
-static PyObject *packed(Core *K, const u128 *val, int nf)
+static PyObject *packed(Core *C, const u128 *val, int nf)
 {
-    int w = K->width;
+    int w = C->width;
     size_t nbytes = ((size_t)nf * w + 7) / 8 + 17;
     uint8_t *buf = calloc(nbytes, 1);
     if (!buf)
