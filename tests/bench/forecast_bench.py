@@ -1,4 +1,5 @@
-"""The threat forecast's speed (docs/rules-forecast.md F10, F11), CPython, one core:
+"""The threat forecast's speed (docs/rules-forecast.md F10, F11), with its search compiled where
+`make setup` built it (compiled.py: on every core), else in Python:
 
   forecast_e1_e7_max_ms         the slowest of the worked examples E1-E7 (best of 3 runs each)
   forecast_e7_ms                E7 (8 tokens, reveal4): exact, best of 3
