@@ -7,6 +7,7 @@ one core.  On a machine with more, as many threads as it has (4 at most)
 search each state at once, each its own way round, sharing the memos: what
 one has worked out the others find, and the first to finish answers (1.4 to
 2.2 times sooner again on two cores).
+
 CompiledSearch hands each state to it and falls back on search.py's own
 Search for the rest of its life when a state is beyond its limits (it raises
 OverflowError: a cell of more than 14 enemies, counts over 200); a pool so
