@@ -6,8 +6,10 @@ memos, and a state beyond its limits goes on in Python.  The worked examples,
 the rules' tests and the brute-force comparisons run through both searches as
 well (tests/conftest.py's forecast_backend, forecast_support.every_search)."""
 
+import time
+
 import pytest
-from forecast_support import E7, autoplay_turns
+from forecast_support import E8, autoplay_turns
 
 from shared_rules.siege.forecast import Forecaster, compiled, model, search
 from shared_rules.siege.public import public_state
@@ -89,8 +91,12 @@ def test_f12_a_state_beyond_the_compiled_search_s_limits_goes_on_in_python():
 
 
 def test_f11_a_deadline_already_past_stops_the_compiled_search_at_once():
-    g, _ = run(E7)
+    # E8's exact values take minutes: a search started a second after its deadline must stop at
+    # its first look at the clock, not take the seconds left (negative) for no limit at all
+    g, _ = run(E8)
     fc = Forecaster(public_state(g), g.setup_dict())
-    fc.search.deadline = fc.search.clock() - 1.0                  # 0 s left, not "no limit"
-    with pytest.raises(search.OutOfTime):
+    fc.search.deadline = fc.search.clock() - 1.0
+    t = time.perf_counter()
+    with pytest.raises(search.OutOfTime) as stopped:
         fc.value(None)
+    assert str(stopped.value) == "time" and time.perf_counter() - t < 10     # not the memory cap, much later
