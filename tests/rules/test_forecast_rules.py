@@ -274,9 +274,10 @@ def test_f11_bounds_contain_the_exact_values():
                 assert wl <= w <= wh and bl <= b <= bh, (sc, t, k)
 
 
-def test_f11_the_time_limit_gives_the_best_bounds_reached():
+def test_f11_the_time_limit_gives_the_best_bounds_reached(forecast_backend):
+    # compiled, E8's k = 1 bounds take 0.01 s here and its k = 2 bounds 0.8 s; in Python 0.3-0.5 s and minutes
     fcr = Forecaster(*state_setup(E8))
-    f = fcr.run(seconds=0.3)
+    f = fcr.run(seconds=0.1 if forecast_backend == "compiled" else 0.3)
     assert not f.exact and f.k in (0, 1)
     assert f.seconds < 5
     (lo, hi), _ = f.values[("W", 1)]
