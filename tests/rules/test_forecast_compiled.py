@@ -100,3 +100,15 @@ def test_f11_a_deadline_already_past_stops_the_compiled_search_at_once():
     with pytest.raises(search.OutOfTime) as stopped:
         fc.value(None)
     assert str(stopped.value) == "time" and time.perf_counter() - t < 10     # not the memory cap, much later
+
+
+def test_f11_the_compiled_search_holds_the_memory_cap_in_bytes():
+    # the cap is what the memos really hold (arenas and slots), not entries at search.ENTRY_BYTES:
+    # E8's exact values need gigabytes, so a 100 MiB cap stops them for memory near 100 MiB
+    g, _ = run(E8)
+    cap = 100 << 20
+    fc = Forecaster(public_state(g), g.setup_dict(), memory=cap)
+    with pytest.raises(search.OutOfTime) as stopped:
+        fc.value(None)
+    held = fc.search.core.memory()
+    assert str(stopped.value) == "memory" and cap < held < cap + (128 << 20)   # 16 MB arenas, 4 threads; a doubling

@@ -16,7 +16,7 @@ the 49 tokens) is searched in Python from the start.  make_search() picks.
 """
 
 from shared_rules.siege.forecast.model import FULL
-from shared_rules.siege.forecast.search import ChoiceFound, OutOfTime, Search
+from shared_rules.siege.forecast.search import ENTRY_BYTES, ChoiceFound, OutOfTime, Search
 
 try:
     import shared_rules.siege.forecast.fastcore as CORE  # pyright: ignore  -- built by setup.py, host only
@@ -46,10 +46,15 @@ class CompiledSearch(Search):
         """The seconds left before the deadline, 0 once it is past (-1: none): the core keeps its own clock."""
         return -1.0 if self.deadline is None else max(0.0, self.deadline - self.clock())
 
+    def _max_bytes(self):
+        """The memory cap in bytes (0: none): the core counts what its memos really hold, where
+        Python's search counts entries at ENTRY_BYTES each (run.py's cap was given in bytes)."""
+        return (self.max_entries or 0) * ENTRY_BYTES
+
     def plain(self, board, gkey, groups, counts, pattern, members):
         if self.core is not None:
             try:
-                return self.core.plain(board, gkey, counts, pattern, members, self._budget(), self.max_entries or 0)
+                return self.core.plain(board, gkey, counts, pattern, members, self._budget(), self._max_bytes())
             except OverflowError:                 # beyond its limits: Python from here on
                 self.core = None
         return Search.plain(self, board, gkey, groups, counts, pattern, members)
@@ -57,8 +62,7 @@ class CompiledSearch(Search):
     def drawing(self, board, gkey, groups, counts, due, members, cut):
         if self.core is not None:
             try:
-                return self.core.drawing(board, gkey, counts, due, members, cut, self._budget(),
-                                         self.max_entries or 0)
+                return self.core.drawing(board, gkey, counts, due, members, cut, self._budget(), self._max_bytes())
             except OverflowError:
                 self.core = None
         return Search.drawing(self, board, gkey, groups, counts, due, members, cut)

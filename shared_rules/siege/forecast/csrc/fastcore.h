@@ -84,6 +84,18 @@ typedef struct Entry {
 
 static inline u128 *entry_val(Entry *e) { return (u128 *)(e->key + ((e->klen + 15) & ~15u)); }
 
+/* A plain value whose fields all fit 64 bits (most: the states with few draws to come) is kept in
+ * 64-bit fields (spare = 1), half the memory; entry_get widens it into buf. */
+static inline const u128 *entry_get(Entry *e, u128 *buf)
+{
+    if (!e->spare)
+        return entry_val(e);
+    const uint64_t *v = (const uint64_t *)entry_val(e);
+    for (int i = 0; i < NF; i++)
+        buf[i] = v[i];
+    return buf;
+}
+
 #define CHUNK (16u << 20)
 #define RCACHE 4096                /* Reach by pool and horizon: the same few recur all through a search */
 #define THREADS 4                  /* at most, searches of one state at once, each its own way round (module.c) */
@@ -119,7 +131,8 @@ struct Ctx {
     size_t sp, scap;
     jmp_buf jb;
     double deadline;               /* monotonic seconds; < 0: none */
-    size_t max_entries;            /* 0: none */
+    size_t max_bytes;              /* the memory cap: the memos' arenas and slots (0: none) */
+    _Atomic size_t *bytes;         /* what they hold now (Core.bytes) */
     uint64_t checked;
     _Atomic int *stop;             /* another thread has the answer */
     _Atomic int inside;            /* in a memo's slots (memo.h: enter) */
@@ -141,6 +154,7 @@ struct Core {
     PyObject_HEAD
     int width;
     Table plain, draw;
+    _Atomic size_t bytes;          /* the memos' arenas and slots, all threads' */
     _Atomic int stop;
     int threads;                   /* searching at once: the machine's cores, THREADS at most */
     Ctx ctx[THREADS];
@@ -165,7 +179,7 @@ static void tick(Ctx *K)                            /* search.Search._tick */
         return;
     if (K->deadline >= 0 && now() > K->deadline)
         fail(K, ERR_TIME);
-    if (K->max_entries && K->plain->n + K->draw->n > K->max_entries)
+    if (K->max_bytes && atomic_load(K->bytes) > K->max_bytes)
         fail(K, ERR_MEMORY);
 }
 

@@ -100,6 +100,7 @@ static void grow(Ctx *K, Table *t, size_t cap)
         free((void *)t->slots);
         t->slots = slots;
         t->cap = cap2;
+        atomic_fetch_add(K->bytes, cap * sizeof(uint64_t));  /* cap2 - cap slots more */
     }
     atomic_store(&t->resizing, 0);
 }
@@ -158,6 +159,7 @@ static void *arena(Ctx *K, size_t size)
             fail(K, ERR_MEMORY);
         K->chunks[K->nchunks++] = c;
         K->chunk_used = 0;
+        atomic_fetch_add(K->bytes, CHUNK);
     }
     void *p = K->chunks[K->nchunks - 1] + K->chunk_used;
     K->chunk_used += size;
@@ -176,11 +178,20 @@ static void arena_free(Ctx *K)
 /* The entry of a state worked out: this thread's, or another's that stored it first (the same value). */
 static Entry *insert(Ctx *K, Table *t, const uint8_t *key, int klen, uint64_t h, const u128 *val)
 {
-    Entry *e = arena(K, sizeof(Entry) + ((klen + 15) & ~15) + sizeof(u128) * t->nval);
+    int narrow = t->nval == NF;
+    for (int i = 0; narrow && i < NF; i++)
+        narrow = !(uint64_t)(val[i] >> 64);
+    Entry *e = arena(K, sizeof(Entry) + ((klen + 15) & ~15) + (narrow ? 8 : 16) * t->nval);
     e->hash = h;
     e->klen = (uint32_t)klen;
+    e->spare = (uint32_t)narrow;
     memcpy(e->key, key, klen);
-    memcpy(entry_val(e), val, sizeof(u128) * t->nval);
+    if (narrow) {
+        uint64_t *v = (uint64_t *)entry_val(e);
+        for (int i = 0; i < NF; i++)
+            v[i] = (uint64_t)val[i];
+    } else
+        memcpy(entry_val(e), val, sizeof(u128) * t->nval);
     uint64_t addr = (uint64_t)(uintptr_t)e;
     if (addr >> ADDR_BITS)
         fail(K, ERR_OVERFLOW);

@@ -164,7 +164,7 @@ static void *thread_main(void *job)
 /* Every thread searches the whole state, each its own way round (Ctx.order), sharing the memos:
  * what one has worked out the other finds.  The first to finish answers, the rest stop.  Returns
  * the job that answered (the GIL released: no Python in here). */
-static Job *search_all(Core *C, Job *jobs, double budget, Py_ssize_t max_entries)
+static Job *search_all(Core *C, Job *jobs, double budget, Py_ssize_t max_bytes)
 {
     double deadline = budget < 0 ? -1 : now() + budget;
     atomic_store(&C->stop, 0);
@@ -172,7 +172,8 @@ static Job *search_all(Core *C, Job *jobs, double budget, Py_ssize_t max_entries
     int started[THREADS] = {0}, n = C->threads;
     for (int t = 0; t < n; t++) {
         C->ctx[t].deadline = deadline;
-        C->ctx[t].max_entries = (size_t)(max_entries > 0 ? max_entries : 0);
+        C->ctx[t].max_bytes = (size_t)(max_bytes > 0 ? max_bytes : 0);
+        C->ctx[t].bytes = &C->bytes;
         if (t)
             jobs[t] = jobs[0];
         jobs[t].t = t;
@@ -195,16 +196,22 @@ static Job *search_all(Core *C, Job *jobs, double budget, Py_ssize_t max_entries
 
 /* The search of jobs[0]'s state, the GIL released; the job that answered, or NULL with the
  * Python exception of why not (ChoiceFound, OutOfTime, OverflowError, MemoryError). */
-static Job *run_search(Core *C, Job *jobs, double budget, Py_ssize_t max_entries)
+static Job *run_search(Core *C, Job *jobs, double budget, Py_ssize_t max_bytes)
 {
-    if ((!C->plain.slots && table_init(&C->plain, NF) < 0) || (!C->draw.slots && table_init(&C->draw, 2 * NW) < 0)) {
-        PyErr_NoMemory();
-        return NULL;
+    for (int i = 0; i < 2; i++) {
+        Table *t = i ? &C->draw : &C->plain;
+        if (!t->slots) {
+            if (table_init(t, i ? 2 * NW : NF) < 0) {
+                PyErr_NoMemory();
+                return NULL;
+            }
+            atomic_fetch_add(&C->bytes, t->cap * sizeof(uint64_t));
+        }
     }
     jobs[0].core = C;
     Job *done;
     Py_BEGIN_ALLOW_THREADS
-    done = search_all(C, jobs, budget, max_entries);
+    done = search_all(C, jobs, budget, max_bytes);
     Py_END_ALLOW_THREADS
     return raise_for(C, done->err) < 0 ? NULL : done;
 }
@@ -216,10 +223,10 @@ static PyObject *Core_plain(Core *C, PyObject *args)
     memset(J, 0, sizeof(Job));
     PyObject *gitems, *counts;
     const char *pattern;
-    Py_ssize_t plen, max_entries;
+    Py_ssize_t plen, max_bytes;
     double budget;
     if (!PyArg_ParseTuple(args, "iOOs#pdn", &J->board, &gitems, &counts, &pattern, &plen, &J->members, &budget,
-                          &max_entries))
+                          &max_bytes))
         return NULL;
     if (read_state(gitems, counts, PLAIN, J->g, J->counts) < 0)
         return NULL;
@@ -236,7 +243,7 @@ static PyObject *Core_plain(Core *C, PyObject *args)
         }
     }
     J->plen = (int)plen;
-    Job *done = run_search(C, jobs, budget, max_entries);
+    Job *done = run_search(C, jobs, budget, max_bytes);
     return done ? packed(C, done->val, NF) : NULL;
 }
 
@@ -246,10 +253,10 @@ static PyObject *Core_drawing(Core *C, PyObject *args)
     Job *J = &jobs[0];
     memset(J, 0, sizeof(Job));
     PyObject *gitems, *counts, *cutobj;
-    Py_ssize_t max_entries;
+    Py_ssize_t max_bytes;
     double budget;
     if (!PyArg_ParseTuple(args, "iOOipOdn", &J->board, &gitems, &counts, &J->due, &J->members, &cutobj, &budget,
-                          &max_entries))
+                          &max_bytes))
         return NULL;
     if (read_state(gitems, counts, NKINDS, J->g, J->counts) < 0)
         return NULL;
@@ -265,7 +272,7 @@ static PyObject *Core_drawing(Core *C, PyObject *args)
         return NULL;
     }
     J->drawing = 1;
-    Job *done = run_search(C, jobs, budget, max_entries);
+    Job *done = run_search(C, jobs, budget, max_bytes);
     if (!done)
         return NULL;
     PyObject *w = packed(C, done->val, NW), *b = w ? packed(C, done->val + NW, NW) : NULL;
@@ -281,10 +288,16 @@ static PyObject *Core_entries(Core *C, PyObject *Py_UNUSED(ignored))
     return PyLong_FromSize_t(atomic_load(&C->plain.n) + atomic_load(&C->draw.n));
 }
 
+static PyObject *Core_memory(Core *C, PyObject *Py_UNUSED(ignored))
+{
+    return PyLong_FromSize_t(atomic_load(&C->bytes));
+}
+
 static void clear_memo(Core *C)
 {
     table_free(&C->plain);
     table_free(&C->draw);
+    atomic_store(&C->bytes, 0);
     for (int t = 0; t < THREADS; t++) {
         arena_free(&C->ctx[t]);
         chains_clear(&C->ctx[t]);
@@ -370,9 +383,10 @@ static void Core_dealloc(Core *C)
 
 static PyMethodDef Core_methods[] = {
     {"plain", (PyCFunction)Core_plain, METH_VARARGS,
-     "plain(board, groups, counts, pattern, members, budget_s, max_entries) -> packed value (Search.plain)"},
+     "plain(board, groups, counts, pattern, members, budget_s, max_bytes) -> packed value (Search.plain)"},
+    {"memory", (PyCFunction)Core_memory, METH_NOARGS, "bytes the memos hold (their arenas and slots)"},
     {"drawing", (PyCFunction)Core_drawing, METH_VARARGS,
-     "drawing(board, groups, counts, due, members, cut, budget_s, max_entries) -> (worst, best) (Search.drawing)"},
+     "drawing(board, groups, counts, due, members, cut, budget_s, max_bytes) -> (worst, best) (Search.drawing)"},
     {"entries", (PyCFunction)Core_entries, METH_NOARGS, "memo entries held"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "drop the memo"},
     {NULL, NULL, 0, NULL},

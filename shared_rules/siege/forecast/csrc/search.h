@@ -77,7 +77,7 @@ static const u128 *plain(Ctx *K, int board, const grp *g, const uint8_t *counts,
     uint64_t hv = hash_bytes(key, klen);
     Entry *e = lookup(K, K->plain, key, klen, hv);
     if (e)
-        return entry_val(e);
+        return entry_get(e, buf);
     tick(K);
     int rlen = plen - 1, rbits = pbits >> 1;
     int q = __builtin_popcount(rbits), h = rlen - q;
@@ -117,7 +117,7 @@ static const u128 *plain(Ctx *K, int board, const grp *g, const uint8_t *counts,
         }
         K->sp = sp0;
     }
-    return entry_val(insert(K, K->plain, key, klen, hv, acc));
+    return entry_get(insert(K, K->plain, key, klen, hv, acc), buf);
 }
 
 #endif
