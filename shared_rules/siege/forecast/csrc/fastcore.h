@@ -96,7 +96,8 @@ static inline const u128 *entry_get(Entry *e, u128 *buf)
     return buf;
 }
 
-#define CHUNK (16u << 20)
+#define CHUNK (16u << 20)          /* an arena's chunk (memo.h: arena) */
+#define MIN_CHUNK (64u << 10)
 #define RCACHE 4096                /* Reach by pool and horizon: the same few recur all through a search */
 #define THREADS 4                  /* at most, searches of one state at once, each its own way round (module.c) */
 
@@ -126,7 +127,7 @@ struct Ctx {
     Table *plain, *draw;           /* the memos (search.py's memo_plain and memo_draw) */
     void *chains;                  /* the reveal chains' patterns by chain state (chains.h) */
     char **chunks;                 /* the arena of the entries this thread made */
-    size_t nchunks, chunk_used;
+    size_t nchunks, chunk_used, chunk_cap;
     grp *scr;                      /* scratch for moves' outcomes (a stack) */
     size_t sp, scap;
     jmp_buf jb;

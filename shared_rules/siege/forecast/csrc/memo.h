@@ -144,22 +144,28 @@ static void table_free(Table *t)
     atomic_store(&t->n, 0);
 }
 
+/* Entries come from chunks of CHUNK bytes, or a sixteenth of the memory cap when that is smaller
+ * (64 KiB at least): a small cap is not spent on one thread's first chunk. */
 static void *arena(Ctx *K, size_t size)
 {
     size = (size + 15) & ~(size_t)15;
-    if (size > CHUNK)
-        fail(K, ERR_OVERFLOW);
-    if (!K->nchunks || K->chunk_used + size > CHUNK) {
+    if (!K->nchunks || K->chunk_used + size > K->chunk_cap) {
+        size_t cap = CHUNK;
+        if (K->max_bytes && K->max_bytes / 16 < cap)
+            cap = K->max_bytes / 16 < MIN_CHUNK ? MIN_CHUNK : (K->max_bytes / 16) & ~(size_t)15;
+        if (size > cap)
+            fail(K, ERR_OVERFLOW);
         char **chunks = realloc(K->chunks, sizeof(char *) * (K->nchunks + 1));
         if (!chunks)
             fail(K, ERR_MEMORY);
         K->chunks = chunks;
-        char *c = aligned_alloc(16, CHUNK);
+        char *c = aligned_alloc(16, cap);
         if (!c)
             fail(K, ERR_MEMORY);
         K->chunks[K->nchunks++] = c;
         K->chunk_used = 0;
-        atomic_fetch_add(K->bytes, CHUNK);
+        K->chunk_cap = cap;
+        atomic_fetch_add(K->bytes, cap);
     }
     void *p = K->chunks[K->nchunks - 1] + K->chunk_used;
     K->chunk_used += size;
