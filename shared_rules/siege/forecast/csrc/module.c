@@ -15,6 +15,19 @@
 #include "drawing.h"
 
 
+/* An int in [lo, hi], else OverflowError saying `what` (or the TypeError of a non-int): -1. */
+static int read_int(PyObject *o, long lo, long hi, const char *what, long *out)
+{
+    long x = PyLong_AsLong(o);
+    if (x < lo || x > hi) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_OverflowError, what);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
 static int read_group(PyObject *o, grp *out)
 {
     if (PyLong_Check(o)) {
@@ -37,12 +50,9 @@ static int read_group(PyObject *o, grp *out)
     }
     int c[MAXMEM];
     for (Py_ssize_t i = 0; i < n; i++) {
-        long m = PyLong_AsLong(PyTuple_GET_ITEM(o, i));
-        if (m < 4 || m > 15) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_OverflowError, "a member code out of range");
+        long m;
+        if (read_int(PyTuple_GET_ITEM(o, i), 4, 15, "a member code out of range", &m) < 0)
             return -1;
-        }
         c[i] = (int)m;
     }
     sort_codes(c, (int)n);
@@ -71,12 +81,9 @@ static int read_state(PyObject *gitems, PyObject *counts, int n, grp *g, uint8_t
             return -1;
     }
     for (int k = 0; k < n; k++) {
-        long x = PyLong_AsLong(PyTuple_GET_ITEM(counts, k));
-        if (x < 0 || x > 200) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_OverflowError, "a count out of range");
+        long x;
+        if (read_int(PyTuple_GET_ITEM(counts, k), 0, 200, "a count out of range", &x) < 0)
             return -1;
-        }
         cnt[k] = (uint8_t)x;
     }
     return 0;
