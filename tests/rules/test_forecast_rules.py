@@ -291,6 +291,23 @@ def test_f11_the_memory_cap_gives_the_best_bounds_reached():
     assert f.values[("W", 1)][0][0] > 0
 
 
+def test_f11_the_default_memory_cap_leaves_a_small_machine_its_memory(monkeypatch):
+    # 1 GiB, or a quarter of the machine's memory where that is less: a Raspberry Pi with 512 MB runs
+    # the game beside the monitor's forecast worker
+    from shared_rules.siege.forecast import run as frun
+    assert frun.default_memory(512 << 20) == 128 << 20
+    assert frun.default_memory(2 << 30) == 512 << 20
+    assert frun.default_memory(16 << 30) == frun.MEMORY == 1 << 30
+    total = frun.machine_memory()
+    assert total is None or total > 64 << 20                           # what this machine says, if anything
+    monkeypatch.setattr(frun, "machine_memory", lambda: None)         # a system that does not say: 1 GiB
+    assert frun.default_memory() == 1 << 30
+    monkeypatch.setattr(frun, "machine_memory", lambda: 64 << 20)     # 64 MiB: the cap is 16 MiB
+    fcr = Forecaster(*state_setup(E7))
+    assert fcr.search.max_entries == (16 << 20) // search.ENTRY_BYTES
+    assert Forecaster(*state_setup(E7), memory=1 << 20).search.max_entries == (1 << 20) // search.ENTRY_BYTES
+
+
 def test_fa3_a_win_inside_the_phase_changes_no_target():
     # the pool's last token and the last enemy dies at the wall in phase 5: won (R51), nothing more
     sc = {"board": {"walls": [1, 2], "buildings": [1, 2, 3], "enemies": [

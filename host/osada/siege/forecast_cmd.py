@@ -8,8 +8,9 @@ The table has a row per sector with a building or a wall, each value "p/q
 where they differ (F6: the damage choices, R25); then L and E, and whether
 the values are exact or bounds (F11) and how long they took.  --seconds
 (default 3): how long to work on the exact values before printing the best
-bounds reached; --memory (MiB, default OSADA_FORECAST_MEMORY or 1024): the
-memo's cap, at which it stops the same way; --bounds: the first bounds (k = 1) at once.  --json: one
+bounds reached; --memory (MiB, default OSADA_FORECAST_MEMORY, else 1024 or a
+quarter of the machine's memory if less): the memo's cap, at which it stops
+the same way; --bounds: the first bounds (k = 1) at once.  --json: one
 object (lowest-terms fractions as strings; bounds as {"low", "high"}).
 
 Bad input -- not readable, not JSON, not a scenario, a field marshal's game
@@ -48,13 +49,14 @@ def add_parser(sub):
                    help="work on the exact values at most this long, then print the best bounds (default 3)")
     p.add_argument("--memory", metavar="MIB",
                    help="stop working on the exact values when the memo holds about this many MiB, and print "
-                        "the best bounds (default: OSADA_FORECAST_MEMORY, else 1024)")
+                        "the best bounds (default: OSADA_FORECAST_MEMORY, else 1024 or a quarter of the "
+                        "machine's memory, whichever is less)")
     p.set_defaults(func=run)
     return p
 
 
 def run(args):
-    from shared_rules.siege.forecast import MEMORY, Forecaster, ForecastError
+    from shared_rules.siege.forecast import Forecaster, ForecastError, default_memory
     from shared_rules.siege.scenario import run as run_scenario
 
     from .forecast_worker import memory_cap
@@ -62,7 +64,7 @@ def run(args):
     if not args.seconds > 0:
         return fail("forecast: --seconds must be more than 0")
     try:
-        memory = memory_cap(getattr(args, "memory", None)) or MEMORY
+        memory = memory_cap(getattr(args, "memory", None)) or default_memory()
     except ValueError as exc:
         return fail("forecast: %s (--memory, or OSADA_FORECAST_MEMORY)" % exc)
     live = getattr(args, "sim", False) or getattr(args, "port", None) is not None

@@ -3,7 +3,8 @@
 It reads one job, a JSON line on stdin:
     {"state": the device's state with pool_kinds, "setup": {mode, variants,
      players, houses}, "seconds": the most it may work, "memory": bytes (none:
-     OSADA_FORECAST_MEMORY, in MiB, else 1 GiB)}
+     OSADA_FORECAST_MEMORY, in MiB, else the forecast's default: 1 GiB, or a
+     quarter of the machine's memory where that is less)}
 and writes one JSON line per answer as it improves (F11): the first bounds
 (every chain cut at its 2nd extender), the next ones, then the exact values:
     {"forecast": result.to_json(), "k": the cut or null, "states": memo entries}
@@ -35,12 +36,12 @@ def niceness():
 def memory_cap(mib=None):
     """The forecast's memory cap in bytes (F11): `mib` (the command's --memory), else
     OSADA_FORECAST_MEMORY (MiB; the live panel's workers), else None: the forecast's own
-    default (run.MEMORY, 1 GiB).  A value that is not a whole number of MiB of at least
-    MIN_MIB is ValueError."""
+    default (run.default_memory: 1 GiB, less on a machine with under 4 GiB).  A value that
+    is not a whole number of MiB of at least MIN_MIB is ValueError."""
     if mib is None:
         mib = os.environ.get("OSADA_FORECAST_MEMORY")
         if mib is None:
-            return None                                   # the forecast's own default (run.MEMORY)
+            return None                                   # the forecast's own default (run.default_memory)
     try:
         n = int(mib)
     except ValueError:
@@ -64,7 +65,7 @@ if __name__ == "__main__":
     _lower_priority()
 
 from shared_rules.siege.forecast import ForecastError  # noqa: E402
-from shared_rules.siege.forecast.run import CLOCK, MEMORY, Forecaster  # noqa: E402
+from shared_rules.siege.forecast.run import CLOCK, Forecaster, default_memory  # noqa: E402
 
 
 def answers(job, out):
@@ -75,7 +76,7 @@ def answers(job, out):
 
     t0 = CLOCK()
     try:
-        memory = job.get("memory") or memory_cap() or MEMORY
+        memory = job.get("memory") or memory_cap() or default_memory()
         fc = Forecaster(job["state"], job.get("setup"), int(memory))
     except (ForecastError, ValueError) as exc:
         say({"error": str(exc)})

@@ -23,9 +23,9 @@ ring_forecast.py), the ring's drawing in firmware/osada_fw/siege/forecast_ring.p
 """
 
 from shared_rules.siege.forecast.inputs import ForecastError
-from shared_rules.siege.forecast.run import MEMORY, Forecaster, forecast
+from shared_rules.siege.forecast.run import MEMORY, Forecaster, default_memory, forecast
 
-__all__ = ["ForecastError", "Forecaster", "forecast", "MEMORY", "IMPLEMENTED"]
+__all__ = ["ForecastError", "Forecaster", "forecast", "MEMORY", "default_memory", "IMPLEMENTED"]
 
 # the ids this package plays (docs/rules-forecast.md; tests/test_rule_ids.py): each has a test naming it
 IMPLEMENTED = ("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12", "F13", "F14",

@@ -11,6 +11,7 @@ chains not cut, B is in [B(k), B'(k) + U]: inside F11's [B(k), B(k) + U],
 and as low as F11's other reading [B'(k), B'(k) + U].
 """
 
+import os
 import time
 
 from shared_rules.siege.forecast import chains, inputs, result
@@ -19,7 +20,8 @@ from shared_rules.siege.forecast.model import ALL_SECTORS, PLAIN, PZ2H, REVEAL3,
 from shared_rules.siege.forecast.reduce import reduce
 from shared_rules.siege.forecast.search import E_FIELD, ENTRY_BYTES, L_FIELD, WHOLE, OutOfTime
 
-MEMORY = 1 << 30            # the memory cap's default: 1 GiB
+MEMORY = 1 << 30            # the memory cap's default: 1 GiB (less on a small machine: default_memory)
+SHARE = 4                   # ... and never more than a quarter of the machine's memory
 CLOCK = time.perf_counter   # pyright: ignore[reportAttributeAccessIssue]  -- host-only (F12: not on the Pico)
 
 
@@ -35,12 +37,32 @@ def targets_of(board):
     return out
 
 
+def machine_memory():
+    """The machine's physical memory in bytes, or None where the system does not say."""
+    try:
+        n = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")  # pyright: ignore[reportAttributeAccessIssue]
+    except (AttributeError, ValueError, OSError):                      # (Windows has no sysconf)
+        return None
+    return n if n > 0 else None
+
+
+def default_memory(total=None):
+    """The memory cap when none is set: MEMORY, or a quarter of the machine's memory (`total`
+    bytes, else machine_memory()) where that is less -- a Raspberry Pi with 512 MB or 1 GB runs
+    the game beside the monitor, and the forecast must not take what it needs."""
+    if total is None:
+        total = machine_memory()
+    return MEMORY if not total else min(MEMORY, total // SHARE)
+
+
 class Forecaster:
     """One state's forecast.  state: the engine's state dict (with
     pool_kinds); setup: its game's setup dict (mode, variants, players,
-    houses) or None; memory: the cap in bytes."""
+    houses) or None; memory: the cap in bytes (None: default_memory())."""
 
-    def __init__(self, state, setup=None, memory=MEMORY):
+    def __init__(self, state, setup=None, memory=None):
+        if memory is None:
+            memory = default_memory()
         pub = inputs.read(state, setup)
         self.pub = pub
         c = pub.counts
@@ -127,7 +149,7 @@ class Forecaster:
         return self.answer(last[0], last[1], t0)
 
 
-def forecast(state, setup=None, seconds=None, bounds_only=False, memory=MEMORY, k=1):
+def forecast(state, setup=None, seconds=None, bounds_only=False, memory=None, k=1):
     """The threat forecast (F1-F11) of an engine state: a result.Forecast.
     ForecastError (a ValueError) for a state it is not given for (F1, FA1, FA5)."""
     return Forecaster(state, setup, memory).run(seconds, bounds_only, k)

@@ -163,8 +163,9 @@ def test_the_worker_runs_below_the_table_unless_told(monkeypatch):
 
 
 def test_f11_the_workers_memory_cap_is_a_setting(monkeypatch):
-    """OSADA_FORECAST_MEMORY (MiB) caps the live workers' memo (default 1 GiB): at the cap the
-    worker ends with the bounds it has; a value that is not a number of MiB is an error it reports."""
+    """OSADA_FORECAST_MEMORY (MiB) caps the live workers' memo (default 1 GiB, or a quarter of the
+    machine's memory if less): at the cap the worker ends with the bounds it has; a value that is
+    not a number of MiB is an error it reports."""
     import io
 
     from osada.siege import forecast_worker
@@ -181,6 +182,13 @@ def test_f11_the_workers_memory_cap_is_a_setting(monkeypatch):
     lines = [json.loads(x) for x in out.getvalue().splitlines()]
     assert lines[-1] == {"done": "memory"} and time.monotonic() - t < 30
     assert lines[-2]["forecast"]["exact"] is False
+    monkeypatch.delenv("OSADA_FORECAST_MEMORY")                     # unset on a machine of 4 MiB: its quarter
+    from shared_rules.siege.forecast import run as frun
+    monkeypatch.setattr(frun, "machine_memory", lambda: 4 << 20)
+    out = io.StringIO()
+    forecast_worker.answers(job, out)
+    assert json.loads(out.getvalue().splitlines()[-1]) == {"done": "memory"}
+    monkeypatch.undo()
     for bad in ("x", "0", "-5"):
         monkeypatch.setenv("OSADA_FORECAST_MEMORY", bad)
         out = io.StringIO()
