@@ -291,7 +291,7 @@ def main(argv=None):
                     help="if no device is found, start the simulator (osada sim --headless) without asking")
     mo.add_argument("--no-forecast", dest="forecast", action="store_false",
                     help="start with Siege's threat forecast panel hidden (f shows it; it works out the odds "
-                         "in a process of its own, on one core)")
+                         "in a process of its own, at the lowest priority)")
     mo.add_argument("--web", action="store_true", help="serve the live board to browsers too (as `osada web`)")
     from osada import web
     web.web_args(mo)

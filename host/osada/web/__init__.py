@@ -39,7 +39,7 @@ def add_parser(sub, port_help):
                        % DEFAULT_LISTEN)
     w.add_argument("--port", default="auto", help=port_help)
     w.add_argument("--no-forecast", dest="forecast", action="store_false",
-                   help="no threat forecast on the pages (it is worked out on one core beside the server)")
+                   help="no threat forecast on the pages (it is worked out beside the server, at the lowest priority)")
     w.add_argument("--start-sim", action="store_true",
                    help="if no device is found, start the simulator (osada sim --headless)")
     web_args(w)
