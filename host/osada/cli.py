@@ -256,6 +256,36 @@ def _arg_help(text):
     return text.replace("%", "%%")
 
 
+def _command(argv):
+    """The command a command line asks for (its first word that is not an option), or None:
+    none asked for, or the help asked for before it (`osada -h scenario`: the whole list)."""
+    for a in sys.argv[1:] if argv is None else argv:
+        if a in ("-h", "--help"):
+            return None
+        if not a.startswith("-"):
+            return a
+    return None
+
+
+def _add_game_commands(sub, port_help):
+    """The commands the games' packages add: Tank battle's, the Pi's device, War Chest's, the
+    line-of-battle game's, Victory Day's, Siege's forecast and the web view."""
+    from osada import web
+    from osada.device import cli as device_cli
+    from osada.line import cli as line_cli
+    from osada.siege import forecast_cmd
+    from osada.tank import cli as tank_cli
+    from osada.victory import cli as victory_cli
+    from osada.warchest import cli as warchest_cli
+    tank_cli.add_parser(sub, port_help)
+    device_cli.add_parser(sub)
+    warchest_cli.add_parser(sub, port_help)
+    line_cli.add_parser(sub)
+    victory_cli.add_parser(sub)
+    forecast_cmd.add_parser(sub)
+    web.add_parser(sub, port_help)
+
+
 def main(argv=None):
     p = OneLineParser(prog="osada", description="Osada: the electronic companion for War Thunder: Siege")
     sub = p.add_subparsers(dest="cmd", metavar="COMMAND")
@@ -308,19 +338,8 @@ def main(argv=None):
                     help="hardware config (default: %s, %s)" % (config_words, _arg_help(_home(sim_config))))
     sm.add_argument("--headless", action="store_true", help="no terminal display, even in a terminal")
     sm.set_defaults(func=cmd_sim)
-    from osada.tank import cli as tank_cli
-    tank_cli.add_parser(sub, port_help)
-    from osada.device import cli as device_cli
-    device_cli.add_parser(sub)
-    from osada.warchest import cli as warchest_cli
-    warchest_cli.add_parser(sub, port_help)
-    from osada.line import cli as line_cli
-    line_cli.add_parser(sub)
-    from osada.victory import cli as victory_cli
-    victory_cli.add_parser(sub)
-    from osada.siege import forecast_cmd
-    forecast_cmd.add_parser(sub)
-    web.add_parser(sub, port_help)
+    if _command(argv) not in sub.choices:      # one of this module's own: the games' modules stay unloaded
+        _add_game_commands(sub, port_help)      # (a fifth of a second of imports a scenario or a demo skips)
     args = p.parse_args(argv)
     if getattr(args, "cmd", None) == "sim":          # the defaults its --help shows
         args.state = args.state or sim_state
