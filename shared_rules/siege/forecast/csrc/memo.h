@@ -47,9 +47,12 @@ static int make_key(uint8_t *key, int board, const uint8_t *head, int nhead, con
 #define ADDR_BITS 48
 #define SLOT_ENTRY(s) ((Entry *)(uintptr_t)((s) & (((uint64_t)1 << ADDR_BITS) - 1)))
 
-static int same_key(const Entry *e, const uint8_t *key, int klen, uint64_t h)
+/* whether slot s holds the state of this key and hash (its 16 bits first: no read of another's entry) */
+static int slot_holds(uint64_t s, const uint8_t *key, int klen, uint64_t h)
 {
-    return e->hash == h && e->klen == (uint32_t)klen && !memcmp(e->key, key, klen);
+    const Entry *e = SLOT_ENTRY(s);
+    return (s >> ADDR_BITS) == (h >> ADDR_BITS) && e->hash == h && e->klen == (uint32_t)klen
+           && !memcmp(e->key, key, klen);
 }
 
 /* A thread reads or claims a memo's slots only between enter() and leave(), and grow() doubles the
@@ -114,7 +117,7 @@ static Entry *lookup(Ctx *K, Table *t, const uint8_t *key, int klen, uint64_t h)
         uint64_t s = atomic_load_explicit(&t->slots[i], memory_order_acquire);
         if (!s)
             break;
-        if ((s >> ADDR_BITS) == (h >> ADDR_BITS) && same_key(SLOT_ENTRY(s), key, klen, h)) {
+        if (slot_holds(s, key, klen, h)) {
             found = SLOT_ENTRY(s);
             break;
         }
@@ -221,7 +224,7 @@ static Entry *insert(Ctx *K, Table *t, const uint8_t *key, int klen, uint64_t h,
                     return e;
                 }                                       /* taken meanwhile: s is what took it */
             }
-            if ((s >> ADDR_BITS) == (h >> ADDR_BITS) && same_key(SLOT_ENTRY(s), key, klen, h)) {
+            if (slot_holds(s, key, klen, h)) {
                 leave(K);
                 return SLOT_ENTRY(s);
             }
