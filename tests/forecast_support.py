@@ -14,6 +14,7 @@ reveals due are computed once (the value only depends on them).
 
 import random
 from collections import Counter
+from contextlib import contextmanager
 from fractions import Fraction
 from math import lcm
 
@@ -349,16 +350,24 @@ def every_search(state, setup, **kw):
     compiled one (where `make setup` built it) and the same search in Python
     -- as [(name, Forecast)]: one brute force checks both."""
     out = []
-    core = compiled.CORE
-    try:
-        for name, c in (("compiled", core), ("python", None)):
-            if name == "compiled" and core is None:
-                continue
-            compiled.CORE = c
+    for name, core in (("compiled", compiled.CORE), ("python", None)):
+        if name == "compiled" and core is None:
+            continue
+        with searching_with(core):
             out.append((name, forecast(state, setup, **kw)))
-    finally:
-        compiled.CORE = core
     return out
+
+
+@contextmanager
+def searching_with(core):
+    """The forecasts made inside the block search with `core` (compiled.CORE's module, or
+    None: the search in Python), whatever `make setup` built."""
+    old = compiled.CORE
+    compiled.CORE = core
+    try:
+        yield
+    finally:
+        compiled.CORE = old
 
 
 def autoplay_turns(seed):

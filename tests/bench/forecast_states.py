@@ -26,7 +26,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
-from shared_rules.siege.forecast import Forecaster, compiled  # noqa: E402
+from forecast_support import searching_with  # noqa: E402
+
+from shared_rules.siege.forecast import Forecaster  # noqa: E402
 from shared_rules.siege.forecast.search import E_FIELD, NFIELDS  # noqa: E402
 
 
@@ -55,13 +57,9 @@ def turn(st, setup, values=False):
                                                    time.perf_counter() - t))
     if not values:
         return fc.extenders, lines
-    core = compiled.CORE
-    compiled.CORE = None                                  # Python's memo is the one that can be read
-    try:
+    with searching_with(None):                          # Python's memo is the one that can be read
         fc = Forecaster(st, setup)
         fc.value(None)
-    finally:
-        compiled.CORE = core
     states, distinct, per = distinct_values(fc.search)
     lines.append("pattern states %d, distinct by value %d (%.1f times fewer); field by field %d in all"
                  % (states, distinct, states / max(1, distinct), sum(per.values())))

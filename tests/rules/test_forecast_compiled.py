@@ -9,7 +9,7 @@ well (tests/conftest.py's forecast_backend, forecast_support.every_search)."""
 import time
 
 import pytest
-from forecast_support import E8, autoplay_turns
+from forecast_support import E8, autoplay_turns, searching_with
 
 from shared_rules.siege.forecast import Forecaster, compiled, model, search
 from shared_rules.siege.public import public_state
@@ -29,13 +29,9 @@ def _turns():
 
 
 def _exact(st, setup, core):
-    old = compiled.CORE
-    compiled.CORE = core
-    try:
+    with searching_with(core):
         fc = Forecaster(st, setup)
         return fc.value(None), fc
-    finally:
-        compiled.CORE = old
 
 
 def test_f7_f8_f9_the_compiled_search_agrees_with_python_on_autoplayed_turns():
