@@ -8,8 +8,10 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.osada-installed
 NPM_STAMP := node_modules/.osada-installed
 # test processes for `make test` (pytest-xdist; a file's tests stay in one process,
-# as some share a booted emulated Pico in order); TEST_WORKERS=0 runs them in one
-TEST_WORKERS ?= 2
+# as some share a booted emulated Pico in order): one more than the cores, at most 8, as
+# a file on the emulated Pico leaves its process waiting on Node.js's (measured on 2
+# cores: 3 processes 4:55, 2 processes 6:01); TEST_WORKERS=0 runs them in one
+TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(min(8, (os.cpu_count() or 2) + 1))' 2>/dev/null || echo 3)
 
 .PHONY: help setup run test check bench firmware uf2 flash hardware clean
 

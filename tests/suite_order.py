@@ -1,7 +1,7 @@
 """The order `make test` runs its files in: tests/conftest.py calls heavy_first()."""
 
 # The files that take longest (seconds of `make test`, measured), started first so that the
-# two processes end together: `make test` keeps this order (--no-loadscope-reorder), where
+# processes end together: `make test` keeps this order (--no-loadscope-reorder), where
 # pytest-xdist would otherwise start the files with the most tests first and leave these,
 # a few long tests each, for the end.  A file not listed keeps its place after them.
 HEAVY_FIRST = (

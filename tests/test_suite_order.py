@@ -1,5 +1,5 @@
 """`make test` starts the longest files first (tests/suite_order.py) so that its
-two processes end together; a file renamed or removed there would silently lose its place."""
+processes end together; a file renamed or removed there would silently lose its place."""
 
 import os
 
