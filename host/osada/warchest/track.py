@@ -7,14 +7,13 @@ counts (WA1), who holds the initiative (W3, W6) and whose coins are entered
 
 import os
 
-from osada.link.device import fail
-from osada.paths import OUTPUT, shown
-from osada.termkeys import no_terminal
+from osada import trackerfile
+from osada.paths import OUTPUT
 from shared_rules.errors import RuleError
 from shared_rules.warchest.units import CARD_COUNTS, SCENARIOS, TYPES, preset
 
 from . import coinlists
-from .journal import Journal, JournalError
+from .journal import Journal
 
 DEFAULT_FILE = os.path.join(OUTPUT, "warchest", "game.json")
 INSTEAD = "`osada warchest replay FILE`"   # in a script: the tracker needs a terminal
@@ -84,40 +83,31 @@ def new_setup(args):
 def open_journal(args, write=True):
     """(Journal, None) or (None, exit status after the one error line); a new game's file is
     written only when `write`."""
-    path = args.file or DEFAULT_FILE
     given = [o for o in SETUP_OPTIONS if getattr(args, o, None)]
-    if os.path.exists(path):
-        if given:
-            return None, fail("warchest track: %s holds a game already: resume it without --%s, or name "
-                              "another file for a new game" % (path, " --".join(given)))
-        try:
-            journal = Journal.load(path)
-            journal.game()
-        except JournalError as exc:
-            return None, fail("warchest track: %s" % exc)
-        except RuleError as exc:
-            return None, fail("warchest track: %s: the setup: %s" % (path, exc))
-        return journal, None
+    return trackerfile.open_journal("warchest track", args.file or DEFAULT_FILE, given, _resume,
+                                    lambda path: _start(args, path), write)
+
+
+def _resume(path):
     try:
-        journal = Journal.new(path, new_setup(args))
-        if write:
-            journal.save()
-    except ValueError as exc:                   # JournalError is one too
-        return None, fail("warchest track: %s" % exc)
+        journal = Journal.load(path)              # JournalError: said as it is
+        journal.game()
     except RuleError as exc:
-        return None, fail("warchest track: %s" % exc)
-    return journal, None
+        raise trackerfile.Refusal("%s: the setup: %s" % (path, exc))
+    return journal
+
+
+def _start(args, path):
+    try:
+        return Journal.new(path, new_setup(args))     # ValueError: said as it is
+    except RuleError as exc:
+        raise trackerfile.Refusal(str(exc))
 
 
 def cmd_track(args):
-    why = no_terminal(INSTEAD)         # the tracker draws the whole window: without a terminal, nothing is written
-    journal, code = open_journal(args, write=why is None)
-    if journal is None:
-        return code
-    if why is not None:
-        return fail("warchest track: %s" % why)
-    from .app import TrackerApp
-    TrackerApp(journal, rounds=args.rounds).run()
-    where = shown(journal.path)
-    print("War Chest: the game is saved in %s (osada warchest track %s resumes it)" % (where, where))
-    return 0
+    def app(journal):
+        from .app import TrackerApp
+        return TrackerApp(journal, rounds=args.rounds)
+
+    return trackerfile.run("warchest track", INSTEAD, lambda write: open_journal(args, write), app, lambda where: (
+        "War Chest: the game is saved in %s (osada warchest track %s resumes it)" % (where, where)))

@@ -116,7 +116,7 @@ def test_the_saved_game_is_resumed_and_read_as_a_state_file(tmp_path, capsys):
 
 def test_a_new_game_needs_the_hand_and_a_saved_one_no_setup(tmp_path, capsys, monkeypatch):
     runs = []
-    monkeypatch.setattr("osada.line.track.no_terminal", lambda instead: None)     # as in a terminal
+    monkeypatch.setattr("osada.trackerfile.no_terminal", lambda instead: None)     # as in a terminal
     monkeypatch.setattr(LineTrackerApp, "run", lambda self: runs.append(self))
     path = str(tmp_path / "g.json")
     assert cli.main(["line", "track", path]) == 2

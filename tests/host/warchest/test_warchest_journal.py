@@ -155,7 +155,7 @@ def test_wa1_w1_the_published_cards_counts_are_the_default_and_may_be_changed(tm
     four = {"archer", "cavalry", "knight", "lancer", "pikeman", "swordsman"}
     assert CARD_COUNTS == {t: 4 if t in four else 5 for t in TYPES} and sum(CARD_COUNTS.values()) == TOTAL_COINS
     monkeypatch.setattr("osada.warchest.app.TrackerApp.run", lambda self: None)
-    monkeypatch.setattr("osada.warchest.track.no_terminal", lambda instead: None)   # as in a terminal
+    monkeypatch.setattr("osada.trackerfile.no_terminal", lambda instead: None)   # as in a terminal
     code, out, err = main(capsys, *track_args(tmp_path, units="first"))
     assert code == 0 and err == ""
     assert Journal.load(str(tmp_path / "g.json")).setup["counts"] == CARD_COUNTS
@@ -168,7 +168,7 @@ def test_wa1_w1_the_published_cards_counts_are_the_default_and_may_be_changed(tm
 def test_track_starts_a_new_game_and_resumes_it(tmp_path, capsys, monkeypatch):
     runs = []
     monkeypatch.setattr("osada.warchest.app.TrackerApp.run", lambda self: runs.append(self))
-    monkeypatch.setattr("osada.warchest.track.no_terminal", lambda instead: None)   # as in a terminal
+    monkeypatch.setattr("osada.trackerfile.no_terminal", lambda instead: None)   # as in a terminal
     counts = tmp_path / "counts.txt"
     counts.write_text(COUNTS_TEXT.replace(",", "\n") + "\n")
     code, out, err = main(capsys, *track_args(tmp_path, units="first", counts=str(counts), owner="1"))
@@ -187,6 +187,18 @@ def test_w14_track_refuses_to_resume_a_file_with_a_wrong_event(tmp_path, capsys)
     path = saved(tmp_path, GOOD[:2] + ["p1 bolster swordsman"])
     code, _out, err = main(capsys, "warchest", "track", path)
     assert code == 2 and "event 3 (p1 bolster swordsman): W14:" in err and err.count("\n") == 1
+
+
+def test_w6_a_saved_game_whose_setup_breaks_a_rule_is_one_line_naming_it(tmp_path, capsys):
+    path = saved(tmp_path, GOOD[:2])
+    with open(path) as f:
+        data = json.load(f)
+    data["setup"]["initiative"] = 5
+    with open(path, "w") as f:
+        json.dump(data, f)
+    code, _out, err = main(capsys, "warchest", "track", path)
+    assert code == 2 and err == "osada: warchest track: %s: the setup: W6: who holds the initiative marker? " \
+        "a player 1..2 (flip it)\n" % path
 
 
 def test_the_default_file_is_under_the_output_folder():
