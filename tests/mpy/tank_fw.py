@@ -18,7 +18,7 @@ import sys
 
 sys.path.insert(0, "/fakes")
 
-from memserial import Serial  # noqa: E402
+from memserial import Serial, send  # noqa: E402
 
 from osada_fw.app import App  # noqa: E402
 from osada_fw.config import led_count, validate  # noqa: E402
@@ -30,15 +30,6 @@ LAZY = ("osada_fw.gamemenu", "shared_rules.siege.newgame", "shared_rules.siege.m
 def loaded(phase):
     names = sorted(n for n in sys.modules if "tank" in n or n in LAZY)
     print("modules", phase, ",".join(names) or "-")
-
-
-def send(app, serial, req):
-    serial.data = (json.dumps(req) + "\n").encode()
-    app.tick()
-    app.tick()
-    out = bytes(serial.out).decode().splitlines()
-    serial.out = bytearray()
-    return [json.loads(x) for x in out]
 
 
 def main():

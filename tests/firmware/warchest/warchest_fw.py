@@ -22,15 +22,6 @@ def loaded(phase):
     print("modules", phase, ",".join(names) or "-")
 
 
-def send(app, serial, req):
-    serial.data = (json.dumps(req) + "\n").encode()
-    app.tick()
-    app.tick()
-    out = bytes(serial.out).decode().splitlines()
-    serial.out = bytearray()
-    return [json.loads(x) for x in out]
-
-
 def used():
     gc.collect()
     return gc.mem_alloc()
@@ -58,7 +49,7 @@ SCRIPT = (
 
 def main():
     sys.path.insert(0, "/fakes")
-    from memserial import Serial
+    from memserial import Serial, send
 
     from osada_fw.app import App
     from osada_fw.config import led_count, validate

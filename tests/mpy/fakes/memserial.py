@@ -1,6 +1,9 @@
 # The USB serial line in memory, for scripts that drive the app inside the
-# MicroPython VM (tests/mpy/tank_fw.py, tests/bench/mpy_tank_bench.py):
-# `data` is what the host sends next, `out` what the device wrote.
+# MicroPython VM (tests/mpy/tank_fw.py, victory_fw.py, tests/firmware/warchest/warchest_fw.py,
+# tests/bench/mpy_tank_bench.py): `data` is what the host sends next, `out` what
+# the device wrote; send() one request and what the app wrote for it.
+
+import json
 
 
 class Serial:
@@ -19,3 +22,13 @@ class Serial:
 
     def wait(self, ms):
         pass
+
+
+def send(app, serial, req):
+    """Every line (reply and events) the app writes in the two ticks after the request `req`."""
+    serial.data = (json.dumps(req) + "\n").encode()
+    app.tick()
+    app.tick()
+    out = bytes(serial.out).decode().splitlines()
+    serial.out = bytearray()
+    return [json.loads(x) for x in out]
