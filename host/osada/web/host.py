@@ -23,6 +23,7 @@ from osada.monitor.screens import AskSimScreen
 from . import control, render
 
 EVENTS_WAIT_S = 0.03
+ANSWER_WAIT_S = 0.25      # a page's key sent to the board: the pages' snapshot waits this long at most for its answer
 
 
 class WebMonitorApp(MonitorApp):
@@ -41,6 +42,8 @@ class WebMonitorApp(MonitorApp):
         self._web_pending = False
         self._web_later = None
         self._web_quiet = False           # a page's key is being run: its redraw waits for the device's answer
+        self._web_asked = None            # ... and its request is at the device: the timer that stops waiting
+        self._web_missed = False          # something changed meanwhile: one snapshot when the answer comes
         self.web_cache = render.Fragments()
         self.web_note = ""                # in the terminal: where the pages are, and the PIN
         server.on_key = self.key_from_thread
@@ -70,9 +73,14 @@ class WebMonitorApp(MonitorApp):
     # ------------------------------------------------------- to the pages
 
     def web_dirty(self, *_args):
-        """Something a page shows changed: one snapshot after this message is handled."""
+        """Something a page shows changed: one snapshot after this message is handled -- or,
+        while a page's key is at the device, with its answer (every page redraws once for the key,
+        not once for the key's own changes and again for the device's state)."""
         if self._web_quiet:
             self.web_dirty_later()
+            return
+        if self._web_asked is not None:
+            self._web_missed = True
             return
         if self._web_pending or self._web_loop is None:
             return
@@ -145,7 +153,25 @@ class WebMonitorApp(MonitorApp):
         if cmd not in control.ALLOWED_CMDS:
             self.set_status("%s is not sent from a page" % cmd, refused=True)
             return
-        self.send(cmd, **fields)
+        if self.send(cmd, **fields) and self._web_loop is not None and self._web_asked is None:
+            self._web_asked = self._web_loop.call_later(ANSWER_WAIT_S, self.web_answered)
+
+    def on_session_reply(self, msg):
+        """Textual calls MonitorApp's own handler of the reply too (every class's in the MRO):
+        the snapshot goes after both."""
+        if self._web_loop is not None:
+            self._web_loop.call_soon(self.web_answered)
+
+    def web_answered(self):
+        """The device answered a page's key (its state came before the reply), or did not in
+        ANSWER_WAIT_S: what changed meanwhile goes to the pages now."""
+        if self._web_asked is None:
+            return
+        self._web_asked.cancel()
+        self._web_asked = None
+        if self._web_missed:
+            self._web_missed = False
+            self.web_dirty()
 
     def shutdown(self):
         super().shutdown()

@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import socket
+import time
 
 import pytest
 
@@ -140,6 +141,58 @@ def test_with_the_pin_a_page_presses_the_monitors_keys(rig):
     assert sent["ok"]
     assert dev.state()[1] > seq
     assert "device runs siege" in snap["status"]["text"]
+
+
+def test_a_pages_key_redraws_the_pages_once_with_the_devices_answer(rig):
+    """Make bench's web latency: a page's key changed what the pages show (the status) before
+    the device answered, so when the board took longer than 30 ms every page drew twice, the
+    key's own change and then the device's state, and the second waited for the first.  Now
+    the pages get one snapshot for the key, with the answer in it -- here from a board that
+    takes 0.15 s."""
+    dev, host = rig
+    _st, seq = dev.state()
+    end_turn = next(i for i, row in enumerate(host.app.view.KEYMAP) if row[1] == "end_turn")
+
+    async def run():
+        async with aiohttp.ClientSession() as http:
+            viewer = await http.ws_connect(host.url + "ws")
+            await next_of(viewer, "snap")
+            ctl = await http.ws_connect(host.url + "ws")
+            await ctl.send_str(json.dumps({"t": "pin", "pin": PIN}))
+            await next_of(ctl, "reply")
+            with dev.lock:                            # the board is busy: it answers 0.15 s late
+                await ctl.send_str(json.dumps({"t": "key", "game": "siege", "i": end_turn}))
+                await next_of(ctl, "reply")           # the host took the key
+                await asyncio.sleep(0.15)
+            return await next_of(viewer, "snap")
+
+    snap = asyncio.run(run())
+    assert snap["seq"] > seq and dev.state()[1] == snap["seq"]
+
+
+def test_a_board_that_does_not_answer_a_pages_key_leaves_the_pages_waiting_a_quarter_second_at_most(rig):
+    from osada.web.host import ANSWER_WAIT_S
+    dev, host = rig
+    _st, seq = dev.state()
+    end_turn = next(i for i, row in enumerate(host.app.view.KEYMAP) if row[1] == "end_turn")
+
+    async def run():
+        async with aiohttp.ClientSession() as http:
+            viewer = await http.ws_connect(host.url + "ws")
+            await next_of(viewer, "snap")
+            ctl = await http.ws_connect(host.url + "ws")
+            await ctl.send_str(json.dumps({"t": "pin", "pin": PIN}))
+            await next_of(ctl, "reply")
+            with dev.lock:                            # the board does not answer for a second
+                await ctl.send_str(json.dumps({"t": "key", "game": "siege", "i": end_turn}))
+                t0 = time.monotonic()
+                snap = await next_of(viewer, "snap", timeout=1.0)      # the key's own change (the status)
+                waited = time.monotonic() - t0
+                await asyncio.sleep(1.0 - waited)
+            return snap, waited
+
+    snap, waited = asyncio.run(run())
+    assert snap["seq"] == seq and ANSWER_WAIT_S <= waited + 0.05 < 0.9, waited
 
 
 def raw_http(port, data):
