@@ -166,10 +166,18 @@ class MainScreen(Screen):
         yield StatusLine("", id="status")
         yield Footer()
 
+    _laid_out = None
+
     def on_resize(self):
         """After the breakpoint classes changed (Screen._on_resize): the board
         and the game panel may have changed between compact and not at the same width; the
-        footer closes up its keys below 120 columns."""
+        footer closes up its keys below 120 columns.  Once a size: a terminal that reports no
+        size (0×0, as `script` makes without a terminal) sends its fallback size again and
+        again, and redrawing for each kept the app busy at 100 % (never reaching the board)."""
+        laid_out = (self.size, tuple(sorted(self.classes)))
+        if laid_out == self._laid_out:
+            return
+        self._laid_out = laid_out
         self.call_after_refresh(self.query_one(BoardView).redraw)
         self.call_after_refresh(self.query_one(GamePanel).redraw)
         self.query_one(Footer).compact = not self.has_class("-wide")

@@ -151,3 +151,41 @@ def test_parent_watch_is_off_for_a_simulator_started_by_hand():
     assert ParentWatch({}).gone() is False
     assert ParentWatch({"OSADA_SIM_PARENT": str(os.getppid())}, every=0).gone() is False
     assert ParentWatch({"OSADA_SIM_PARENT": "1"}, every=0).gone() is (os.getppid() != 1)
+
+
+def test_a_terminal_that_reports_no_size_still_gets_the_board(tmp_path):
+    """`script` without a terminal around it, like some consoles, gives a pty of 0×0: textual
+    lays out at its fallback size and sent the screen that size again and again, the monitor
+    redrew for each at 100 % of a core (megabytes a second on the pty) and never got to the
+    board.  Now it connects and settles."""
+    import pty
+    import select
+
+    from tests.support.simthread import SimThread
+    link = str(tmp_path / "tty")
+    dev = SimThread(link, str(tmp_path / "st"), seed=5)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,
+                                                       os.path.join(ROOT, "firmware")]))
+    pid, fd = pty.fork()                 # a new pty: no window size set, 0×0
+    if pid == 0:
+        os.execve(sys.executable, [sys.executable, "-m", "osada.cli", "monitor", "--port", link,
+                                   "--no-forecast"], env)
+    out = bytearray()
+    try:
+        end = time.monotonic() + 20
+        while b"connected to" not in out and time.monotonic() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                out += os.read(fd, 1 << 16)
+        assert b"connected to" in out, "no board after 20 s (%d bytes drawn)" % len(out)
+        settled = len(out)
+        end = time.monotonic() + 2                          # then it draws only what changes
+        while time.monotonic() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                out += os.read(fd, 1 << 16)
+        assert len(out) - settled < 100000, "%d bytes in 2 s of an idle board" % (len(out) - settled)
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+        dev.close()
+
