@@ -5,6 +5,8 @@ What is one game's (its board or ring, its panel, its keys, its dialogs) is its
 view's (osada.gameview; osada/<game>/view.py), picked from the game the device
 says it runs."""
 
+import os
+import sys
 import time
 
 from textual import work
@@ -24,6 +26,17 @@ from .logfile import LogFile
 from .screens import AskSimScreen, HelpScreen
 from .session import RETRY_S, NoDevice, Session
 from .widgets import EventLog, MainScreen
+
+
+def _terminal():
+    """The terminal the monitor draws on (textual's driver writes to stderr): its file
+    descriptor, or None."""
+    try:
+        fd = sys.__stderr__.fileno()
+    except (AttributeError, ValueError, OSError):
+        return None
+    return fd if os.isatty(fd) else None
+
 
 SIM_RESTARTS = 3              # a simulator that died is started again up to this many times
 SIM_RESTART_WINDOW_S = 30.0   # … in this long
@@ -82,6 +95,7 @@ class MonitorApp(App):
         self.events = []              # the events as pushed, newest last (at most 2000)
         self.views = {}               # game -> its view, made when the device first runs it
         self._down = False
+        self._tty = None              # the terminal drawn on (handle_signals: a hang-up without SIGHUP quits too)
 
     def get_default_screen(self):
         self.main = MainScreen()
@@ -102,6 +116,9 @@ class MonitorApp(App):
                     loop.add_signal_handler(sig, self.action_quit)
                 except (NotImplementedError, RuntimeError, ValueError):
                     pass
+            self._tty = _terminal()
+            if self._tty is not None:
+                self.set_interval(RETRY_S, self._check_terminal)
         if self.auto and ports.find_device() is None:
             if self.start_sim:
                 self.start_simulator()
@@ -156,6 +173,13 @@ class MonitorApp(App):
         self.exit()
 
     # ------------------------------------------------------- from the link
+
+    def _check_terminal(self):
+        """The terminal hung up (its window closed, the ssh link dropped) and no SIGHUP came:
+        under `make run`, make takes it and waits for the monitor.  Quit as on SIGHUP, or the
+        monitor runs on unseen, holding the board's port and its simulator."""
+        if not os.isatty(self._tty):
+            self.action_quit()
 
     def _check_sim(self):
         """A simulator we started that died: started again, its game coming back from its

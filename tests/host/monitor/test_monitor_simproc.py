@@ -189,3 +189,48 @@ def test_a_terminal_that_reports_no_size_still_gets_the_board(tmp_path):
         os.close(fd)
         dev.close()
 
+
+def test_a_monitor_whose_terminal_hangs_up_quits_though_make_took_the_sighup(tmp_path):
+    """`make run` in a terminal window that is closed: the hang-up's SIGHUP goes to the session's
+    leader, and make (here a stand-in that waits for its child, as make does) does not pass it
+    on.  The monitor ran on unseen, holding the board's port; now it sees its terminal gone and
+    quits (and the stand-in with it)."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    from tests.support.simthread import SimThread
+    link = str(tmp_path / "tty")
+    dev = SimThread(link, str(tmp_path / "st"), seed=5)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,
+                                                       os.path.join(ROOT, "firmware")]))
+    make = ("import signal, subprocess, sys; signal.signal(signal.SIGHUP, lambda *a: None); "
+            "sys.exit(subprocess.call([sys.executable, '-m', 'osada.cli', 'monitor', '--port', %r, "
+            "'--no-forecast']))" % link)
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(sys.executable, [sys.executable, "-c", make], env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    out = bytearray()
+    try:
+        end = time.monotonic() + 20
+        while b"connected to" not in out and time.monotonic() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                out += os.read(fd, 1 << 16)
+        assert b"connected to" in out, "no board after 20 s"
+        os.close(fd)                                        # the window closed
+        fd = None
+        end = time.monotonic() + 10
+        while os.waitpid(pid, os.WNOHANG) == (0, 0):
+            assert time.monotonic() < end, "the monitor runs on with its terminal gone"
+            time.sleep(0.1)
+        pid = None
+    finally:
+        if pid is not None:
+            os.killpg(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        if fd is not None:
+            os.close(fd)
+        dev.close()
