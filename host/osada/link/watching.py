@@ -127,14 +127,28 @@ def press(link, watcher, fields):
     return True
 
 
+class TerminalGone(Exception):
+    """The terminal hung up (its window closed, the ssh link dropped): the watch ends as on q.
+    Under `make run` make takes the SIGHUP and waits, and the watch polled on unseen."""
+
+
 def tty_keys():
-    """A function returning the bytes waiting on stdin (one key or several), or None."""
+    """A function returning the bytes waiting on stdin (one key or several), or None;
+    TerminalGone where the terminal has hung up (a read of nothing)."""
     import select
     fd = sys.stdin.fileno()
 
     def read():
         r, _, _ = select.select([fd], [], [], 0)
-        return os.read(fd, 1024) if r else None
+        if not r:
+            return None
+        try:
+            data = os.read(fd, 1024)
+        except OSError:
+            data = b""
+        if not data:
+            raise TerminalGone()
+        return data
     return read
 
 
@@ -171,10 +185,13 @@ def interactive(link, watcher, args, keys_help, run):
             tty.setcbreak(sys.stdin.fileno())
             watcher.say(keys_help)
         return run(tty_keys() if on else None)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, TerminalGone):
         return 0
     finally:
         if old is not None:
             import termios
-            termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, old)
+            try:
+                termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, old)
+            except (termios.error, OSError):
+                pass                                   # a terminal that hung up has no mode to restore
         link.close()

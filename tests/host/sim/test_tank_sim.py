@@ -182,6 +182,38 @@ def _watch_in_a_terminal(link, keys, extra=(), wait_for=None, timeout=20):
     return proc.returncode, out.decode()
 
 
+def test_tank_watch_ends_when_its_terminal_hangs_up(sim):
+    """A closed terminal window under `make run GAME=tank`: make takes the SIGHUP and waits,
+    and the watch polled on unseen (its simulator with it) until --seconds; now the read of
+    nothing a hung-up terminal gives ends it as q does."""
+    import subprocess
+    import sys
+
+    from test_sim_pty import _env
+    master, slave = os.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "osada.cli", "tank", "watch", "--port", sim.link,
+                             "--seconds", "60"], stdin=slave, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, env=_env())
+    os.close(slave)
+    try:
+        os.set_blocking(proc.stdout.fileno(), False)
+        out = b""
+        end = time.monotonic() + 10
+        while b"keys:" not in out and time.monotonic() < end:
+            out += proc.stdout.read() or b""
+            time.sleep(0.02)
+        assert b"keys:" in out, out
+        os.close(master)                                     # the window closed
+        master = None
+        assert proc.wait(timeout=5) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        if master is not None:
+            os.close(master)
+
+
 def test_tank_watch_keys_never_reach_siege(sim):
     """Issue 26 item 2: without --switch, on a device that runs Siege, → and
     Enter (ACTION) do nothing to Siege's game: they are not sent, and the
