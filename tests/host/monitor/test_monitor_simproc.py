@@ -153,6 +153,14 @@ def test_parent_watch_is_off_for_a_simulator_started_by_hand():
     assert ParentWatch({"OSADA_SIM_PARENT": "1"}, every=0).gone() is (os.getppid() != 1)
 
 
+def _monitor_argv(tmp_path, link):
+    """`osada monitor --port LINK` as a process, its event log (kept between sessions) in tmp_path,
+    not the checkout's build/."""
+    code = ("import sys, osada.monitor as m; from osada import cli; m.MONITOR_LOG = %r; "
+            "sys.exit(cli.main(['monitor', '--port', %r, '--no-forecast']))" % (str(tmp_path / "log.jsonl"), link))
+    return [sys.executable, "-c", code]
+
+
 def test_a_terminal_that_reports_no_size_still_gets_the_board(tmp_path):
     """`script` without a terminal around it, like some consoles, gives a pty of 0×0: textual
     lays out at its fallback size and sent the screen that size again and again, the monitor
@@ -168,8 +176,7 @@ def test_a_terminal_that_reports_no_size_still_gets_the_board(tmp_path):
                                                        os.path.join(ROOT, "firmware")]))
     pid, fd = pty.fork()                 # a new pty: no window size set, 0×0
     if pid == 0:
-        os.execve(sys.executable, [sys.executable, "-m", "osada.cli", "monitor", "--port", link,
-                                   "--no-forecast"], env)
+        os.execve(sys.executable, _monitor_argv(tmp_path, link), env)
     out = bytearray()
     try:
         end = time.monotonic() + 20
@@ -207,8 +214,7 @@ def test_a_monitor_whose_terminal_hangs_up_quits_though_make_took_the_sighup(tmp
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,
                                                        os.path.join(ROOT, "firmware")]))
     make = ("import signal, subprocess, sys; signal.signal(signal.SIGHUP, lambda *a: None); "
-            "sys.exit(subprocess.call([sys.executable, '-m', 'osada.cli', 'monitor', '--port', %r, "
-            "'--no-forecast']))" % link)
+            "sys.exit(subprocess.call(%r))" % (_monitor_argv(tmp_path, link),))
     pid, fd = pty.fork()
     if pid == 0:
         os.execve(sys.executable, [sys.executable, "-c", make], env)
