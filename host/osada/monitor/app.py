@@ -172,14 +172,14 @@ class MonitorApp(App):
         self.shutdown()
         self.exit()
 
-    # ------------------------------------------------------- from the link
-
     def _check_terminal(self):
         """The terminal hung up (its window closed, the ssh link dropped) and no SIGHUP came:
         under `make run`, make takes it and waits for the monitor.  Quit as on SIGHUP, or the
         monitor runs on unseen, holding the board's port and its simulator."""
         if not os.isatty(self._tty):
             self.action_quit()
+
+    # ------------------------------------------------------- from the link
 
     def _check_sim(self):
         """A simulator we started that died: started again, its game coming back from its
