@@ -6,6 +6,7 @@ log, wrapped at 80 columns, and nothing is waited for; a simulator whose
 monitor was killed (kill -9) stops by itself."""
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -161,40 +162,58 @@ def _monitor_argv(tmp_path, link):
     return [sys.executable, "-c", code]
 
 
+@contextlib.contextmanager
+def _in_a_pty(tmp_path, argv, size=None):
+    """The simulator in a thread on tmp_path/tty, and the process argv in a terminal of its own
+    (a new pty, `size` (columns, rows) or the pty's own 0×0).  Yields {"pid", "fd": the pty's
+    master}; set either to None where the test has ended it; what is left is killed after."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    from tests.support.simthread import SimThread
+    dev = SimThread(str(tmp_path / "tty"), str(tmp_path / "st"), seed=5)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,
+                                                       os.path.join(ROOT, "firmware")]))
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(sys.executable, argv, env)
+    if size:
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+    run = {"pid": pid, "fd": fd}
+    try:
+        yield run
+    finally:
+        if run["pid"] is not None:
+            os.killpg(pid, signal.SIGKILL)              # the session's whole group
+            os.waitpid(pid, 0)
+        if run["fd"] is not None:
+            os.close(fd)
+        dev.close()
+
+
+def _read(fd, out, seconds, until=None):
+    """What the pty shows, added to `out`, for `seconds` or until `until` is in it."""
+    import select
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and (until is None or until not in out):
+        if select.select([fd], [], [], 0.1)[0]:
+            out += os.read(fd, 1 << 16)
+    return out
+
+
 def test_a_terminal_that_reports_no_size_still_gets_the_board(tmp_path):
     """`script` without a terminal around it, like some consoles, gives a pty of 0×0: textual
     lays out at its fallback size and sent the screen that size again and again, the monitor
     redrew for each at 100 % of a core (megabytes a second on the pty) and never got to the
     board.  Now it connects and settles."""
-    import pty
-    import select
-
-    from tests.support.simthread import SimThread
-    link = str(tmp_path / "tty")
-    dev = SimThread(link, str(tmp_path / "st"), seed=5)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,
-                                                       os.path.join(ROOT, "firmware")]))
-    pid, fd = pty.fork()                 # a new pty: no window size set, 0×0
-    if pid == 0:
-        os.execve(sys.executable, _monitor_argv(tmp_path, link), env)
-    out = bytearray()
-    try:
-        end = time.monotonic() + 20
-        while b"connected to" not in out and time.monotonic() < end:
-            if select.select([fd], [], [], 0.1)[0]:
-                out += os.read(fd, 1 << 16)
+    with _in_a_pty(tmp_path, _monitor_argv(tmp_path, str(tmp_path / "tty"))) as run:
+        out = _read(run["fd"], bytearray(), 20, until=b"connected to")
         assert b"connected to" in out, "no board after 20 s (%d bytes drawn)" % len(out)
         settled = len(out)
-        end = time.monotonic() + 2                          # then it draws only what changes
-        while time.monotonic() < end:
-            if select.select([fd], [], [], 0.1)[0]:
-                out += os.read(fd, 1 << 16)
+        _read(run["fd"], out, 2)                             # then it draws only what changes
         assert len(out) - settled < 100000, "%d bytes in 2 s of an idle board" % (len(out) - settled)
-    finally:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(fd)
-        dev.close()
 
 
 def test_a_monitor_whose_terminal_hangs_up_quits_though_make_took_the_sighup(tmp_path):
@@ -202,41 +221,14 @@ def test_a_monitor_whose_terminal_hangs_up_quits_though_make_took_the_sighup(tmp
     leader, and make (here a stand-in that waits for its child, as make does) does not pass it
     on.  The monitor ran on unseen, holding the board's port; now it sees its terminal gone and
     quits (and the stand-in with it)."""
-    import fcntl
-    import pty
-    import select
-    import struct
-    import termios
-
-    from tests.support.simthread import SimThread
-    link = str(tmp_path / "tty")
-    dev = SimThread(link, str(tmp_path / "st"), seed=5)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"), ROOT,
-                                                       os.path.join(ROOT, "firmware")]))
     make = ("import signal, subprocess, sys; signal.signal(signal.SIGHUP, lambda *a: None); "
-            "sys.exit(subprocess.call(%r))" % (_monitor_argv(tmp_path, link),))
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execve(sys.executable, [sys.executable, "-c", make], env)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-    out = bytearray()
-    try:
-        end = time.monotonic() + 20
-        while b"connected to" not in out and time.monotonic() < end:
-            if select.select([fd], [], [], 0.1)[0]:
-                out += os.read(fd, 1 << 16)
-        assert b"connected to" in out, "no board after 20 s"
-        os.close(fd)                                        # the window closed
-        fd = None
+            "sys.exit(subprocess.call(%r))" % (_monitor_argv(tmp_path, str(tmp_path / "tty")),))
+    with _in_a_pty(tmp_path, [sys.executable, "-c", make], size=(120, 40)) as run:
+        assert b"connected to" in _read(run["fd"], bytearray(), 20, until=b"connected to"), "no board after 20 s"
+        os.close(run["fd"])                                 # the window closed
+        run["fd"] = None
         end = time.monotonic() + 10
-        while os.waitpid(pid, os.WNOHANG) == (0, 0):
+        while os.waitpid(run["pid"], os.WNOHANG) == (0, 0):
             assert time.monotonic() < end, "the monitor runs on with its terminal gone"
             time.sleep(0.1)
-        pid = None
-    finally:
-        if pid is not None:
-            os.killpg(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-        if fd is not None:
-            os.close(fd)
-        dev.close()
+        run["pid"] = None

@@ -106,6 +106,15 @@ def test_without_the_pin_nothing_a_page_sends_reaches_the_board(rig):
     assert page_ok and now["conn"]["live"] and now["board"] == first["board"]
 
 
+async def watching_and_controlling(http, host):
+    """(a page that watches, one that gave the PIN, the PIN's reply) on the host."""
+    viewer = await http.ws_connect(host.url + "ws")
+    await next_of(viewer, "snap")
+    ctl = await http.ws_connect(host.url + "ws")
+    await ctl.send_str(json.dumps({"t": "pin", "pin": PIN}))
+    return viewer, ctl, await next_of(ctl, "reply")
+
+
 def test_with_the_pin_a_page_presses_the_monitors_keys(rig):
     dev, host = rig
     _st, seq = dev.state()
@@ -114,11 +123,7 @@ def test_with_the_pin_a_page_presses_the_monitors_keys(rig):
 
     async def run():
         async with aiohttp.ClientSession() as http:
-            viewer = await http.ws_connect(host.url + "ws")
-            await next_of(viewer, "snap")
-            ctl = await http.ws_connect(host.url + "ws")
-            await ctl.send_str(json.dumps({"t": "pin", "pin": PIN}))
-            ok = await next_of(ctl, "reply")
+            viewer, ctl, ok = await watching_and_controlling(http, host)
             await ctl.send_str(json.dumps({"t": "key", "game": "siege", "i": new_game}))
             dialog = await next_of(ctl, "reply")
             await ctl.send_str(json.dumps({"t": "key", "game": "siege", "i": end_turn}))
@@ -143,6 +148,30 @@ def test_with_the_pin_a_page_presses_the_monitors_keys(rig):
     assert "device runs siege" in snap["status"]["text"]
 
 
+def _end_turn_from_a_page(dev, host, hold_s):
+    """A watching page and a controlling one (the PIN given); the end-turn key sent while the
+    board's loop is held for hold_s seconds (it cannot answer meanwhile).  Returns the first
+    snapshot the watching page got after the key, and how long after the key it came (s)."""
+    end_turn = next(i for i, row in enumerate(host.app.view.KEYMAP) if row[1] == "end_turn")
+
+    async def run():
+        async with aiohttp.ClientSession() as http:
+            viewer, ctl, _ok = await watching_and_controlling(http, host)
+
+            async def first_snapshot():
+                snap = await next_of(viewer, "snap")
+                return snap, time.monotonic() - t0
+
+            with dev.lock:
+                t0 = time.monotonic()
+                await ctl.send_str(json.dumps({"t": "key", "game": "siege", "i": end_turn}))
+                got = asyncio.ensure_future(first_snapshot())
+                await asyncio.sleep(hold_s)
+            return await got
+
+    return asyncio.run(run())
+
+
 def test_a_pages_key_redraws_the_pages_once_with_the_devices_answer(rig):
     """Make bench's web latency: a page's key changed what the pages show (the status) before
     the device answered, so when the board took longer than 30 ms every page drew twice, the
@@ -151,22 +180,7 @@ def test_a_pages_key_redraws_the_pages_once_with_the_devices_answer(rig):
     takes 0.15 s."""
     dev, host = rig
     _st, seq = dev.state()
-    end_turn = next(i for i, row in enumerate(host.app.view.KEYMAP) if row[1] == "end_turn")
-
-    async def run():
-        async with aiohttp.ClientSession() as http:
-            viewer = await http.ws_connect(host.url + "ws")
-            await next_of(viewer, "snap")
-            ctl = await http.ws_connect(host.url + "ws")
-            await ctl.send_str(json.dumps({"t": "pin", "pin": PIN}))
-            await next_of(ctl, "reply")
-            with dev.lock:                            # the board is busy: it answers 0.15 s late
-                await ctl.send_str(json.dumps({"t": "key", "game": "siege", "i": end_turn}))
-                await next_of(ctl, "reply")           # the host took the key
-                await asyncio.sleep(0.15)
-            return await next_of(viewer, "snap")
-
-    snap = asyncio.run(run())
+    snap, _after = _end_turn_from_a_page(dev, host, 0.15)
     assert snap["seq"] > seq and dev.state()[1] == snap["seq"]
 
 
@@ -174,25 +188,8 @@ def test_a_board_that_does_not_answer_a_pages_key_leaves_the_pages_waiting_a_qua
     from osada.web.host import ANSWER_WAIT_S
     dev, host = rig
     _st, seq = dev.state()
-    end_turn = next(i for i, row in enumerate(host.app.view.KEYMAP) if row[1] == "end_turn")
-
-    async def run():
-        async with aiohttp.ClientSession() as http:
-            viewer = await http.ws_connect(host.url + "ws")
-            await next_of(viewer, "snap")
-            ctl = await http.ws_connect(host.url + "ws")
-            await ctl.send_str(json.dumps({"t": "pin", "pin": PIN}))
-            await next_of(ctl, "reply")
-            with dev.lock:                            # the board does not answer for a second
-                await ctl.send_str(json.dumps({"t": "key", "game": "siege", "i": end_turn}))
-                t0 = time.monotonic()
-                snap = await next_of(viewer, "snap", timeout=1.0)      # the key's own change (the status)
-                waited = time.monotonic() - t0
-                await asyncio.sleep(1.0 - waited)
-            return snap, waited
-
-    snap, waited = asyncio.run(run())
-    assert snap["seq"] == seq and ANSWER_WAIT_S <= waited + 0.05 < 0.9, waited
+    snap, after = _end_turn_from_a_page(dev, host, 1.0)          # the board does not answer for a second
+    assert snap["seq"] == seq and ANSWER_WAIT_S - 0.05 <= after < 0.9, after     # the key's own change
 
 
 def raw_http(port, data):
