@@ -41,9 +41,9 @@ class WebMonitorApp(MonitorApp):
         self._web_loop = None
         self._web_pending = False
         self._web_later = None
-        self._web_quiet = False           # a page's key is being run: its redraw waits for the device's answer
-        self._web_asked = None            # ... and its request is at the device: the timer that stops waiting
-        self._web_missed = False          # something changed meanwhile: one snapshot when the answer comes
+        self._web_held = False            # a page's key is being run, or its request is at the device: changes wait
+        self._web_missed = False          # something changed meanwhile: one snapshot when the hold ends
+        self._web_release = None          # the timer that ends the hold if the device does not answer
         self.web_cache = render.Fragments()
         self.web_note = ""                # in the terminal: where the pages are, and the PIN
         server.on_key = self.key_from_thread
@@ -74,12 +74,9 @@ class WebMonitorApp(MonitorApp):
 
     def web_dirty(self, *_args):
         """Something a page shows changed: one snapshot after this message is handled -- or,
-        while a page's key is at the device, with its answer (every page redraws once for the key,
-        not once for the key's own changes and again for the device's state)."""
-        if self._web_quiet:
-            self.web_dirty_later()
-            return
-        if self._web_asked is not None:
+        while a page's key is held (web_key), with the device's answer (every page redraws once
+        for the key, not once for the key's own changes and again for the device's state)."""
+        if self._web_held:
             self._web_missed = True
             return
         if self._web_pending or self._web_loop is None:
@@ -141,20 +138,23 @@ class WebMonitorApp(MonitorApp):
         if game != self.game:
             self.set_status("a key of %s, but the device runs %s: not sent" % (game, self.game), refused=True)
             return
-        self._web_quiet = True
+        self._web_held = True             # held until the device answers (ANSWER_WAIT_S at most)
+        sent = False
         try:
             request = self.view.on_key(action, *args)
+            if request is not None:
+                cmd, fields = request
+                if cmd in control.ALLOWED_CMDS:
+                    sent = self.send(cmd, **fields)
+                else:
+                    self.set_status("%s is not sent from a page" % cmd, refused=True)
         finally:
-            self._web_quiet = False
-        if request is None:
-            self.web_dirty()
-            return
-        cmd, fields = request
-        if cmd not in control.ALLOWED_CMDS:
-            self.set_status("%s is not sent from a page" % cmd, refused=True)
-            return
-        if self.send(cmd, **fields) and self._web_loop is not None and self._web_asked is None:
-            self._web_asked = self._web_loop.call_later(ANSWER_WAIT_S, self.web_answered)
+            if sent and self._web_loop is not None:
+                if self._web_release is not None:
+                    self._web_release.cancel()
+                self._web_release = self._web_loop.call_later(ANSWER_WAIT_S, self.web_answered)
+            else:
+                self.web_answered()          # nothing went to the device: what changed goes now
 
     def on_session_reply(self, msg):
         """Textual calls MonitorApp's own handler of the reply too (every class's in the MRO):
@@ -163,12 +163,15 @@ class WebMonitorApp(MonitorApp):
             self._web_loop.call_soon(self.web_answered)
 
     def web_answered(self):
-        """The device answered a page's key (its state came before the reply), or did not in
-        ANSWER_WAIT_S: what changed meanwhile goes to the pages now."""
-        if self._web_asked is None:
+        """The hold of a page's key ends: the device answered it (its state came before the
+        reply), or did not in ANSWER_WAIT_S, or nothing was sent.  What changed meanwhile goes
+        to the pages now."""
+        if self._web_release is not None:
+            self._web_release.cancel()
+            self._web_release = None
+        if not self._web_held:
             return
-        self._web_asked.cancel()
-        self._web_asked = None
+        self._web_held = False
         if self._web_missed:
             self._web_missed = False
             self.web_dirty()
