@@ -345,6 +345,27 @@ def random_column_scenario(rng):
             "pool": [rng.choice(extra) for _ in range(rng.randint(3, 6))]}
 
 
+def random_repair_scenario(rng):
+    """A random state with a long chain and a tank that could live through a repair: a
+    panther, a tank to come (a pz2h often), an extender, four to six of one colour's moves
+    (a maus, pz4h, other move, rotation or bomber sometimes) and few walls, the board empty or
+    with one enemy in the outer lines: F9 d's repair bounds, counted in draws and moves."""
+    s = rng.randint(1, 6)
+    blds, walls, dots = _random_board(rng, 0.2, s)
+    walls = [w for w in walls if rng.random() < 0.5]
+    dots = [d for d in dots if d in walls]
+    enemies = []
+    if rng.random() < 0.5:
+        enemies.append({"kind": rng.choice(PLACED[:3]), "sector": rng.randint(1, 6),
+                        "line": rng.choice(LINES[:3])})
+    movers = [COLOR_MOVE[s]] * rng.randint(4, 6) + [
+        rng.choice(["maus", "pz4h", COLOR_MOVE[s % 6 + 1], "move_cw", "move_ccw", "he111"])
+        for _ in range(rng.randint(0, 1))]
+    pool = ["panther", rng.choice(["pz2h", "pz2h", "pz3", "tiger", "sdkfz"]),
+            rng.choice(["reveal4", "reveal3", "pz2h"])] + movers
+    return {"board": {"walls": walls, "dots": dots, "buildings": blds, "enemies": enemies}, "pool": pool}
+
+
 def every_search(state, setup, **kw):
     """The state's forecast through each search this machine has -- the
     compiled one (where `make setup` built it) and the same search in Python

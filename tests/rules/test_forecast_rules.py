@@ -132,6 +132,26 @@ def test_f9_d_a_wall_s_blow_on_the_last_step_is_the_only_one():
     assert reduce.reach_of(_pool(MOVE_RED=2, MOVE_GREEN=1, BLANK=5, MOVE_CW=1), 4).group(board, 12)[0] > 2
 
 
+def test_f9_d_a_panther_s_repair_can_matter_to_a_tank_to_come():
+    # No walls, nobody on the board, six move_red: a pz2h rolled into sector
+    # 1 enters city 1 (building 1) on its 4th step and building 2 on its 5th,
+    # where its armor (2) runs out -- unless the panther, drawn between those
+    # two blows, repaired it: then its 6th step takes building 3.  Seven plain
+    # draws after it at most (the reveal4 in the chain): six steps and the
+    # panther.  Counted with the pz2h's own draw among them (it is none) and
+    # with the panther's draw taken off the moves rather than the draws, the
+    # repair was judged unable to matter and the panther folded into a plain
+    # tank: B_3 came out 311/9072.
+    sc = {"board": {"walls": [], "buildings": [1, 2, 3, 4, 5, 6], "enemies": []},
+          "pool": ["pz2h", "reveal4", "panther"] + ["move_red"] * 6}
+    f = forecast(*state_setup(sc))
+    assert f.values[("B", 3)] == (Fr(163, 4536), Fr(163, 4536))
+    assert Brute(sc).result() == f.values
+    board = 0o77 << 12
+    assert reduce.reduce(board, {}, _pool(PANTHER=1, MOVE_RED=6), 7, True, 1)[3] is True   # a repair can matter
+    assert reduce.reduce(board, {}, _pool(PANTHER=1, MOVE_RED=6), 6, True, 1)[3] is False  # 5 steps: 2 blows
+
+
 def test_f9_e_a_group_is_moved_only_by_the_colours_of_the_cells_it_can_step_out_of():
     # Artillery 2 (cell 13), three draws, three move_red: the tank line, wall 2,
     # then building 2 as it enters city 2, and no draw is left to step it out

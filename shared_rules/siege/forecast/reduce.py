@@ -203,9 +203,10 @@ def reduce(board, groups, counts, h, members, extenders=0):
                 out[k] = 0
         out[BLANK] += blank
         return (), {}, tuple(out), False
-    new_blows = min(h - 1, r.city) - 3 if placements else 0
     if members:
-        new_blows -= 1                                        # the panther's own draw (_repair_caps)
+        # the blows a tank to come could take with a repair: its steps, in the draws other than
+        # its own (a plain tank's draw is one of the h, a pz2h's is not) and the panther's
+        new_blows = min(h - (0 if extenders else 1) - 1, r.city) - 3 if placements else 0
         members = _split(kept, _repair_caps(board, kept, counts, h), counts[PANTHER], new_blows)
     for c, g in kept.items():
         if isinstance(g, int) and g > caps[c]:

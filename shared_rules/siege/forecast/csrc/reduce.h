@@ -215,9 +215,10 @@ static int reduce_state(Ctx *K, int board, const grp *g, const uint8_t *counts, 
         return 0;
     }
     int city_blows = imin(h - 1, r.city) - 3;
-    int new_blows = placements ? city_blows : 0;
+    /* the blows a tank to come could take with a repair: its steps, in the draws other than its
+     * own (a plain tank's draw is one of the h, a pz2h's is not) and the panther's */
+    int new_blows = placements ? imin(h - (extenders ? 0 : 1) - 1, r.city) - 3 : 0;
     if (members) {
-        new_blows -= 1;                                 /* the panther's own draw */
         Reach r1;                                       /* reduce._repair_caps */
         reach_of(K, counts, h - 1, &r1);
         int panther = counts[PANTHER];
