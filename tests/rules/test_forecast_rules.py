@@ -152,6 +152,25 @@ def test_f9_d_a_panther_s_repair_can_matter_to_a_tank_to_come():
     assert reduce.reduce(board, {}, _pool(PANTHER=1, MOVE_RED=6), 6, True, 1)[3] is False  # 5 steps: 2 blows
 
 
+def test_f9_d_a_rotation_that_brings_the_first_blow_is_no_step():
+    # Phase 5 brings the pz3 (armor 2) to artillery 1.  No move_red, pz4h or
+    # maus: its first blow needs the move_ccw into sector 6 first, then both
+    # move_blue (tank 6, wall 6).  Of its four plain draws (the reveal3 among
+    # the first two, 2/5, and all five come out) the rotation is no step of
+    # its, so it can deal one blow, not two: W_6 = 2/5 * 1/3 (move_ccw before
+    # both move_blue), and its armor is capped at 1.
+    sc = {"board": {"walls": [1, 2, 3, 4, 5, 6], "buildings": [1, 2, 3, 4, 5, 6], "enemies": [
+        {"kind": "pz3", "sector": 1, "line": "air"}]},
+        "pool": ["reveal3", "move_blue", "move_blue", "move_ccw", "sabotage_air"]}
+    f = forecast(*state_setup(sc))
+    assert f.values[("W", 6)] == (Fr(2, 15), Fr(2, 15)) and f.values[("B", 6)] == (0, 0)
+    assert Brute(sc).result() == f.values
+    board = 0o77 << 12 | 0o77
+    pool = _pool(MOVE_BLUE=2, MOVE_CCW=1, BLANK=1)
+    assert reduce.reach_of(pool, 4).group(board, 12) == (2, 2)            # its tokens: 2 steps, however many draws
+    assert reduce.reduce(board, {12: 2}, pool, 3, False)[1] == {12: 1}
+
+
 def test_f9_e_a_group_is_moved_only_by_the_colours_of_the_cells_it_can_step_out_of():
     # Artillery 2 (cell 13), three draws, three move_red: the tank line, wall 2,
     # then building 2 as it enters city 2, and no draw is left to step it out

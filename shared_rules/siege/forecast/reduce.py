@@ -9,11 +9,12 @@ wall, dot or building (F9 c); otherwise it can never deal or take a blow,
 and it is dropped; so is a group that only ever walks where one in front of
 it in its sector has been, while that one lasts or its armor covers what
 the sector has left standing (_shadowed).  A group's summed armor is
-capped at the blows it can still take (F9 d).  A kind whose draw can no
-longer change anything becomes a blank (F9 a, e): a plain tank with too few
-draws after it, a move of a colour no group that matters can be stepped
-by (the colours of the cells it can still step out of), the
-panther when no repair can matter (then groups are sums, F9 d) -- and as
+capped at the blows it can still take (F9 d): no more than its steps (a
+rotation that brings it its first blow is a draw and no step).  A kind
+whose draw can no longer change anything becomes a blank (F9 a, e): a
+plain tank with too few draws after it, a move of a colour no group that
+matters can be stepped by (the colours of the cells it can still step out
+of), the panther when no repair can matter (then groups are sums, F9 d) -- and as
 soon as nothing on the board or to come matters, everything but the He-111
 and the chain's extenders.  (A pz2h that can never get its 4 steps is left
 out of the chain's pattern itself: chains.live, search._live.)
@@ -141,6 +142,10 @@ class Reach:
                 return reach, first
             if reach == first and not self.rot and (board >> s) & 1:
                 return reach, first      # its wall's blow takes its last step: it never enters the city
+            if min(h, self.own[s]) < first:
+                # its first blow needs a rotation, drawn while it is outside the city: a draw and a
+                # token that are no step of its
+                return min(h, self.city) - 1, first
             return min(h, self.city), first
         if reach < first:                                # it does not even reach the city
             return 0, first

@@ -109,7 +109,8 @@ static void reach_group(const Reach *r, int board, int c, int *reach, int *first
             *reach = re;
             return;
         }
-        *reach = imin(h, r->city);
+        /* a first blow that needs a rotation, drawn outside the city: a draw and a token no step of its */
+        *reach = imin(h, r->city) - (imin(h, r->own[s]) < f);
         return;
     }
     if (re < f) {
