@@ -171,6 +171,91 @@ def test_f9_d_a_rotation_that_brings_the_first_blow_is_no_step():
     assert reduce.reduce(board, {12: 2}, pool, 3, False)[1] == {12: 1}
 
 
+def test_f9_d_a_group_deals_no_more_blows_than_the_moves_left_can_walk_it_into():
+    # Phase 5 walks the pz3 from city 6 into city 1 (no building in 1 or 6).
+    # The maus steps it into building 2; the move_ccw rotates it into the empty
+    # city 6, from where the move_blue (its colour) or the maus takes it back
+    # into city 1; a move_green moves it nowhere (city 1 and 2 are red).  Two
+    # or three draws: two steps, one blow at most, so its armor is capped at 1.
+    sc = {"board": {"walls": [1, 2, 3, 4, 5, 6], "buildings": [2, 3, 4, 5], "enemies": [
+        {"kind": "pz3", "sector": 6, "line": "city"}]},
+        "pool": ["maus", "move_ccw", "move_green", "move_blue", "he111", "sabotage_tank"]}
+    f = forecast(*state_setup(sc))
+    assert Brute(sc).result() == f.values
+    board = 0b011110 << 12 | 0o77
+    pool = _pool(MAUS=1, MOVE_CCW=1, MOVE_GREEN=1, MOVE_BLUE=1, HE111=1, BLANK=1)
+    assert reduce.reach_of(pool, 2).group(board, 24) == (2, 1)             # two steps, counted alone
+    assert reduce.max_blows(board, 24, pool, 2) == reduce.max_blows(board, 24, pool, 3) == 1
+    assert reduce.reduce(board, {24: 2}, pool, 2, False)[1] == {24: 1}
+    assert reduce.max_blows(board, 24, _pool(MAUS=1, MOVE_RED=1), 2) == 2  # a move_red: buildings 2 and 3
+
+
+def test_f9_c_a_group_whose_moves_lead_only_where_nothing_stands_is_left_out():
+    # Phase 5 brings the sdkfz to air 4 (green).  Two move_green take it to
+    # tank 4, wall 4 a third step away; rotated into sector 5 it finds no wall
+    # and no building there, and move_blue takes it only into the empty city 5;
+    # rotated into sector 3, the greens are all it has.  Four plain draws (the
+    # reveal3 among the first two) and it can deal no blow: every value is 0.
+    sc = {"board": {"walls": [1, 2, 3, 4, 6], "buildings": [1, 2, 3, 4, 6], "enemies": [
+        {"kind": "sdkfz", "sector": 4, "line": "rear"}]},
+        "pool": ["reveal3", "move_green", "move_green", "move_blue", "move_blue", "move_cw", "move_ccw",
+                 "move_red"]}
+    f = forecast(*state_setup(sc))
+    assert all(v == (0, 0) for v in f.values.values())
+    assert Brute(sc).result() == f.values
+    board = 0b101111 << 12 | 0b101111
+    pool = _pool(MOVE_RED=1, MOVE_GREEN=2, MOVE_BLUE=2, MOVE_CW=1, MOVE_CCW=1)
+    assert reduce.reach_of(pool, 4).group(board, 9) == (3, 3)              # the steps alone: it could
+    assert reduce.max_blows(board, 9, pool, 4) == 0
+    assert reduce.reduce(board, {9: 1, 6: 1}, pool, 4, False)[1] == {6: 1}
+
+
+def _lone_blows(board, c, tokens, h):
+    """The most targets one group (armor enough for all) destroys in h draws of `tokens`
+    (kinds; pz4h steps the colour it lands in, so any), played by model.step and model.rotate,
+    while between draws any wall or dot may fall at no cost (another enemy, a bomber)."""
+    if h == 0 or c is None:
+        return 0
+    best = 0
+    for k in set(tokens):
+        rest = list(tokens)
+        rest.remove(k)
+        if k in (model.MOVE_CW, model.MOVE_CCW):
+            outcomes = [model.rotate(board, {c: 9}, 1 if k == model.MOVE_CW else 5)]
+        else:
+            sectors = model.ALL_SECTORS if k in (model.MAUS, model.PZ4H) else model.COLOR_SECTORS[k - model.MOVE_RED]
+            outcomes = [model.step(board, {c: 9}, sectors)]
+        for b2, opts in outcomes:
+            blows = bin(board & ~b2).count("1")
+            (c2,) = opts[0]
+            for b3 in {b2, b2 & ~(1 << (6 + c2 % 6)), b2 & ~(0o101 << (c2 % 6))}:   # its dot, or wall and dot, gone
+                best = max(best, blows + _lone_blows(b3, c2, rest, h - 1))
+    return best
+
+
+def test_f9_c_d_max_blows_bounds_what_the_moves_can_do():
+    # max_blows must never count fewer blows than a group can deal: 1,500 random cells,
+    # boards and token sets against the moves themselves (the forecast's model.step and
+    # model.rotate), walls and dots falling at will in between
+    rng = random.Random(20261129)
+    kinds = [model.MOVE_RED, model.MOVE_GREEN, model.MOVE_BLUE, model.MOVE_CW, model.MOVE_CCW, model.MAUS,
+             model.PZ4H]
+    checked = 0
+    while checked < 1500:
+        walls = rng.randrange(64)
+        board = walls | (rng.randrange(64) & walls) << 6 | rng.randrange(64) << 12
+        c = rng.randrange(30)
+        if c >= 24 and (board >> (12 + c % 6)) & 1:
+            continue                                        # no enemy stands in a building's cell
+        tokens = [rng.choice(kinds) for _ in range(rng.randint(1, 6))]
+        h = rng.randint(1, len(tokens))
+        counts = [0] * model.PLAIN
+        for k in tokens:
+            counts[k] += 1
+        assert reduce.max_blows(board, c, tuple(counts), h) >= _lone_blows(board, c, tokens, h), (board, c, tokens, h)
+        checked += 1
+
+
 def test_f9_e_a_group_is_moved_only_by_the_colours_of_the_cells_it_can_step_out_of():
     # Artillery 2 (cell 13), three draws, three move_red: the tank line, wall 2,
     # then building 2 as it enters city 2, and no draw is left to step it out

@@ -10,7 +10,9 @@ and it is dropped; so is a group that only ever walks where one in front of
 it in its sector has been, while that one lasts or its armor covers what
 the sector has left standing (_shadowed).  A group's summed armor is
 capped at the blows it can still take (F9 d): no more than its steps (a
-rotation that brings it its first blow is a draw and no step).  A kind
+rotation that brings it its first blow is a draw and no step), and no more
+than the tokens left can walk it into alone, on a board that can only lose
+targets (max_blows; a group that can deal none is dropped, F9 c).  A kind
 whose draw can no longer change anything becomes a blank (F9 a, e): a
 plain tank with too few draws after it, a move of a colour no group that
 matters can be stepped by (the colours of the cells it can still step out
@@ -192,9 +194,10 @@ def reduce(board, groups, counts, h, members, extenders=0):
     colors = 0                       # colours whose moves can step a group that matters
     for c, g in groups.items():
         reach, first = r.group(board, c)
-        if reach < first:
-            continue                                          # F9 (c)
-        caps[c] = reach - first + 1                           # the blows it can still take
+        cap = _cap(board, c, counts, h, r.rot, reach, first)
+        if not cap:
+            continue                                          # F9 (c): it can deal no blow
+        caps[c] = cap
         if walked:
             colors |= walked[c][reach if reach < 10 else 10]  # 10 steps walk a rear group round the city
         kept[c] = g
@@ -348,3 +351,91 @@ def _shadowed(board, kept, caps, r, bombers):
             front |= 1 << s
         if armor >= ((board >> s) & 1) + ((board >> (6 + s)) & 1) + ((board >> (12 + s)) & 1):
             guard |= 1 << s
+
+
+def _cap(board, c, counts, h, rot, reach, first):
+    """The blows the group in cell c can still take (F9 d), 0 for none (F9 c): at most its
+    steps (`reach`) less those before its first blow (`first`), and at most what the tokens
+    left can walk it into (max_blows: worth the search where that could be less -- more than
+    one blow, or a rotation to take it sideways)."""
+    cap = reach - first + 1
+    if cap > 0 and (cap > 1 or rot):
+        most = max_blows(board, c, counts, h)
+        if most < cap:
+            return most
+    return max(cap, 0)
+
+
+_BLOWS = {}
+
+
+def max_blows(board, c, counts, h):
+    """The most blows the group in cell c can deal alone in h draws of the
+    pool's moving tokens (move_<colour>, move_cw, move_ccw, pz4h, maus), on
+    this board or one with fewer targets: a wall or dot ahead of it may have
+    fallen to another enemy or a bomber before it gets there (then it walks
+    into the city), and a building counts only while it stands.  (A bound:
+    merged with another group it walks where it would alone.)"""
+    tk = [counts[MOVE_RED], counts[MOVE_GREEN], counts[MOVE_BLUE], counts[MOVE_CW], counts[MOVE_CCW],
+          counts[PZ4H] + counts[MAUS]]
+    key = (c, board, h, tuple(tk))
+    v = _BLOWS.get(key)
+    if v is None:
+        if len(_BLOWS) > 200000:
+            _BLOWS.clear()
+        v = _BLOWS[key] = _blows(c, board, tk, h, {})
+    return v
+
+
+def _blows(c, board, tk, h, memo):
+    """max_blows' search, depth first: h draws left, tk the tokens left (moves by colour,
+    move_cw, move_ccw, pz4h + maus), memo what it found below each node."""
+    if h <= 0:
+        return 0
+    key = (c, board, h, tuple(tk))
+    best = memo.get(key)
+    if best is not None:
+        return best
+    best = 0
+    s = c % 6
+    for i in (s >> 1, 5):                         # a step: a move of its cell's colour, pz4h or maus
+        if tk[i]:
+            tk[i] -= 1
+            for gain, c2, b2 in _stepped(c, board):
+                best = max(best, gain + _blows(c2, b2, tk, h - 1, memo))
+            tk[i] += 1
+    for i, d in ((3, 1), (4, 5)):                 # a rotation: a blow only in the city (R26)
+        if tk[i]:
+            tk[i] -= 1
+            s2 = (s + d) % 6
+            bit = 1 << (12 + s2)
+            if c >= 24 and board & bit:
+                best = max(best, 1 + _blows(c - s + s2, board & ~bit, tk, h - 1, memo))
+            else:
+                best = max(best, _blows(c - s + s2, board, tk, h - 1, memo))
+            tk[i] += 1
+    memo[key] = best
+    return best
+
+
+def _stepped(c, board):
+    """[(blow or not, cell, board)]: the ways one step can go for a group in cell c."""
+    s = c % 6
+    if c < 18:
+        return [(0, c + 6, board)]
+    if c < 24:
+        out = []
+        gone = board & ~(0o101 << s)                     # its wall and dot fallen before it came
+        if (board >> (6 + s)) & 1:                       # its dot takes the blow, the wall stays
+            out.append((1, c, board & ~(1 << (6 + s))))
+        if board & (1 << s):                             # its wall falls (its dot gone before); it stays
+            out.append((1, c, gone))
+        if (board >> (12 + s)) & 1:                      # into the city, its wall gone before it came
+            out.append((1, 24 + s, gone & ~(1 << (12 + s))))
+        else:
+            out.append((0, 24 + s, gone))
+        return out
+    s2 = s + 1 if s < 5 else 0
+    if (board >> (12 + s2)) & 1:
+        return [(1, 24 + s2, board & ~(1 << (12 + s2)))]
+    return [(0, 24 + s2, board)]

@@ -99,6 +99,7 @@ static inline const u128 *entry_get(Entry *e, u128 *buf)
 #define CHUNK (16u << 20)          /* an arena's chunk (memo.h: arena) */
 #define MIN_CHUNK (64u << 10)
 #define RCACHE 4096                /* Reach by pool and horizon: the same few recur all through a search */
+#define BCACHE 65536               /* a lone group's most blows (reduce.h: max_blows), by cell, board, tokens, h */
 #define THREADS 4                  /* at most, searches of one state at once, each its own way round (module.c) */
 
 /* One memo, shared by the threads: slots of an entry's address with 16 bits of its hash
@@ -116,6 +117,7 @@ typedef struct {
 } Reach;
 
 typedef struct { uint64_t key; Reach r; } RSlot;       /* key 0: empty (a real key has bit 56) */
+typedef struct { uint64_t key; int blows; } BSlot;     /* key 0: empty (a real key has bit 63) */
 
 /* What one thread's search works with: the forecast's constants, its own caches, arena,
  * scratch and stop point, and the shared memos. */
@@ -124,6 +126,7 @@ struct Ctx {
     int full[PZ2H + 1];            /* the placed kinds' full armor: model.FULL, given by search.py */
     int order;                     /* its way round: its thread's number (ordered()) */
     RSlot *rcache;
+    BSlot *bcache;
     Table *plain, *draw;           /* the memos (search.py's memo_plain and memo_draw) */
     void *chains;                  /* the reveal chains' patterns by chain state (chains.h) */
     char **chunks;                 /* the arena of the entries this thread made */

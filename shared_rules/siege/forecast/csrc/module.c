@@ -361,6 +361,8 @@ static int Core_init(Core *C, PyObject *args, PyObject *kw)
         K->all = C->ctx;
         if (!K->rcache && !(K->rcache = calloc(RCACHE, sizeof(RSlot))))
             return PyErr_NoMemory(), -1;
+        if (!K->bcache && !(K->bcache = calloc(BCACHE, sizeof(BSlot))))
+            return PyErr_NoMemory(), -1;
         if (!K->scr) {
             K->scap = (size_t)1 << 21;                 /* 16 MB of outcomes at most on the stack */
             if (!(K->scr = malloc(sizeof(grp) * K->scap)))
@@ -382,6 +384,7 @@ static void Core_dealloc(Core *C)
     for (int t = 0; t < THREADS; t++) {
         free(C->ctx[t].scr);
         free(C->ctx[t].rcache);
+        free(C->ctx[t].bcache);
     }
     Py_XDECREF(C->choice_exc);
     Py_XDECREF(C->time_exc);

@@ -121,6 +121,78 @@ static void reach_group(const Reach *r, int board, int c, int *reach, int *first
     *first = f + DCW[blds][s];
 }
 
+/* ------------------------------------------------- a lone group's blows (reduce.max_blows) */
+
+/* tokens: the moves of each colour, move_cw, move_ccw, pz4h + maus; the most blows the group in
+ * cell c deals in h draws of them, found depth first (a branch that cannot beat `best` is cut) */
+static int blows_dfs(int c, int board, int *tk, int h, int got, int best)
+{
+    if (got + h <= best)
+        return best;
+    if (got > best)
+        best = got;
+    if (h <= 0)
+        return best;
+    int s = c % 6;
+    for (int kind = 0; kind < 2; kind++) {              /* a step: its colour's move, pz4h or maus */
+        int *n = kind ? &tk[5] : &tk[s >> 1];
+        if (!*n)
+            continue;
+        --*n;
+        if (c < 18) {
+            best = blows_dfs(c + 6, board, tk, h - 1, got, best);
+        } else if (c < 24) {
+            int gone = board & ~(0101 << s);            /* its wall and dot fallen before it came */
+            if ((board >> (6 + s)) & 1)                 /* its dot takes the blow, the wall stays */
+                best = blows_dfs(c, board & ~(1 << (6 + s)), tk, h - 1, got + 1, best);
+            if (board & (1 << s))                       /* its wall falls (its dot gone before) */
+                best = blows_dfs(c, gone, tk, h - 1, got + 1, best);
+            if ((board >> (12 + s)) & 1)                /* into the city, its wall gone before it came */
+                best = blows_dfs(24 + s, gone & ~(1 << (12 + s)), tk, h - 1, got + 1, best);
+            else
+                best = blows_dfs(24 + s, gone, tk, h - 1, got, best);
+        } else {
+            int s2 = s < 5 ? s + 1 : 0, bit = 1 << (12 + s2);
+            best = blows_dfs(24 + s2, board & ~bit, tk, h - 1, got + ((board & bit) != 0), best);
+        }
+        ++*n;
+    }
+    for (int d = 1; d <= 5; d += 4) {                   /* the rotations: a blow only in the city */
+        int *n = d == 1 ? &tk[3] : &tk[4];
+        if (!*n)
+            continue;
+        --*n;
+        int s2 = (s + d) % 6, c2 = c - s + s2, bit = 1 << (12 + s2);
+        if (c >= 24 && (board & bit))
+            best = blows_dfs(c2, board & ~bit, tk, h - 1, got + 1, best);
+        else
+            best = blows_dfs(c2, board, tk, h - 1, got, best);
+        ++*n;
+    }
+    return best;
+}
+
+static int max_blows(Ctx *K, int board, int c, const uint8_t *counts, int h)
+{
+    int tk[6] = {counts[MOVE_RED], counts[MOVE_GREEN], counts[MOVE_BLUE], counts[MOVE_CW], counts[MOVE_CCW],
+                 counts[PZ4H] + counts[MAUS]};
+    int small = h >= 0 && h < 32;
+    for (int i = 0; i < 6; i++)
+        small &= tk[i] < 16;
+    if (!small)
+        return blows_dfs(c, board, tk, h, 0, 0);
+    uint64_t key = (uint64_t)c | (uint64_t)board << 5 | (uint64_t)h << 23 | (uint64_t)1 << 63;
+    for (int i = 0; i < 6; i++)
+        key |= (uint64_t)tk[i] << (28 + 4 * i);
+    uint64_t x = key * 0x9e3779b97f4a7c15ULL;
+    BSlot *slot = &K->bcache[(x >> 40) & (BCACHE - 1)];
+    if (slot->key != key) {
+        slot->blows = blows_dfs(c, board, tk, h, 0, 0);
+        slot->key = key;
+    }
+    return slot->blows;
+}
+
 /* ------------------------------------------------------------ reduce (reduce.reduce) */
 
 static void shadowed(int board, grp *kept, int *caps, const Reach *r, int bombers)   /* reduce._shadowed */
@@ -192,7 +264,16 @@ static int reduce_state(Ctx *K, int board, const grp *g, const uint8_t *counts, 
         reach_group(&r, board, c, &reach, &first);
         if (reach < first)
             continue;                                   /* F9 (c) */
-        caps[c] = reach - first + 1;
+        int cap = reach - first + 1;                    /* the blows it can still take */
+        if (cap > 1 || r.rot) {
+            int most = max_blows(K, board, c, counts, h);
+            if (most < cap) {
+                if (!most)
+                    continue;
+                cap = most;
+            }
+        }
+        caps[c] = cap;
         if (walked)
             colors |= WALKED[c][reach < 10 ? reach : 10];
         kept[c] = g[c];
