@@ -254,6 +254,8 @@ def test_f9_c_d_max_blows_bounds_what_the_moves_can_do():
             counts[k] += 1
         assert reduce.max_blows(board, c, tuple(counts), h) >= _lone_blows(board, c, tokens, h), (board, c, tokens, h)
         checked += 1
+    # a scenario's pool far beyond the game's ten moving tokens: no bound, rather than a long search
+    assert reduce.max_blows(0o77 << 12, 26, _pool(MOVE_RED=15, MOVE_GREEN=15, MOVE_BLUE=15), 40) == reduce.INF
 
 
 def test_f9_e_a_group_is_moved_only_by_the_colours_of_the_cells_it_can_step_out_of():

@@ -367,6 +367,7 @@ def _cap(board, c, counts, h, rot, reach, first):
 
 
 _BLOWS = {}
+BLOWS_TOKENS = 10     # max_blows searches with at most this many moving tokens (a game's pool has 10)
 
 
 def max_blows(board, c, counts, h):
@@ -378,6 +379,9 @@ def max_blows(board, c, counts, h):
     merged with another group it walks where it would alone.)"""
     tk = [counts[MOVE_RED], counts[MOVE_GREEN], counts[MOVE_BLUE], counts[MOVE_CW], counts[MOVE_CCW],
           counts[PZ4H] + counts[MAUS]]
+    if sum(tk) > BLOWS_TOKENS:
+        return INF                                 # a scenario's pool: no bound (the search would be long)
+    h = max(0, min(h, sum(tk)))                    # each draw it uses takes a token
     key = (c, board, h, tuple(tk))
     v = _BLOWS.get(key)
     if v is None:

@@ -100,6 +100,7 @@ static inline const u128 *entry_get(Entry *e, u128 *buf)
 #define MIN_CHUNK (64u << 10)
 #define RCACHE 4096                /* Reach by pool and horizon: the same few recur all through a search */
 #define BCACHE 65536               /* a lone group's most blows (reduce.h: max_blows), by cell, board, tokens, h */
+#define BLOWS_TOKENS 10            /* ... searched with at most this many moving tokens (reduce.BLOWS_TOKENS) */
 #define THREADS 4                  /* at most, searches of one state at once, each its own way round (module.c) */
 
 /* One memo, shared by the threads: slots of an entry's address with 16 bits of its hash

@@ -127,7 +127,8 @@ static void reach_group(const Reach *r, int board, int c, int *reach, int *first
  * cell c deals in h draws of them, found depth first (a branch that cannot beat `best` is cut) */
 static int blows_dfs(int c, int board, int *tk, int h, int got, int best)
 {
-    if (got + h <= best)
+    int targets = __builtin_popcount(board);            /* walls, dots and buildings: a blow each at most */
+    if (got + (h < targets ? h : targets) <= best)
         return best;
     if (got > best)
         best = got;
@@ -176,11 +177,14 @@ static int max_blows(Ctx *K, int board, int c, const uint8_t *counts, int h)
 {
     int tk[6] = {counts[MOVE_RED], counts[MOVE_GREEN], counts[MOVE_BLUE], counts[MOVE_CW], counts[MOVE_CCW],
                  counts[PZ4H] + counts[MAUS]};
-    int small = h >= 0 && h < 32;
+    int total = 0;
     for (int i = 0; i < 6; i++)
-        small &= tk[i] < 16;
-    if (!small)
-        return blows_dfs(c, board, tk, h, 0, 0);
+        total += tk[i];
+    if (total > BLOWS_TOKENS)
+        return INF;                                     /* a scenario's pool: no bound (the search would be long) */
+    h = imin(h, total);                                 /* each draw it uses takes a token */
+    if (h < 0)
+        h = 0;
     uint64_t key = (uint64_t)c | (uint64_t)board << 5 | (uint64_t)h << 23 | (uint64_t)1 << 63;
     for (int i = 0; i < 6; i++)
         key |= (uint64_t)tk[i] << (28 + 4 * i);
