@@ -176,7 +176,8 @@ def test_f9_d_a_group_deals_no_more_blows_than_the_moves_left_can_walk_it_into()
     # The maus steps it into building 2; the move_ccw rotates it into the empty
     # city 6, from where the move_blue (its colour) or the maus takes it back
     # into city 1; a move_green moves it nowhere (city 1 and 2 are red).  Two
-    # or three draws: two steps, one blow at most, so its armor is capped at 1.
+    # or three draws: one blow at most (two draws are two steps, counted alone),
+    # so its armor is capped at 1.
     sc = {"board": {"walls": [1, 2, 3, 4, 5, 6], "buildings": [2, 3, 4, 5], "enemies": [
         {"kind": "pz3", "sector": 6, "line": "city"}]},
         "pool": ["maus", "move_ccw", "move_green", "move_blue", "he111", "sabotage_tank"]}
