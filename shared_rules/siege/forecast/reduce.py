@@ -359,11 +359,11 @@ def _cap(board, c, counts, h, rot, reach, first):
     left can walk it into (max_blows: worth the search where that could be less -- more than
     one blow, or a rotation to take it sideways)."""
     cap = reach - first + 1
-    if cap > 0 and (cap > 1 or rot):
-        most = max_blows(board, c, counts, h)
-        if most < cap:
-            return most
-    return max(cap, 0)
+    if cap <= 0:
+        return 0
+    if cap > 1 or rot:
+        return min(cap, max_blows(board, c, counts, h))
+    return cap
 
 
 _BLOWS = {}
@@ -379,9 +379,10 @@ def max_blows(board, c, counts, h):
     merged with another group it walks where it would alone.)"""
     tk = [counts[MOVE_RED], counts[MOVE_GREEN], counts[MOVE_BLUE], counts[MOVE_CW], counts[MOVE_CCW],
           counts[PZ4H] + counts[MAUS]]
-    if sum(tk) > BLOWS_TOKENS:
+    total = sum(tk)
+    if total > BLOWS_TOKENS:
         return INF                                 # a scenario's pool: no bound (the search would be long)
-    h = max(0, min(h, sum(tk)))                    # each draw it uses takes a token
+    h = max(0, min(h, total))                      # each draw it uses takes a token
     key = (c, board, h, tuple(tk))
     v = _BLOWS.get(key)
     if v is None:
