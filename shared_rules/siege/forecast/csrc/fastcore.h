@@ -133,6 +133,8 @@ struct Ctx {
     char **chunks;                 /* the arena of the entries this thread made */
     size_t nchunks, chunk_used, chunk_cap;
     grp *scr;                      /* scratch for moves' outcomes (a stack) */
+    void *kids;                    /* the children waiting for their lookups, a batch per plain() level (search.h) */
+    int kdepth;                    /* plain() levels using them now */
     size_t sp, scap;
     jmp_buf jb;
     double deadline;               /* monotonic seconds; < 0: none */

@@ -146,6 +146,7 @@ static void run_job(Job *J)
 {
     Ctx *K = &J->core->ctx[J->t];
     K->sp = 0;
+    K->kdepth = 0;
     int err = setjmp(K->jb);
     if (!err) {
         if (J->drawing)
@@ -368,6 +369,8 @@ static int Core_init(Core *C, PyObject *args, PyObject *kw)
             if (!(K->scr = malloc(sizeof(grp) * K->scap)))
                 return PyErr_NoMemory(), -1;
         }
+        if (!K->kids && !(K->kids = malloc(sizeof(Child) * BATCH * KID_LEVELS)))
+            return PyErr_NoMemory(), -1;
     }
     Py_INCREF(choice);
     Py_INCREF(timeout);
@@ -383,6 +386,7 @@ static void Core_dealloc(Core *C)
     clear_memo(C);
     for (int t = 0; t < THREADS; t++) {
         free(C->ctx[t].scr);
+        free(C->ctx[t].kids);
         free(C->ctx[t].rcache);
         free(C->ctx[t].bcache);
     }
