@@ -118,7 +118,7 @@ typedef struct {
 } Reach;
 
 typedef struct { uint64_t key; Reach r; } RSlot;       /* key 0: empty (a real key has bit 56) */
-typedef struct { uint64_t key; int blows; } BSlot;     /* key 0: empty (a real key has bit 63) */
+typedef uint64_t BSlot;        /* a key (bit 63 set: 0 is empty) with its blows in bits 52-57 (reduce.h: max_blows) */
 
 /* What one thread's search works with: the forecast's constants, its own caches, arena,
  * scratch and stop point, and the shared memos. */

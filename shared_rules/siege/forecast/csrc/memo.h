@@ -31,12 +31,12 @@ static int make_key(uint8_t *key, int board, const uint8_t *head, int nhead, con
     n += nhead;
     memcpy(key + n, counts, ncounts);
     n += ncounts;
-    for (int c = 0; c < 30; c++)
-        if (g[c]) {
-            key[n++] = (uint8_t)c;
-            memcpy(key + n, &g[c], 8);
-            n += 8;
-        }
+    for (uint32_t occ = occupied(g); occ; occ &= occ - 1) {
+        int c = __builtin_ctz(occ);
+        key[n++] = (uint8_t)c;
+        memcpy(key + n, &g[c], 8);
+        n += 8;
+    }
     int padded = (n + 7) & ~7;
     memset(key + n, 0, padded - n);
     return padded;

@@ -55,9 +55,8 @@ static Opts step(Ctx *K, int board, const grp *g, int sectors, int *nb)   /* mod
     int walls = board & 63, dots = (board >> 6) & 63, blds = board >> 12;
     grp base[30] = {0}, enter[6] = {0}, hurt_g[12];
     int hurt_c[12], nh = 0;
-    for (int c = 0; c < 30; c++) {
-        if (!g[c])
-            continue;
+    for (uint32_t occ = occupied(g); occ; occ &= occ - 1) {       /* the cells in order, as model.step */
+        int c = __builtin_ctz(occ);
         int s = c % 6;
         if (!((sectors >> s) & 1))
             base[c] = merge(K, base[c], g[c]);
@@ -98,9 +97,8 @@ static Opts rotate(Ctx *K, int board, const grp *g, int d, int *nb)   /* model.r
     int blds = board >> 12;
     grp base[30] = {0}, hurt_g[6];
     int hurt_c[6], nh = 0;
-    for (int c = 0; c < 30; c++) {
-        if (!g[c])
-            continue;
+    for (uint32_t occ = occupied(g); occ; occ &= occ - 1) {
+        int c = __builtin_ctz(occ);
         int s = c % 6, s2 = (s + d) % 6, c2 = c - s + s2;
         if (c >= 24 && ((blds >> s2) & 1)) {
             blds ^= 1 << s2;

@@ -190,11 +190,9 @@ static int max_blows(Ctx *K, int board, int c, const uint8_t *counts, int h)
         key |= (uint64_t)tk[i] << (28 + 4 * i);
     uint64_t x = key * 0x9e3779b97f4a7c15ULL;
     BSlot *slot = &K->bcache[(x >> 40) & (BCACHE - 1)];
-    if (slot->key != key) {
-        slot->blows = blows_dfs(c, board, tk, h, 0, 0);
-        slot->key = key;
-    }
-    return slot->blows;
+    if ((*slot & ~((uint64_t)63 << 52)) != key)        /* the key's bits 0-51 and 63, the blows' 52-57 */
+        *slot = key | (uint64_t)blows_dfs(c, board, tk, h, 0, 0) << 52;
+    return (int)((*slot >> 52) & 63);
 }
 
 /* ------------------------------------------------------------ reduce (reduce.reduce) */
@@ -261,9 +259,8 @@ static int reduce_state(Ctx *K, int board, const grp *g, const uint8_t *counts, 
     int caps[30], colors = 0;
     uint32_t occ = 0;                                   /* the cells kept, bit c */
     memset(kept, 0, sizeof(grp) * 30);
-    for (int c = 0; c < 30; c++) {
-        if (!g[c])
-            continue;
+    for (uint32_t in = occupied(g); in; in &= in - 1) {
+        int c = __builtin_ctz(in);
         int reach, first;
         reach_group(&r, board, c, &reach, &first);
         if (reach < first)
