@@ -51,19 +51,23 @@ static int make_plain_key(uint8_t *key, int board, const grp *g, const uint8_t *
     return make_key(key, board, head, 4, counts, PLAIN, g);
 }
 
-/* The batch's lookups: first every slot fetched, then every entry a slot points to, then each
- * found or searched in turn (acc += m * its value). */
+/* The batch's lookups: every slot read (each was fetched when its child was queued) and the
+ * entry it points to fetched, then each looked up in turn (acc += m * its value). */
 static void flush(Ctx *K, Child *jobs, int n, int rlen, int rbits, u128 *acc)
 {
     Table *t = K->plain;
     enter(K, t);
     size_t mask = t->cap - 1;
-    for (int i = 0; i < n; i++)
-        __builtin_prefetch((const void *)&t->slots[jobs[i].hv & mask]);
     for (int i = 0; i < n; i++) {
         uint64_t sl = atomic_load_explicit(&t->slots[jobs[i].hv & mask], memory_order_relaxed);
-        if (sl && (sl >> ADDR_BITS) == (jobs[i].hv >> ADDR_BITS))
-            __builtin_prefetch(SLOT_ENTRY(sl));
+        if (sl && (sl >> ADDR_BITS) == (jobs[i].hv >> ADDR_BITS)) {
+            const Entry *e = SLOT_ENTRY(sl);
+            const uint8_t *v = e->key + ((jobs[i].klen + 15) & ~15);      /* its value, if it is this key */
+            __builtin_prefetch(e);
+            __builtin_prefetch(v);
+            __builtin_prefetch(v + 64);
+            __builtin_prefetch(v + 128);
+        }
     }
     leave(K);
     u128 buf[NF];
@@ -104,6 +108,12 @@ static void next_plain(Ctx *K, int before, int board, const Opts *o, const uint8
         j->mem = reduce_state(K, board, o->opts, counts, h, members, q, j->kept, j->outc);
         j->klen = make_plain_key(j->key, board, j->kept, j->outc, rlen, rbits, j->mem);
         j->hv = hash_bytes(j->key, j->klen);
+        {                                               /* its slot fetched now, read in flush() */
+            const Table *t = K->plain;
+            const _Atomic uint64_t *slots = __atomic_load_n(&t->slots, __ATOMIC_RELAXED);   /* a hint: */
+            size_t cap = __atomic_load_n(&t->cap, __ATOMIC_RELAXED);    /* a table doubled meanwhile */
+            __builtin_prefetch((const void *)&slots[j->hv & (cap - 1)]);   /* costs a miss, no more */
+        }
         if (++*njobs == BATCH) {
             flush(K, jobs, BATCH, rlen, rbits, acc);
             *njobs = 0;
