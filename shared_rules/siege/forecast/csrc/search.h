@@ -41,8 +41,22 @@ typedef struct {
     uint8_t key[KEYMAX];
 } Child;
 
-static const u128 *plain_keyed(Ctx *K, int board, const grp *g, const uint8_t *counts, int plen, int pbits,
-                               int members, const uint8_t *key, int klen, uint64_t hv, u128 *buf);
+static Entry *plain_entry(Ctx *K, int board, const grp *g, const uint8_t *counts, int plen, int pbits,
+                          int members, const uint8_t *key, int klen, uint64_t hv);
+
+/* acc += m * an entry's value, read from its own fields (64-bit ones need no widening first) */
+static inline void entry_addmul(u128 *acc, uint64_t m, Entry *e)
+{
+    if (e->spare) {
+        const uint64_t *v = (const uint64_t *)entry_val(e);
+        for (int i = 0; i < NF; i++)
+            acc[i] += (u128)m * v[i];
+    } else {
+        const u128 *v = entry_val(e);
+        for (int i = 0; i < NF; i++)
+            acc[i] += (u128)m * v[i];
+    }
+}
 
 static int make_plain_key(uint8_t *key, int board, const grp *g, const uint8_t *counts, int plen, int pbits,
                           int members)
@@ -70,11 +84,10 @@ static void flush(Ctx *K, Child *jobs, int n, int rlen, int rbits, u128 *acc)
         }
     }
     leave(K);
-    u128 buf[NF];
     for (int i = 0; i < n; i++) {
         Child *j = &jobs[i];
-        vaddmul(acc, j->m, plain_keyed(K, j->board, j->kept, j->outc, rlen, rbits, j->mem, j->key, j->klen, j->hv,
-                                       buf));
+        entry_addmul(acc, (uint64_t)j->m,
+                     plain_entry(K, j->board, j->kept, j->outc, rlen, rbits, j->mem, j->key, j->klen, j->hv));
     }
 }
 
@@ -101,7 +114,7 @@ static void next_plain(Ctx *K, int before, int board, const Opts *o, const uint8
             return;
         }
     }
-    if (o->n == 1 && jobs) {
+    if (o->n == 1 && jobs && !(m >> 64)) {
         Child *j = &jobs[*njobs];
         j->m = m;
         j->board = board;
@@ -149,15 +162,16 @@ static const u128 *plain(Ctx *K, int board, const grp *g, const uint8_t *counts,
     }
     uint8_t key[KEYMAX];
     int klen = make_plain_key(key, board, g, counts, plen, pbits, members);
-    return plain_keyed(K, board, g, counts, plen, pbits, members, key, klen, hash_bytes(key, klen), buf);
+    return entry_get(plain_entry(K, board, g, counts, plen, pbits, members, key, klen, hash_bytes(key, klen)), buf);
 }
 
-static const u128 *plain_keyed(Ctx *K, int board, const grp *g, const uint8_t *counts, int plen, int pbits,
-                               int members, const uint8_t *key, int klen, uint64_t hv, u128 *buf)
+/* The memo's entry of a state (found, or worked out and stored), its key made. */
+static Entry *plain_entry(Ctx *K, int board, const grp *g, const uint8_t *counts, int plen, int pbits,
+                          int members, const uint8_t *key, int klen, uint64_t hv)
 {
     Entry *e = lookup(K, K->plain, key, klen, hv);
     if (e)
-        return entry_get(e, buf);
+        return e;
     tick(K);
     int rlen = plen - 1, rbits = pbits >> 1;
     int q = __builtin_popcount(rbits), h = rlen - q;
@@ -203,7 +217,7 @@ static const u128 *plain_keyed(Ctx *K, int board, const grp *g, const uint8_t *c
     if (njobs)
         flush(K, jobs, njobs, rlen, rbits, acc);
     K->kdepth--;
-    return entry_get(insert(K, K->plain, key, klen, hv, acc), buf);
+    return insert(K, K->plain, key, klen, hv, acc);
 }
 
 #endif
