@@ -33,7 +33,7 @@ static inline int live_short(Ctx *K, const uint8_t *counts, int plen, int pbits,
 /* A child state waiting for its memo lookup: its key is made and its slot fetched ahead, so that
  * the cache misses of a batch of lookups overlap instead of coming one after another. */
 typedef struct {
-    u128 m;
+    uint64_t m;                /* its weight (the draws' counts times the die's faces: queued below 2^64) */
     int board, mem, klen;
     uint64_t hv;
     grp kept[30];
@@ -86,8 +86,8 @@ static void flush(Ctx *K, Child *jobs, int n, int rlen, int rbits, u128 *acc)
     leave(K);
     for (int i = 0; i < n; i++) {
         Child *j = &jobs[i];
-        entry_addmul(acc, (uint64_t)j->m,
-                     plain_entry(K, j->board, j->kept, j->outc, rlen, rbits, j->mem, j->key, j->klen, j->hv));
+        Entry *e = plain_entry(K, j->board, j->kept, j->outc, rlen, rbits, j->mem, j->key, j->klen, j->hv);
+        entry_addmul(acc, j->m, e);
     }
 }
 
@@ -116,7 +116,7 @@ static void next_plain(Ctx *K, int before, int board, const Opts *o, const uint8
     }
     if (o->n == 1 && jobs && !(m >> 64)) {
         Child *j = &jobs[*njobs];
-        j->m = m;
+        j->m = (uint64_t)m;
         j->board = board;
         j->mem = reduce_state(K, board, o->opts, counts, h, members, q, j->kept, j->outc);
         j->klen = make_plain_key(j->key, board, j->kept, j->outc, rlen, rbits, j->mem);
