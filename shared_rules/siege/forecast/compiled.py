@@ -2,7 +2,7 @@
 
 csrc/ is search.py's two searches in C (the module `fastcore`, which setup.py
 builds as an optional extension where a C compiler is at hand): the same
-states, the same reductions and the same integers, 20 to 35 times sooner on
+states, the same reductions and the same integers, 50 to 80 times sooner on
 one core.  On a machine with more, as many threads as it has (4 at most)
 search each state at once, each its own way round, sharing the memos: what
 one has worked out the others find, and the first to finish answers (1.4 to

@@ -35,7 +35,7 @@ raw state after a draw to its value (reduce() is the dearest step), the first
 thing dropped at the memory cap.
 
 Both searches also exist compiled (csrc/; compiled.py hands them a state where
-setup.py could build them): the same integers, 20 to 35 times sooner.  This
+setup.py could build them): the same integers, 50 to 80 times sooner.  This
 module is the search in Python, for a machine without it and for a state
 beyond its limits.
 """
