@@ -177,7 +177,7 @@ static const List *patterns(Ctx *K, int due, int p, int r3, int r4, int plain, i
     List mine = {0, 0, NULL};
     for (int i = 0; i < sk->n; i++) {
         Skel e = ((Skel *)sk->v)[i];
-        int q = __builtin_popcount(e.bits), h = e.len - q;
+        int q = popc(e.bits), h = e.len - q;
         u128 coef = e.c * falling(n - e.t, m - e.t) * pow6(m - h - q);
         u128 mass = e.cut ? coef * falling(plain, h) * pow6(h + q) : 0;
         int len = e.len, bits = e.bits;

@@ -46,7 +46,7 @@ static void by_patterns(Ctx *K, int board, const grp *g, const uint8_t *counts, 
         acc[U_FIELD] += pt.mass;
         if (!pt.len)
             continue;
-        int len = pt.len, bits = pt.bits, h = len - __builtin_popcount(bits);
+        int len = pt.len, bits = pt.bits, h = len - popc(bits);
         int shortb = live_short(K, counts, len, bits, h);
         if (shortb >= 0) {
             len--;

@@ -199,6 +199,15 @@ static grp *salloc(Ctx *K, size_t n)
     return p;
 }
 
+/* the set bits of a small mask, inline (__builtin_popcount is a call into libgcc where the build
+ * may not assume the CPU's own instruction) */
+static inline int popc(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
 /* ---------------------------------------------------------- vectors */
 
 static inline void vzero(u128 *v) { memset(v, 0, sizeof(u128) * NF); }
@@ -218,7 +227,7 @@ static inline void add_ind(u128 *acc, u128 m, int destroyed, int lost)   /* Sear
     }
     if (lost)
         acc[L_FIELD] += m;
-    int e = __builtin_popcount(destroyed >> 12);
+    int e = popc(destroyed >> 12);
     if (e)
         acc[E_FIELD] += m * (u128)e;
 }

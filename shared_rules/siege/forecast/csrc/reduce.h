@@ -127,7 +127,7 @@ static void reach_group(const Reach *r, int board, int c, int *reach, int *first
  * cell c deals in h draws of them, found depth first (a branch that cannot beat `best` is cut) */
 static int blows_dfs(int c, int board, int *tk, int h, int got, int best)
 {
-    int targets = __builtin_popcount(board);            /* walls, dots and buildings: a blow each at most */
+    int targets = popc(board);                        /* walls, dots and buildings: a blow each at most */
     if (got + (h < targets ? h : targets) <= best)
         return best;
     if (got > best)

@@ -174,7 +174,7 @@ static Entry *plain_entry(Ctx *K, int board, const grp *g, const uint8_t *counts
         return e;
     tick(K);
     int rlen = plen - 1, rbits = pbits >> 1;
-    int q = __builtin_popcount(rbits), h = rlen - q;
+    int q = popc(rbits), h = rlen - q;
     u128 acc[NF];
     vzero(acc);
     size_t sp0 = K->sp;
