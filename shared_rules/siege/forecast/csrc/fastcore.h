@@ -85,14 +85,16 @@ typedef struct Entry {
 static inline u128 *entry_val(Entry *e) { return (u128 *)(e->key + ((e->klen + 15) & ~15u)); }
 
 /* A plain value whose fields all fit 64 bits (most: the states with few draws to come) is kept in
- * 64-bit fields (spare = 1), half the memory; entry_get widens it into buf. */
+ * 64-bit fields, its non-zero ones alone (spare: 1, and bit 8 + i for field i kept), under half the
+ * memory; entry_get widens it into buf. */
 static inline const u128 *entry_get(Entry *e, u128 *buf)
 {
     if (!e->spare)
         return entry_val(e);
     const uint64_t *v = (const uint64_t *)entry_val(e);
-    for (int i = 0; i < NF; i++)
-        buf[i] = v[i];
+    memset(buf, 0, sizeof(u128) * NF);
+    for (uint32_t m = e->spare >> 8; m; m &= m - 1)
+        buf[__builtin_ctz(m)] = *v++;
     return buf;
 }
 

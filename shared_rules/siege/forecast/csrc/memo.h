@@ -188,17 +188,20 @@ static void arena_free(Ctx *K)
 static Entry *insert(Ctx *K, Table *t, const uint8_t *key, int klen, uint64_t h, const u128 *val)
 {
     int narrow = t->nval == NF;
-    for (int i = 0; narrow && i < NF; i++)
+    uint32_t nonzero = 0;                               /* a narrow value keeps its non-zero fields alone */
+    for (int i = 0; narrow && i < NF; i++) {
         narrow = !(uint64_t)(val[i] >> 64);
-    Entry *e = arena(K, sizeof(Entry) + ((klen + 15) & ~15) + (narrow ? 8 : 16) * t->nval);
+        nonzero |= (uint32_t)(val[i] != 0) << i;
+    }
+    Entry *e = arena(K, sizeof(Entry) + ((klen + 15) & ~15) + (narrow ? 8 * popc(nonzero) : 16 * t->nval));
     e->hash = h;
     e->klen = (uint32_t)klen;
-    e->spare = (uint32_t)narrow;
+    e->spare = narrow ? 1 | nonzero << 8 : 0;
     memcpy(e->key, key, klen);
     if (narrow) {
         uint64_t *v = (uint64_t *)entry_val(e);
-        for (int i = 0; i < NF; i++)
-            v[i] = (uint64_t)val[i];
+        for (uint32_t m = nonzero; m; m &= m - 1)
+            *v++ = (uint64_t)val[__builtin_ctz(m)];
     } else
         memcpy(entry_val(e), val, sizeof(u128) * t->nval);
     uint64_t addr = (uint64_t)(uintptr_t)e;

@@ -49,8 +49,8 @@ static inline void entry_addmul(u128 *acc, uint64_t m, Entry *e)
 {
     if (e->spare) {
         const uint64_t *v = (const uint64_t *)entry_val(e);
-        for (int i = 0; i < NF; i++)
-            acc[i] += (u128)m * v[i];
+        for (uint32_t f = e->spare >> 8; f; f &= f - 1)
+            acc[__builtin_ctz(f)] += (u128)m * *v++;
     } else {
         const u128 *v = entry_val(e);
         for (int i = 0; i < NF; i++)
