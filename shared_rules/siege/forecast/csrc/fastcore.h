@@ -98,6 +98,20 @@ static inline const u128 *entry_get(Entry *e, u128 *buf)
     return buf;
 }
 
+/* acc += m * an entry's value, read from its own fields (the narrow ones need no widening first) */
+static inline void entry_addmul(u128 *acc, uint64_t m, Entry *e)
+{
+    if (e->spare) {
+        const uint64_t *v = (const uint64_t *)entry_val(e);
+        for (uint32_t f = e->spare >> 8; f; f &= f - 1)
+            acc[__builtin_ctz(f)] += (u128)m * *v++;
+    } else {
+        const u128 *v = entry_val(e);
+        for (int i = 0; i < NF; i++)
+            acc[i] += (u128)m * v[i];
+    }
+}
+
 #define CHUNK (16u << 20)          /* an arena's chunk (memo.h: arena) */
 #define MIN_CHUNK (64u << 10)
 #define RCACHE 4096                /* Reach by pool and horizon: the same few recur all through a search */

@@ -44,20 +44,6 @@ typedef struct {
 static Entry *plain_entry(Ctx *K, int board, const grp *g, const uint8_t *counts, int plen, int pbits,
                           int members, const uint8_t *key, int klen, uint64_t hv);
 
-/* acc += m * an entry's value, read from its own fields (64-bit ones need no widening first) */
-static inline void entry_addmul(u128 *acc, uint64_t m, Entry *e)
-{
-    if (e->spare) {
-        const uint64_t *v = (const uint64_t *)entry_val(e);
-        for (uint32_t f = e->spare >> 8; f; f &= f - 1)
-            acc[__builtin_ctz(f)] += (u128)m * *v++;
-    } else {
-        const u128 *v = entry_val(e);
-        for (int i = 0; i < NF; i++)
-            acc[i] += (u128)m * v[i];
-    }
-}
-
 static int make_plain_key(uint8_t *key, int board, const grp *g, const uint8_t *counts, int plen, int pbits,
                           int members)
 {
