@@ -141,9 +141,9 @@ def test_make_run_game_tank_starts_a_simulator_when_there_is_no_device(tmp_path,
     assert "fire 6 dice" in out and started[0].stop.is_set()          # the simulator was stopped
 
 
-def _watch_in_a_terminal(link, keys, extra=(), wait_for=None, timeout=20):
+def _watch_in_a_terminal(link, keys, extra=(), wait_for=None, timeout=20, ready=b"keys:"):
     """`osada tank watch` as a player runs it: its stdin a terminal (a pty), the
-    keys typed one by one; returns what it printed."""
+    keys typed one by one once it has printed `ready`; returns what it printed."""
     import subprocess
     import sys
 
@@ -165,6 +165,7 @@ def _watch_in_a_terminal(link, keys, extra=(), wait_for=None, timeout=20):
                 time.sleep(0.02)
             assert text in out, out.decode(errors="replace")
         read_until(b"keys:")
+        read_until(ready)
         for key in keys:
             os.write(master, key)
             if wait_for:                # each key's answer before the next key
@@ -239,9 +240,11 @@ def test_tank_watch_shows_what_each_key_changed(sim):
         assert link.request("game", game="tank")["ok"]
     finally:
         link.close()
+    # the first key only once the board's state is shown: typed sooner (a loaded machine), it
+    # is answered before that state is ever printed
     code, out = _watch_in_a_terminal(sim.link, [b"\x1b[C", b"e", b"d", b"d", b"\r"],
                                      wait_for=[b"[suppress]", b"[intensity 6]", b"[intensity 7]", b"[intensity 8]",
-                                               b"8 -> 12 dice"])
+                                               b"8 -> 12 dice"], ready=b"now: [fire]")
     assert code == 0, out
     lines = [ln.strip() for ln in out.splitlines()]
     shown = [ln[5:] for ln in lines if ln.startswith("now: ")]
