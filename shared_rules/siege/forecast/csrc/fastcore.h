@@ -38,6 +38,9 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <pthread.h>
+#ifdef __linux__
+#include <sys/mman.h>                  /* madvise (memo.h: big_alloc) */
+#endif
 #include <sched.h>
 #include <setjmp.h>
 #include <stdatomic.h>
@@ -120,12 +123,12 @@ static inline void entry_addmul(u128 *acc, uint64_t m, Entry *e)
 #define THREADS 4                  /* at most, searches of one state at once, each its own way round (module.c) */
 
 /* One memo, shared by the threads: slots of an entry's address with 16 bits of its hash
- * above it, claimed by compare-and-swap; doubled (memo.h: grow) when half full. */
+ * above it, claimed by compare-and-swap; grown (memo.h: grow) when half full. */
 typedef struct {
     _Atomic uint64_t *slots;
     size_t cap;
     _Atomic size_t n;
-    _Atomic int resizing;          /* a thread is doubling it: the others wait outside */
+    _Atomic int resizing;          /* a thread is growing it: the others wait outside */
     int nval;
 } Table;
 

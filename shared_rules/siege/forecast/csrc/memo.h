@@ -55,7 +55,52 @@ static int slot_holds(uint64_t s, const uint8_t *key, int klen, uint64_t h)
            && !memcmp(e->key, key, klen);
 }
 
-/* A thread reads or claims a memo's slots only between enter() and leave(), and grow() doubles the
+/* Big blocks (an arena's chunks, a grown table's slots) on 2 MiB pages where Linux gives them
+ * (madvise; its default leaves them to the program): a memo's random reads then miss the TLB far
+ * less, 4-7 % of a search's time here.  Elsewhere, or below 2 MiB, the usual allocation. */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+static void *big_alloc(size_t n)                     /* n: a multiple of 16 */
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (n >= HUGE_PAGE) {
+        void *p = NULL;
+        if (posix_memalign(&p, HUGE_PAGE, n))
+            return NULL;
+        madvise(p, n, MADV_HUGEPAGE);
+        return p;
+    }
+#endif
+    return aligned_alloc(16, n);
+}
+
+static void *big_zeroed(size_t n)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (n >= HUGE_PAGE) {
+        void *p = big_alloc(n);
+        if (p)
+            memset(p, 0, n);
+        return p;
+    }
+#endif
+    return calloc(1, n);
+}
+
+/* A wait for another thread: 20 us asleep.  Spinning through sched_yield() instead, the threads
+ * waiting for a grow() made the one growing the table 4 times slower on a 2-core KVM guest (the
+ * project's machine): a table of a million states moved in 160 ms instead of 35. */
+static void nap(void)
+{
+    struct timespec ts = {0, 20000};
+    nanosleep(&ts, NULL);
+}
+
+/* A memo full to a half grows to GROWTH times its slots: every state is moved, while the other
+ * threads wait, so fewer and larger steps (a quarter full after one) waste less of their time. */
+#define GROWTH 4
+
+/* A thread reads or claims a memo's slots only between enter() and leave(), and grow() changes the
  * slots only while no other thread is between them: each thread says where it is in its own flag,
  * the one growing says so in the table's (sequentially consistent, so that one of the two always
  * sees the other). */
@@ -67,7 +112,7 @@ static void enter(Ctx *K, Table *t)
             return;
         atomic_store(&K->inside, 0);
         while (atomic_load(&t->resizing))
-            sched_yield();
+            nap();
     }
 }
 
@@ -78,15 +123,15 @@ static void grow(Ctx *K, Table *t, size_t cap)
     int idle = 0;
     if (!atomic_compare_exchange_strong(&t->resizing, &idle, 1)) {
         while (atomic_load(&t->resizing))            /* another thread is at it */
-            sched_yield();
+            nap();
         return;
     }
     if (t->cap == cap) {                               /* not grown meanwhile */
         for (int i = 0; i < K->threads; i++)
             while (&K->all[i] != K && atomic_load(&K->all[i].inside))
-                sched_yield();
-        size_t cap2 = 2 * cap;
-        _Atomic uint64_t *slots = calloc(cap2, sizeof(uint64_t));
+                nap();
+        size_t cap2 = GROWTH * cap;
+        _Atomic uint64_t *slots = big_zeroed(cap2 * sizeof(uint64_t));
         if (!slots) {
             atomic_store(&t->resizing, 0);
             fail(K, ERR_MEMORY);
@@ -103,7 +148,7 @@ static void grow(Ctx *K, Table *t, size_t cap)
         free((void *)t->slots);
         t->slots = slots;
         t->cap = cap2;
-        atomic_fetch_add(K->bytes, cap * sizeof(uint64_t));  /* cap2 - cap slots more */
+        atomic_fetch_add(K->bytes, (cap2 - cap) * sizeof(uint64_t));
     }
     atomic_store(&t->resizing, 0);
 }
@@ -162,7 +207,7 @@ static void *arena(Ctx *K, size_t size)
         if (!chunks)
             fail(K, ERR_MEMORY);
         K->chunks = chunks;
-        char *c = aligned_alloc(16, cap);
+        char *c = big_alloc(cap);
         if (!c)
             fail(K, ERR_MEMORY);
         K->chunks[K->nchunks++] = c;

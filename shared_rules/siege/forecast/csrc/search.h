@@ -110,7 +110,7 @@ static void next_plain(Ctx *K, int before, int board, const Opts *o, const uint8
         {                                               /* its slot fetched now, read in flush() */
             const Table *t = K->plain;
             const _Atomic uint64_t *slots = __atomic_load_n(&t->slots, __ATOMIC_RELAXED);   /* a hint: */
-            size_t cap = __atomic_load_n(&t->cap, __ATOMIC_RELAXED);    /* a table doubled meanwhile */
+            size_t cap = __atomic_load_n(&t->cap, __ATOMIC_RELAXED);    /* a table grown meanwhile */
             __builtin_prefetch((const void *)&slots[j->hv & (cap - 1)]);   /* costs a miss, no more */
         }
         if (++*njobs == BATCH) {
