@@ -19,7 +19,9 @@ static uint64_t hash_bytes(const uint8_t *p, int n)
 }
 
 /* A state's key: its head (the board's three bytes, then what else tells the search's states apart),
- * its counts, then each group as its cell and its word, padded with zeros to 8 bytes (hash_bytes). */
+ * its counts, then each group: a sum under 256 as its cell + 32 and its armor (two bytes: most groups
+ * are sums), any other as its cell and its word; padded with zeros to 8 bytes (hash_bytes).  Read
+ * from its start, the bytes give back the groups: two states have one key only if they are one. */
 static int make_key(uint8_t *key, int board, const uint8_t *head, int nhead, const uint8_t *counts, int ncounts,
                     const grp *g)
 {
@@ -33,9 +35,15 @@ static int make_key(uint8_t *key, int board, const uint8_t *head, int nhead, con
     n += ncounts;
     for (uint32_t occ = occupied(g); occ; occ &= occ - 1) {
         int c = __builtin_ctz(occ);
-        key[n++] = (uint8_t)c;
-        memcpy(key + n, &g[c], 8);
-        n += 8;
+        grp x = g[c];
+        if ((x & SUMF) && (x & ~SUMF) < 256) {
+            key[n++] = (uint8_t)(c + 32);
+            key[n++] = (uint8_t)x;
+        } else {
+            key[n++] = (uint8_t)c;
+            memcpy(key + n, &x, 8);
+            n += 8;
+        }
     }
     int padded = (n + 7) & ~7;
     memset(key + n, 0, padded - n);
