@@ -119,6 +119,7 @@ static inline void entry_addmul(u128 *acc, uint64_t m, Entry *e)
 #define MIN_CHUNK (64u << 10)
 #define RCACHE 4096                /* Reach by pool and horizon: the same few recur all through a search */
 #define BCACHE 65536               /* a lone group's most blows (reduce.h: max_blows), by cell, board, tokens, h */
+#define CCACHE 256                 /* each cell's bounds under one board and Reach (reduce.h: reduce_state) */
 #define BLOWS_TOKENS 10            /* ... searched with at most this many moving tokens (reduce.BLOWS_TOKENS) */
 #define THREADS 4                  /* at most, searches of one state at once, each its own way round (module.c) */
 
@@ -137,6 +138,10 @@ typedef struct {
 } Reach;
 
 typedef struct { uint64_t key; Reach r; } RSlot;       /* key 0: empty (a real key has bit 56) */
+/* What reduce_state worked out for each cell of a board under one Reach (its key): the blows a
+ * group there can still take (0: none, left out) and the colours it may walk.  A state's children
+ * share both but for the token drawn, so most of their cells are worked out once for all of them. */
+typedef struct { uint64_t rkey; int board; uint32_t known; uint8_t cap[30], colors[30]; } CSlot;
 typedef uint64_t BSlot;        /* a key (bit 63 set: 0 is empty) with its blows in bits 52-57 (reduce.h: max_blows) */
 
 /* What one thread's search works with: the forecast's constants, its own caches, arena,
@@ -147,6 +152,7 @@ struct Ctx {
     int order;                     /* its way round: its thread's number (ordered()) */
     RSlot *rcache;
     BSlot *bcache;
+    CSlot *ccache;
     Table *plain, *draw;           /* the memos (search.py's memo_plain and memo_draw) */
     void *chains;                  /* the reveal chains' patterns by chain state (chains.h) */
     char **chunks;                 /* the arena of the entries this thread made */

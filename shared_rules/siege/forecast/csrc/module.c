@@ -364,6 +364,8 @@ static int Core_init(Core *C, PyObject *args, PyObject *kw)
             return PyErr_NoMemory(), -1;
         if (!K->bcache && !(K->bcache = calloc(BCACHE, sizeof(BSlot))))
             return PyErr_NoMemory(), -1;
+        if (!K->ccache && !(K->ccache = calloc(CCACHE, sizeof(CSlot))))
+            return PyErr_NoMemory(), -1;
         if (!K->scr) {
             K->scap = (size_t)1 << 21;                 /* 16 MB of outcomes at most on the stack */
             if (!(K->scr = malloc(sizeof(grp) * K->scap)))
@@ -389,6 +391,7 @@ static void Core_dealloc(Core *C)
         free(C->ctx[t].kids);
         free(C->ctx[t].rcache);
         free(C->ctx[t].bcache);
+        free(C->ctx[t].ccache);
     }
     Py_XDECREF(C->choice_exc);
     Py_XDECREF(C->time_exc);

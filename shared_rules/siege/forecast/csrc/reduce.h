@@ -61,13 +61,17 @@ static void reach_init(Reach *r, const uint8_t *counts, int h)
     r->specials = placed_of(r, 3, 1);
 }
 
+/* a Reach reads the moves, the rotations, pz4h + maus and h alone: its key in one word (never 0) */
+static inline uint64_t reach_key(const uint8_t *counts, int h)
+{
+    return (uint64_t)counts[MOVE_RED] | (uint64_t)counts[MOVE_GREEN] << 8 | (uint64_t)counts[MOVE_BLUE] << 16
+           | (uint64_t)counts[MOVE_CW] << 24 | (uint64_t)counts[MOVE_CCW] << 32
+           | (uint64_t)(counts[PZ4H] + counts[MAUS]) << 40 | (uint64_t)(uint8_t)(h + 1) << 48 | (uint64_t)1 << 56;
+}
+
 static void reach_of(Ctx *K, const uint8_t *counts, int h, Reach *out)   /* reduce.reach_of */
 {
-    /* a Reach reads the moves, the rotations, pz4h + maus and h alone: its key in one word */
-    uint64_t key = (uint64_t)counts[MOVE_RED] | (uint64_t)counts[MOVE_GREEN] << 8 | (uint64_t)counts[MOVE_BLUE] << 16
-                   | (uint64_t)counts[MOVE_CW] << 24 | (uint64_t)counts[MOVE_CCW] << 32
-                   | (uint64_t)(counts[PZ4H] + counts[MAUS]) << 40 | (uint64_t)(uint8_t)(h + 1) << 48
-                   | (uint64_t)1 << 56;
+    uint64_t key = reach_key(counts, h);
     uint64_t x = key * 0x9e3779b97f4a7c15ULL;
     RSlot *slot = &K->rcache[(x >> 40) & (RCACHE - 1)];
     if (slot->key != key) {
@@ -247,6 +251,24 @@ static void fold_tanks(uint8_t *out, int tanks, int blows)   /* reduce._fold_tan
     }
 }
 
+/* The blows a group in cell c can still take (0: none, F9 c) and, in *colors, those of the moves
+ * that may walk it (reduce._colours_walked) */
+static int cell_cap(Ctx *K, const Reach *r, int board, int c, const uint8_t *counts, int h, uint8_t *colors)
+{
+    int reach, first;
+    reach_group(r, board, c, &reach, &first);
+    *colors = (uint8_t)WALKED[c][reach < 0 ? 0 : reach < 10 ? reach : 10];
+    if (reach < first)
+        return 0;
+    int cap = reach - first + 1;
+    if (cap > 1 || r->rot) {
+        int most = max_blows(K, board, c, counts, h);
+        if (most < cap)
+            cap = most;
+    }
+    return cap;
+}
+
 /* kept, outc: the reduced groups and counts; returns members (whether groups stay member tuples) */
 static int reduce_state(Ctx *K, int board, const grp *g, const uint8_t *counts, int h, int members, int extenders,
                         grp *kept, uint8_t *outc)
@@ -259,24 +281,24 @@ static int reduce_state(Ctx *K, int board, const grp *g, const uint8_t *counts, 
     int caps[30], colors = 0;
     uint32_t occ = 0;                                   /* the cells kept, bit c */
     memset(kept, 0, sizeof(grp) * 30);
+    uint64_t rk = reach_key(counts, h);                 /* the cells' bounds: most worked out for a sibling */
+    CSlot *cs = &K->ccache[((rk ^ (uint64_t)board << 20) * 0x9e3779b97f4a7c15ULL) >> 40 & (CCACHE - 1)];
+    if (cs->rkey != rk || cs->board != board) {
+        cs->rkey = rk;
+        cs->board = board;
+        cs->known = 0;
+    }
     for (uint32_t in = occupied(g); in; in &= in - 1) {
         int c = __builtin_ctz(in);
-        int reach, first;
-        reach_group(&r, board, c, &reach, &first);
-        if (reach < first)
-            continue;                                   /* F9 (c) */
-        int cap = reach - first + 1;                    /* the blows it can still take */
-        if (cap > 1 || r.rot) {
-            int most = max_blows(K, board, c, counts, h);
-            if (most < cap) {
-                if (!most)
-                    continue;
-                cap = most;
-            }
+        if (!((cs->known >> c) & 1)) {
+            cs->cap[c] = (uint8_t)cell_cap(K, &r, board, c, counts, h, &cs->colors[c]);
+            cs->known |= 1u << c;
         }
+        int cap = cs->cap[c];
+        if (!cap)
+            continue;                                   /* F9 (c) */
         caps[c] = cap;
-        if (walked)
-            colors |= WALKED[c][reach < 10 ? reach : 10];
+        colors |= cs->colors[c];
         kept[c] = g[c];
         occ |= 1u << c;
     }
@@ -349,7 +371,7 @@ static int reduce_state(Ctx *K, int board, const grp *g, const uint8_t *counts, 
         if (!tanks || (new_blows < 3 && !rear_members))
             fold_tanks(outc, tanks, city_blows);
     }
-    if (walked)
+    if (walked)                                         /* (colors: of every group kept) */
         for (int col = 0; col < 3; col++)
             if (!((colors >> col) & 1)) {
                 outc[BLANK] += outc[MOVE_RED + col];
