@@ -89,22 +89,36 @@ static inline u128 *entry_val(Entry *e) { return (u128 *)(e->key + ((e->klen + 1
 
 /* A plain value whose fields all fit 64 bits (most: the states with few draws to come) is kept in
  * 64-bit fields, its non-zero ones alone (spare: 1, and bit 8 + i for field i kept), under half the
- * memory; entry_get widens it into buf. */
+ * memory; where they all fit 32 bits (most of those), in 32-bit fields (spare: 2, the same bits).
+ * entry_get widens it into buf. */
+#define NARROW64 1
+#define NARROW32 2
+
 static inline const u128 *entry_get(Entry *e, u128 *buf)
 {
     if (!e->spare)
         return entry_val(e);
-    const uint64_t *v = (const uint64_t *)entry_val(e);
     memset(buf, 0, sizeof(u128) * NF);
-    for (uint32_t m = e->spare >> 8; m; m &= m - 1)
-        buf[__builtin_ctz(m)] = *v++;
+    if (e->spare & NARROW32) {
+        const uint32_t *v = (const uint32_t *)entry_val(e);
+        for (uint32_t m = e->spare >> 8; m; m &= m - 1)
+            buf[__builtin_ctz(m)] = *v++;
+    } else {
+        const uint64_t *v = (const uint64_t *)entry_val(e);
+        for (uint32_t m = e->spare >> 8; m; m &= m - 1)
+            buf[__builtin_ctz(m)] = *v++;
+    }
     return buf;
 }
 
 /* acc += m * an entry's value, read from its own fields (the narrow ones need no widening first) */
 static inline void entry_addmul(u128 *acc, uint64_t m, Entry *e)
 {
-    if (e->spare) {
+    if (e->spare & NARROW32) {
+        const uint32_t *v = (const uint32_t *)entry_val(e);
+        for (uint32_t f = e->spare >> 8; f; f &= f - 1)
+            acc[__builtin_ctz(f)] += (u128)m * *v++;
+    } else if (e->spare) {
         const uint64_t *v = (const uint64_t *)entry_val(e);
         for (uint32_t f = e->spare >> 8; f; f &= f - 1)
             acc[__builtin_ctz(f)] += (u128)m * *v++;

@@ -240,18 +240,24 @@ static void arena_free(Ctx *K)
 /* The entry of a state worked out: this thread's, or another's that stored it first (the same value). */
 static Entry *insert(Ctx *K, Table *t, const uint8_t *key, int klen, uint64_t h, const u128 *val)
 {
-    int narrow = t->nval == NF;
+    int narrow = t->nval == NF, fits32 = narrow;
     uint32_t nonzero = 0;                               /* a narrow value keeps its non-zero fields alone */
     for (int i = 0; narrow && i < NF; i++) {
         narrow = !(uint64_t)(val[i] >> 64);
+        fits32 &= !(val[i] >> 32);
         nonzero |= (uint32_t)(val[i] != 0) << i;
     }
-    Entry *e = arena(K, sizeof(Entry) + ((klen + 15) & ~15) + (narrow ? 8 * popc(nonzero) : 16 * t->nval));
+    int width = !narrow ? 0 : fits32 ? 4 : 8;
+    Entry *e = arena(K, sizeof(Entry) + ((klen + 15) & ~15) + (width ? width * popc(nonzero) : 16 * t->nval));
     e->hash = h;
     e->klen = (uint32_t)klen;
-    e->spare = narrow ? 1 | nonzero << 8 : 0;
+    e->spare = !width ? 0 : (width == 4 ? NARROW32 : NARROW64) | nonzero << 8;
     memcpy(e->key, key, klen);
-    if (narrow) {
+    if (width == 4) {
+        uint32_t *v = (uint32_t *)entry_val(e);
+        for (uint32_t m = nonzero; m; m &= m - 1)
+            *v++ = (uint32_t)val[__builtin_ctz(m)];
+    } else if (width == 8) {
         uint64_t *v = (uint64_t *)entry_val(e);
         for (uint32_t m = nonzero; m; m &= m - 1)
             *v++ = (uint64_t)val[__builtin_ctz(m)];
