@@ -38,9 +38,6 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <pthread.h>
-#ifdef __linux__
-#include <sys/mman.h>                  /* madvise (memo.h: big_alloc) */
-#endif
 #include <sched.h>
 #include <setjmp.h>
 #include <stdatomic.h>

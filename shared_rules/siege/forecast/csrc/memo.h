@@ -63,38 +63,6 @@ static int slot_holds(uint64_t s, const uint8_t *key, int klen, uint64_t h)
            && !memcmp(e->key, key, klen);
 }
 
-/* Big blocks (an arena's chunks, a grown table's slots) on 2 MiB pages where Linux gives them
- * (madvise; its default leaves them to the program): a memo's random reads then miss the TLB far
- * less, 4-7 % of a search's time here.  Elsewhere, or below 2 MiB, the usual allocation. */
-#define HUGE_PAGE ((size_t)2 << 20)
-
-static void *big_alloc(size_t n)                     /* n: a multiple of 16 */
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (n >= HUGE_PAGE) {
-        void *p = NULL;
-        if (posix_memalign(&p, HUGE_PAGE, n))
-            return NULL;
-        madvise(p, n, MADV_HUGEPAGE);
-        return p;
-    }
-#endif
-    return aligned_alloc(16, n);
-}
-
-static void *big_zeroed(size_t n)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (n >= HUGE_PAGE) {
-        void *p = big_alloc(n);
-        if (p)
-            memset(p, 0, n);
-        return p;
-    }
-#endif
-    return calloc(1, n);
-}
-
 /* A wait for another thread: 20 us asleep.  Spinning through sched_yield() instead, the threads
  * waiting for a grow() made the one growing the table 4 times slower on a 2-core KVM guest (the
  * project's machine): a table of a million states moved in 160 ms instead of 35. */
@@ -139,7 +107,7 @@ static void grow(Ctx *K, Table *t, size_t cap)
             while (&K->all[i] != K && atomic_load(&K->all[i].inside))
                 nap();
         size_t cap2 = GROWTH * cap;
-        _Atomic uint64_t *slots = big_zeroed(cap2 * sizeof(uint64_t));
+        _Atomic uint64_t *slots = calloc(cap2, sizeof(uint64_t));
         if (!slots) {
             atomic_store(&t->resizing, 0);
             fail(K, ERR_MEMORY);
@@ -215,7 +183,7 @@ static void *arena(Ctx *K, size_t size)
         if (!chunks)
             fail(K, ERR_MEMORY);
         K->chunks = chunks;
-        char *c = big_alloc(cap);
+        char *c = aligned_alloc(16, cap);
         if (!c)
             fail(K, ERR_MEMORY);
         K->chunks[K->nchunks++] = c;
