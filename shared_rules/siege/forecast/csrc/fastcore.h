@@ -74,15 +74,22 @@ static int WALKED[30][11];
 typedef struct Ctx Ctx;
 static void fail(Ctx *K, int err);
 
-/* A memo entry: its key's bytes (padded to 16), then its value's fields (the table's nval) */
+/* A memo entry: its key's bytes (a multiple of 8), then its value's fields (the table's nval): narrow
+ * ones (below) right after the key, 128-bit ones from the next multiple of 16 (a wide entry starts on
+ * one).  Its hash is not kept: grow() works it out again from the key. */
 typedef struct Entry {
-    uint64_t hash;
     uint32_t klen;
     uint32_t spare;
     uint8_t key[];
 } Entry;
 
-static inline u128 *entry_val(Entry *e) { return (u128 *)(e->key + ((e->klen + 15) & ~15u)); }
+static inline size_t entry_voff(int klen, int wide)
+{
+    size_t off = sizeof(Entry) + (size_t)klen;
+    return wide ? (off + 15) & ~(size_t)15 : off;
+}
+
+static inline u128 *entry_val(Entry *e) { return (u128 *)((uint8_t *)e + entry_voff((int)e->klen, !e->spare)); }
 
 /* A plain value whose fields all fit 64 bits (most: the states with few draws to come) is kept in
  * 64-bit fields, its non-zero ones alone (spare: 1, and bit 8 + i for field i kept), under half the

@@ -59,8 +59,7 @@ static int make_key(uint8_t *key, int board, const uint8_t *head, int nhead, con
 static int slot_holds(uint64_t s, const uint8_t *key, int klen, uint64_t h)
 {
     const Entry *e = SLOT_ENTRY(s);
-    return (s >> ADDR_BITS) == (h >> ADDR_BITS) && e->hash == h && e->klen == (uint32_t)klen
-           && !memcmp(e->key, key, klen);
+    return (s >> ADDR_BITS) == (h >> ADDR_BITS) && e->klen == (uint32_t)klen && !memcmp(e->key, key, klen);
 }
 
 /* A wait for another thread: 20 us asleep.  Spinning through sched_yield() instead, the threads
@@ -116,7 +115,8 @@ static void grow(Ctx *K, Table *t, size_t cap)
             uint64_t s = atomic_load_explicit(&t->slots[i], memory_order_relaxed);
             if (!s)
                 continue;
-            size_t j = SLOT_ENTRY(s)->hash & (cap2 - 1);
+            const Entry *e = SLOT_ENTRY(s);
+            size_t j = hash_bytes(e->key, (int)e->klen) & (cap2 - 1);
             while (atomic_load_explicit(&slots[j], memory_order_relaxed))
                 j = (j + 1) & (cap2 - 1);
             atomic_store_explicit(&slots[j], s, memory_order_relaxed);
@@ -170,9 +170,11 @@ static void table_free(Table *t)
 
 /* Entries come from chunks of CHUNK bytes, or a sixteenth of the memory cap when that is smaller
  * (64 KiB at least): a small cap is not spent on one thread's first chunk. */
-static void *arena(Ctx *K, size_t size)
+static void *arena(Ctx *K, size_t size, int wide)    /* 8-aligned; wide: 16-aligned */
 {
-    size = (size + 15) & ~(size_t)15;
+    size = (size + 7) & ~(size_t)7;
+    if (wide)
+        K->chunk_used = (K->chunk_used + 15) & ~(size_t)15;
     if (!K->nchunks || K->chunk_used + size > K->chunk_cap) {
         size_t cap = CHUNK;
         if (K->max_bytes && K->max_bytes / 16 < cap)
@@ -216,8 +218,7 @@ static Entry *insert(Ctx *K, Table *t, const uint8_t *key, int klen, uint64_t h,
         nonzero |= (uint32_t)(val[i] != 0) << i;
     }
     int width = !narrow ? 0 : fits32 ? 4 : 8;
-    Entry *e = arena(K, sizeof(Entry) + ((klen + 15) & ~15) + (width ? width * popc(nonzero) : 16 * t->nval));
-    e->hash = h;
+    Entry *e = arena(K, entry_voff(klen, !width) + (width ? width * popc(nonzero) : 16 * t->nval), !width);
     e->klen = (uint32_t)klen;
     e->spare = !width ? 0 : (width == 4 ? NARROW32 : NARROW64) | nonzero << 8;
     memcpy(e->key, key, klen);

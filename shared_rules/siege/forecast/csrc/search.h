@@ -61,12 +61,10 @@ static void flush(Ctx *K, Child *jobs, int n, int rlen, int rbits, u128 *acc)
     for (int i = 0; i < n; i++) {
         uint64_t sl = atomic_load_explicit(&t->slots[jobs[i].hv & mask], memory_order_relaxed);
         if (sl && (sl >> ADDR_BITS) == (jobs[i].hv >> ADDR_BITS)) {
-            const Entry *e = SLOT_ENTRY(sl);
-            const uint8_t *v = e->key + ((jobs[i].klen + 15) & ~15);      /* its value, if it is this key */
+            const uint8_t *e = (const uint8_t *)SLOT_ENTRY(sl);            /* its key and value, if it is this key */
             __builtin_prefetch(e);
-            __builtin_prefetch(v);
-            __builtin_prefetch(v + 64);
-            __builtin_prefetch(v + 128);
+            __builtin_prefetch(e + 64);
+            __builtin_prefetch(e + 128);
         }
     }
     leave(K);
