@@ -110,19 +110,10 @@ static inline void hit(Ctx *K, u128 *acc, u128 m, int before, int after)   /* Se
     add_ind(acc, m, destroyed, lost);
 }
 
-static int cells_of(const grp *g)
-{
-    int cells = 0;
-    for (int c = 18; c < 30; c++)
-        if (g[c])
-            cells |= 1 << (c - 18);
-    return cells;
-}
-
 /* acc += m * the value of drawing one more token, the phase's last, over 6 * the tokens */
 static void last_draw(Ctx *K, u128 *acc, u128 m, int board, const grp *g, const uint8_t *counts)
 {
-    int cells = cells_of(g);
+    int cells = (int)(occupied(g) >> 18);             /* the tank line's and the city's, bit c - 18 */
     if (counts[HE111])
         for (int s = 0; s < 6; s++)
             hit(K, acc, m * counts[HE111], board, bomb(board, NULL, s));
