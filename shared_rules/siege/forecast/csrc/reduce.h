@@ -201,22 +201,20 @@ static int max_blows(Ctx *K, int board, int c, const uint8_t *counts, int h)
 
 /* ------------------------------------------------------------ reduce (reduce.reduce) */
 
-static void shadowed(int board, grp *kept, int *caps, const Reach *r, int bombers)   /* reduce._shadowed */
+/* occ: the cells kept (two or more); returns them, less the groups left out */
+static uint32_t shadowed(int board, grp *kept, uint32_t occ, const int *caps, const Reach *r,
+                         int bombers)                   /* reduce._shadowed */
 {
     if (r->rot)
-        return;
-    int nk = 0, seen = 0, shared = 0;
-    for (int c = 0; c < 30; c++)
-        if (kept[c]) {
-            nk++;
-            if (c < 24) {
-                int b = 1 << (c % 6);
-                shared |= seen & b;
-                seen |= b;
-            }
-        }
-    if (nk < 2 || !shared)
-        return;
+        return occ;
+    int seen = 0, shared = 0;                           /* sectors with an outer group, with two or more */
+    for (uint32_t m = occ & ((1u << 24) - 1); m; m &= m - 1) {
+        int b = 1 << (__builtin_ctz(m) % 6);
+        shared |= seen & b;
+        seen |= b;
+    }
+    if (!shared)
+        return occ;
     int front = 0, guard = 0;
     for (int c = 23; c >= 0; c--) {
         if (!kept[c])
@@ -227,6 +225,7 @@ static void shadowed(int board, grp *kept, int *caps, const Reach *r, int bomber
         int stays = r->outer[s] <= 4 - c / 6;
         if ((((front >> s) & 1) && (!bombers || stays)) || (((guard >> s) & 1) && stays)) {
             kept[c] = 0;
+            occ &= ~(1u << c);
             continue;
         }
         int armor = total(kept[c]);
@@ -235,6 +234,7 @@ static void shadowed(int board, grp *kept, int *caps, const Reach *r, int bomber
         if (armor >= ((board >> s) & 1) + ((board >> (6 + s)) & 1) + ((board >> (12 + s)) & 1))
             guard |= 1 << s;
     }
+    return occ;
 }
 
 static void fold_tanks(uint8_t *out, int tanks, int blows)   /* reduce._fold_tanks */
@@ -302,12 +302,8 @@ static int reduce_state(Ctx *K, int board, const grp *g, const uint8_t *counts, 
         kept[c] = g[c];
         occ |= 1u << c;
     }
-    if (occ & (occ - 1)) {
-        shadowed(board, kept, caps, &r, counts[HE111]);
-        for (uint32_t m = occ; m; m &= m - 1)
-            if (!kept[__builtin_ctz(m)])
-                occ &= ~(1u << __builtin_ctz(m));
-    }
+    if (occ & (occ - 1))
+        occ = shadowed(board, kept, occ, caps, &r, counts[HE111]);
     memcpy(outc, counts, PLAIN);
     if (!(occ || placements)) {                         /* F9 (e) */
         int blank = 0;
