@@ -79,7 +79,7 @@ static void fail(Ctx *K, int err);
  * one).  Its hash is not kept: grow() works it out again from the key. */
 typedef struct Entry {
     uint32_t klen;
-    uint32_t spare;
+    uint32_t form;                 /* its value's fields: 0, all 128-bit; else narrow (below) */
     uint8_t key[];
 } Entry;
 
@@ -89,27 +89,27 @@ static inline size_t entry_voff(int klen, int wide)
     return wide ? (off + 15) & ~(size_t)15 : off;
 }
 
-static inline u128 *entry_val(Entry *e) { return (u128 *)((uint8_t *)e + entry_voff((int)e->klen, !e->spare)); }
+static inline u128 *entry_val(Entry *e) { return (u128 *)((uint8_t *)e + entry_voff((int)e->klen, !e->form)); }
 
 /* A plain value whose fields all fit 64 bits (most: the states with few draws to come) is kept in
- * 64-bit fields, its non-zero ones alone (spare: 1, and bit 8 + i for field i kept), under half the
- * memory; where they all fit 32 bits (most of those), in 32-bit fields (spare: 2, the same bits).
+ * 64-bit fields, its non-zero ones alone (form: NARROW64, and bit 8 + i for field i kept), under half the
+ * memory; where they all fit 32 bits (most of those), in 32-bit fields (form: NARROW32, the same bits).
  * entry_get widens it into buf. */
 #define NARROW64 1
 #define NARROW32 2
 
 static inline const u128 *entry_get(Entry *e, u128 *buf)
 {
-    if (!e->spare)
+    if (!e->form)
         return entry_val(e);
     memset(buf, 0, sizeof(u128) * NF);
-    if (e->spare & NARROW32) {
+    if (e->form & NARROW32) {
         const uint32_t *v = (const uint32_t *)entry_val(e);
-        for (uint32_t m = e->spare >> 8; m; m &= m - 1)
+        for (uint32_t m = e->form >> 8; m; m &= m - 1)
             buf[__builtin_ctz(m)] = *v++;
     } else {
         const uint64_t *v = (const uint64_t *)entry_val(e);
-        for (uint32_t m = e->spare >> 8; m; m &= m - 1)
+        for (uint32_t m = e->form >> 8; m; m &= m - 1)
             buf[__builtin_ctz(m)] = *v++;
     }
     return buf;
@@ -118,13 +118,13 @@ static inline const u128 *entry_get(Entry *e, u128 *buf)
 /* acc += m * an entry's value, read from its own fields (the narrow ones need no widening first) */
 static inline void entry_addmul(u128 *acc, uint64_t m, Entry *e)
 {
-    if (e->spare & NARROW32) {
+    if (e->form & NARROW32) {
         const uint32_t *v = (const uint32_t *)entry_val(e);
-        for (uint32_t f = e->spare >> 8; f; f &= f - 1)
+        for (uint32_t f = e->form >> 8; f; f &= f - 1)
             acc[__builtin_ctz(f)] += (u128)m * *v++;
-    } else if (e->spare) {
+    } else if (e->form) {
         const uint64_t *v = (const uint64_t *)entry_val(e);
-        for (uint32_t f = e->spare >> 8; f; f &= f - 1)
+        for (uint32_t f = e->form >> 8; f; f &= f - 1)
             acc[__builtin_ctz(f)] += (u128)m * *v++;
     } else {
         const u128 *v = entry_val(e);

@@ -220,7 +220,7 @@ static Entry *insert(Ctx *K, Table *t, const uint8_t *key, int klen, uint64_t h,
     int width = !narrow ? 0 : fits32 ? 4 : 8;
     Entry *e = arena(K, entry_voff(klen, !width) + (width ? width * popc(nonzero) : 16 * t->nval), !width);
     e->klen = (uint32_t)klen;
-    e->spare = !width ? 0 : (width == 4 ? NARROW32 : NARROW64) | nonzero << 8;
+    e->form = !width ? 0 : (width == 4 ? NARROW32 : NARROW64) | nonzero << 8;
     memcpy(e->key, key, klen);
     if (width == 4) {
         uint32_t *v = (uint32_t *)entry_val(e);
