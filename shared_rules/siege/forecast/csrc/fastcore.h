@@ -94,26 +94,9 @@ static inline u128 *entry_val(Entry *e) { return (u128 *)((uint8_t *)e + entry_v
 /* A plain value whose fields all fit 64 bits (most: the states with few draws to come) is kept in
  * 64-bit fields, its non-zero ones alone (form: NARROW64, and bit 8 + i for field i kept), under half the
  * memory; where they all fit 32 bits (most of those), in 32-bit fields (form: NARROW32, the same bits).
- * entry_get widens it into buf. */
+ * entry_addmul reads it as it is kept, entry_get widens it. */
 #define NARROW64 1
 #define NARROW32 2
-
-static inline const u128 *entry_get(Entry *e, u128 *buf)
-{
-    if (!e->form)
-        return entry_val(e);
-    memset(buf, 0, sizeof(u128) * NF);
-    if (e->form & NARROW32) {
-        const uint32_t *v = (const uint32_t *)entry_val(e);
-        for (uint32_t m = e->form >> 8; m; m &= m - 1)
-            buf[__builtin_ctz(m)] = *v++;
-    } else {
-        const uint64_t *v = (const uint64_t *)entry_val(e);
-        for (uint32_t m = e->form >> 8; m; m &= m - 1)
-            buf[__builtin_ctz(m)] = *v++;
-    }
-    return buf;
-}
 
 /* acc += m * an entry's value, read from its own fields (the narrow ones need no widening first) */
 static inline void entry_addmul(u128 *acc, uint64_t m, Entry *e)
@@ -131,6 +114,16 @@ static inline void entry_addmul(u128 *acc, uint64_t m, Entry *e)
         for (int i = 0; i < NF; i++)
             acc[i] += (u128)m * v[i];
     }
+}
+
+/* an entry's value: its own fields where they are 128-bit, else widened into buf */
+static inline const u128 *entry_get(Entry *e, u128 *buf)
+{
+    if (!e->form)
+        return entry_val(e);
+    memset(buf, 0, sizeof(u128) * NF);
+    entry_addmul(buf, 1, e);
+    return buf;
 }
 
 #define CHUNK (16u << 20)          /* an arena's chunk (memo.h: arena) */
