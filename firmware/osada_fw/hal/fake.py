@@ -201,7 +201,13 @@ class FakeNorFlash:
     that ignores writes).  block: bytes a block; data: the bytes to work
     on.  cut_after(n): a power cut after n more bytes erased or
     programmed: that operation stops there, half done, and raises
-    PowerCut; the flash then stays as it is (read it, or boot on it)."""
+    PowerCut; the flash then stays as it is (read it, or boot on it).
+    cut_after(n, tear=rng) (a random.Random): the cut operation is torn
+    the way NOR flash tears, not at a byte: with k of its m bytes done,
+    each bit it would change (a program: a 1 to clear; an erase: a 0 to
+    set) has changed with probability k / m, anywhere in the page or
+    sector.  cut_in_program(fraction, tear=rng): the cut falls in the
+    next page program (erases before it run whole), that far through."""
 
     PAGE = 256
 
@@ -221,20 +227,53 @@ class FakeNorFlash:
         self.programs = 0
         self.program_bytes = 0
         self._left = None               # bytes until the power cut; None: no cut armed
+        self._tear = None               # a random.Random: bit-level tears (see cut_after)
+        self._in_program = None         # cut_in_program's fraction, until that program
         self.cut = False
 
-    def cut_after(self, n):
+    def cut_after(self, n, tear=None):
         self._left = n
+        self._tear = tear
+        self._in_program = None
 
-    def _budget(self, n):
+    def cut_in_program(self, fraction, tear=None):
+        self._left = None
+        self._tear = tear
+        self._in_program = fraction
+
+    def _budget(self, n, program=False):
         """How many of the next n bytes happen before the cut."""
         if self.cut:
             raise PowerCut("the power is off")
+        if program and self._in_program is not None:
+            self._left = int(n * self._in_program)
+            self._in_program = None
         if self._left is None:
             return n
         k = min(n, self._left)
         self._left -= k
         return k
+
+    def _torn(self, a, target, k, m):
+        """Bytes data[a:a + m] after an operation that would leave them as
+        target (a bytes-like, m long) was cut after k of them: with a tear
+        model, each bit it would change changed with probability k / m;
+        without, the first k bytes done."""
+        if self._tear is None:
+            self.data[a:a + k] = target[:k]
+            return
+        rnd = self._tear.random
+        p = k / m
+        for i in range(m):
+            old = self.data[a + i]
+            diff = old ^ target[i]
+            if diff:
+                keep = 0
+                for b in range(8):
+                    bit = 1 << b
+                    if diff & bit and rnd() >= p:
+                        keep |= bit
+                self.data[a + i] = (target[i] & ~keep) | (old & keep)
 
     def _save(self):
         if self.path is not None:
@@ -261,11 +300,15 @@ class FakeNorFlash:
         self._check(n, off, len(buf))
         self.programs += 1
         self.program_bytes += len(buf)
-        k = self._budget(len(buf))
+        m = len(buf)
+        k = self._budget(m, program=True)
         if self.writable:
             a = n * self.BLOCK + off
-            for i in range(k):
-                self.data[a + i] &= buf[i]
+            if k == m:
+                for i in range(m):
+                    self.data[a + i] &= buf[i]
+            else:
+                self._torn(a, bytes(self.data[a + i] & buf[i] for i in range(m)), k, m)
             self._save()
         if k < len(buf):
             self.cut = True
@@ -282,7 +325,10 @@ class FakeNorFlash:
             k = self._budget(self.BLOCK)
             if self.writable:
                 a = arg * self.BLOCK
-                self.data[a:a + k] = b"\xff" * k
+                if k == self.BLOCK:
+                    self.data[a:a + k] = b"\xff" * k
+                else:
+                    self._torn(a, b"\xff" * self.BLOCK, k, self.BLOCK)
                 self._save()
             if k < self.BLOCK:
                 self.cut = True
@@ -294,3 +340,4 @@ class FakeNorFlash:
         """After a cut: the same bytes, the power back."""
         self.cut = False
         self._left = None
+        self._in_program = None

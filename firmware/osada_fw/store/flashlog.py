@@ -54,6 +54,7 @@ import binascii
 
 from osada_fw.store.core import GameJournal
 from osada_fw.store.records import (
+    ERASED,
     LOG_HEADER,
     LOG_MAGIC,
     LOG_MAX_SETUP,
@@ -67,7 +68,6 @@ SECTOR = 4096
 BATCH = 240                 # payload of a snapshot's 'B' records
 EROFS = 30
 ENOSPC = 28
-ERASED = b"\xff" * PAGE
 
 
 

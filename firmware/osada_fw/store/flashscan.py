@@ -8,6 +8,7 @@ import json
 
 from osada_fw.store.core import SLICE, room
 from osada_fw.store.records import (
+    ERASED,
     LOG_HEADER,
     LOG_MAGIC,
     LOG_READ_BUF,
@@ -120,15 +121,40 @@ def _read(log, b, top, gens, bases):
         return None
     seq = log._rseq
     log._seq = seq
-    if 0 <= clean_at < log.sector:
+    if 0 <= clean_at < log.sector and _erased_from(log, log.first + top % n, clean_at):
         log._pos = clean_at
         log._fresh = False
         log.dev.readblocks(log.first + top % n, log._page, clean_at & ~(PAGE - 1))
     else:
         log._fresh = True              # after a torn record: a fresh sector
+        if 0 <= clean_at:               # a torn record whose type byte reads 0xFF:
+            why = "torn record"         # its other bits are programmed
+            why_seq = seq
     if why_seq == seq:                  # nothing after it: dropped just now
         log.last_error = "%s at the end of the flash journal: dropped it" % (why,)
     return setup
+
+
+def _erased_from(log, blk, at):
+    """Whether every byte of block blk from `at` to its end is 0xFF: where
+    the records end may only be erased flash.  A power cut in a page
+    program leaves any subset of the record's bits cleared, so its type
+    byte can read 0xFF while the bytes after it do not; a record programmed
+    there would be the AND of both (issue 64).  The writer then starts a
+    fresh sector."""
+    page = log._chk
+    k = -at & (PAGE - 1)                # the rest of at's page
+    if k:
+        log.dev.readblocks(blk, memoryview(page)[:k], at)
+        if page[:k] != ERASED[:k]:
+            return False
+    off = at + k
+    while off < log.sector:
+        log.dev.readblocks(blk, page, off)
+        if page != ERASED:
+            return False
+        off += PAGE
+    return True
 
 
 def _read_sector(log, blk, buf):

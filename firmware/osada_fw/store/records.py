@@ -45,6 +45,7 @@ RESIDUE = 0x2144DF1C        # crc32 of any data followed by its own crc32 (LE)
 # a sector's header, the 'E' record that commits a snapshot, its records'
 # length limits.
 PAGE = 256                  # the NOR flash's program unit
+ERASED = b"\xff" * PAGE     # a page as an erase leaves it
 LOG_HEADER = 16
 LOG_MAGIC = b"OSL\x01"
 T_END = 0x45
