@@ -269,10 +269,11 @@ def _command(argv):
 
 def _add_game_commands(sub, port_help):
     """The commands the games' packages add: Tank battle's, the Pi's device, War Chest's, the
-    line-of-battle game's, Victory Day's, Siege's forecast and the web view."""
+    line-of-battle game's, Victory Day's, Siege's forecast, the web view and a damaged save's."""
     from osada import web
     from osada.device import cli as device_cli
     from osada.line import cli as line_cli
+    from osada.link import saved
     from osada.siege import forecast_cmd
     from osada.tank import cli as tank_cli
     from osada.victory import cli as victory_cli
@@ -284,6 +285,7 @@ def _add_game_commands(sub, port_help):
     victory_cli.add_parser(sub)
     forecast_cmd.add_parser(sub)
     web.add_parser(sub, port_help)
+    saved.add_parser(sub, port_help)
 
 
 def main(argv=None):

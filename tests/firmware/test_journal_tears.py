@@ -93,7 +93,7 @@ def test_issue_64_a_torn_record_whose_type_byte_reads_erased_is_never_programmed
         pass
     assert flash.cut, "the power cut did not fall in a page program"
     flash.power_on()
-    (setup, after), j2 = journal_load(FlashLog(flash, 0, 16, REGION_SECTOR)), None
+    _setup, after = journal_load(FlashLog(flash, 0, 16, REGION_SECTOR))
     assert after[:3] == acked and len(after) in (3, 4), after
     assert after[2] == parse(dot)
 
@@ -181,6 +181,7 @@ def _chain(seed, sector, blocks, cuts, undo_every=0):
         got = journal_load(j)
         assert got is not None, "the game is gone after cut %d (%s)" % (inside, j.last_error)
         live = got[1]
+        assert j.damage is None, "a cut announced as damage: %s" % j.damage
         assert live in (ok or (acked,)), "cut %d: %d actions on flash, %d acknowledged" % (
             inside, len(live), len(acked))
         acked = live
@@ -232,3 +233,125 @@ def test_a_failed_record_is_saved_by_a_snapshot_before_the_reply():
         j.append(t)
     assert journal_load(FlashLog(flash, 0, 8, 1024))[1] == acts[:10]
 
+
+
+# ------------------------------------------------------------ a damaged save
+
+def _game_from(dev, n):
+    """Play n actions of an autoplayed game (seed 11) through the device."""
+    acts = []
+    play({"players": 2, "seed": 11}, 11, keep=lambda g, a, e: acts.append(a), skill=2)
+    for a in acts[:n]:
+        dev.ok("act", action=a)
+    return acts[:n]
+
+
+def test_random_bytes_over_the_simulators_save_are_kept_and_said(tmp_path):
+    """Issue 64, 2: `head -c 300 /dev/urandom > journal.bin`: a new game
+    starts, but the 300 bytes are kept in a file beside the journal, the
+    boot event says so in words, `hello` says "damaged" until the table
+    acknowledges it, and the `journal` request hands the bytes back."""
+    from tests.support.device import Dev
+    dev = Dev(tmp_path)
+    dev.ok("new", players=2, seed=11)
+    _game_from(dev, 12)
+    junk = random.Random(300).randbytes(300)
+    (tmp_path / "journal.bin").write_bytes(junk)
+    dev = Dev(tmp_path)
+    boot = dev.boot_msgs[0]
+    assert boot["restored"] is False
+    assert "could not be read" in boot["lost"] and "300 bytes" in boot["lost"]
+    kept = boot["kept"]
+    assert os.path.dirname(kept) == str(tmp_path) and os.path.basename(kept).startswith("journal-damaged-")
+    with open(kept, "rb") as f:
+        assert f.read() == junk
+    hello = dev.ok("hello")[0]
+    assert hello["journal"] == "damaged" and hello["lost"] == boot["lost"]
+    got = b""
+    while True:
+        r = dev.ok("journal", read=len(got))[0]
+        assert r["bytes"] == 300 and r["kept"] == kept
+        piece = bytes.fromhex(r["hex"])
+        if not piece:
+            break
+        got += piece
+    assert got == junk
+    assert dev.ok("journal", ack=True)[0]["damaged"] is False
+    assert dev.ok("hello")[0]["journal"] == "ok"
+    assert os.path.exists(kept)                      # acknowledging does not delete the copy
+
+
+def test_one_flipped_byte_restores_what_is_before_it_and_says_what_was_dropped(tmp_path):
+    """Issue 64, 2: one flipped byte at offset 0x50 of a game's journal put
+    it back to its start with no word.  Now everything before the damage is
+    restored, the sentence says how many actions were dropped, and the
+    damaged file is kept as it was."""
+    from tests.support.device import Dev
+    dev = Dev(tmp_path)
+    dev.ok("new", players=2, seed=11)
+    _game_from(dev, 30)
+    path = tmp_path / "journal.bin"
+    data = bytearray(path.read_bytes())
+    setup_end = 4 + 7 + (data[5] | data[6] << 8)
+    at = setup_end + 11 * 7 + 5                      # inside the 8th action record (11 bytes each)
+    data[at] ^= 0x5A
+    path.write_bytes(bytes(data))
+    dev = Dev(tmp_path)
+    boot = dev.boot_msgs[0]
+    assert boot["restored"] is True and boot["seq"] == 7
+    assert "damaged at byte %d (CRC mismatch)" % (setup_end + 11 * 7) in boot["lost"]
+    assert "7 actions restored" in boot["lost"]
+    assert "the damaged record and the 22 actions after it dropped" in boot["lost"]
+    with open(boot["kept"], "rb") as f:
+        assert f.read() == bytes(data)
+    assert dev.ok("hello")[0]["journal"] == "damaged"
+
+
+def test_a_torn_last_record_is_no_damage(tmp_path):
+    """A power cut in the last append leaves its record torn: nothing
+    acknowledged is lost, so nothing is announced as damaged."""
+    from tests.support.device import Dev
+    dev = Dev(tmp_path)
+    dev.ok("new", players=2, seed=11)
+    _game_from(dev, 10)
+    path = tmp_path / "journal.bin"
+    data = path.read_bytes()
+    path.write_bytes(data[:-5])
+    dev = Dev(tmp_path)
+    boot = dev.boot_msgs[0]
+    assert boot["restored"] is True and boot["seq"] == 9 and "kept" not in boot
+    assert dev.ok("hello")[0]["journal"] == "ok"
+    assert [p for p in os.listdir(tmp_path) if p.startswith("journal-damaged")] == []
+
+
+def test_bits_flipped_in_the_flash_log_are_damage_and_the_sectors_are_offered(tmp_path):
+    """On the raw-flash log a bad record with good records after it is not
+    a tear (a cut tears only the last record written): the game before it
+    is restored, the damage said, and the log's bytes read off the board."""
+    flash = FakeNorFlash(16, block=REGION_SECTOR)
+    app, hw, clock = _app(tmp_path / "osada", flash)
+    assert _request(app, hw, clock, {"id": 1, "cmd": "new", "players": 2, "seed": 11})["ok"]
+    acts = []
+    play({"players": 2, "seed": 11}, 11, keep=lambda g, a, e: acts.append(a), skill=2)
+    for k, a in enumerate(acts[:20]):
+        assert _request(app, hw, clock, {"id": 10 + k, "cmd": "act", "action": a})["ok"]
+    j = app.siege.journal
+    blk = j._gen % 16
+    before = bytes(flash.data)
+    base = blk * REGION_SECTOR
+    at = j._pos - 13 * 6                             # the 15th action record (13 bytes each) ...
+    while not flash.data[base + at]:
+        at += 1
+    flash.data[base + at] = 0                        # ... its first byte not 0 cleared, as a bad cell does
+    app, hw, clock = _app(tmp_path / "osada", flash)
+    boot = [json.loads(x) for x in hw.serial.host_take().splitlines() if b'"boot"' in x]
+    app.tick()
+    boot = boot or [json.loads(x) for x in hw.serial.host_take().splitlines() if b'"boot"' in x]
+    assert boot and boot[0]["restored"] is True and boot[0]["seq"] == 14
+    assert "could not be read" in boot[0]["lost"] and "good records after it" in boot[0]["lost"]
+    assert boot[0]["kept"] == "flash"
+    hello = _request(app, hw, clock, {"id": 2, "cmd": "hello"})
+    assert hello["journal"] == "damaged"
+    r = _request(app, hw, clock, {"id": 3, "cmd": "journal", "read": base})
+    assert bytes.fromhex(r["hex"]) == bytes(flash.data[base:base + 512]) and r["bytes"] == 16 * REGION_SECTOR
+    assert before != bytes(flash.data)

@@ -165,3 +165,21 @@ def test_a_cut_in_the_idle_pre_erase_loses_nothing(played, tmp_path, op_number):
     with open(saved, "rb") as f:
         fs = fsimage.mount(bytearray(f.read()[pe.FS_OFFSET:]))
     assert fs.used_block_count > lfsregion.BLOCKS
+
+
+def test_a_chain_of_bit_level_cuts_loses_no_acknowledged_action(bundle, tmp_path_factory, tmp_path):
+    """Issue 64: cut, power on, restore, act, cut again, on one flash; each
+    cut inside a flash erase or program torn bit by bit, or at a random
+    moment of a request.  After every power on the board holds the last
+    acknowledged game (or that with the change in flight), and says
+    nothing of damage.  (The long run, 1,000 cuts: tests/bench/pico_cuts.py.)"""
+    from pico_support import one_file
+
+    from tests.support.pico_chain import Chain
+    chain = Chain(random_setup(11), one_file(bundle, tmp_path_factory), str(tmp_path), seed=11)
+    for _ in range(12):
+        chain.trial()
+    chain.final_check()
+    f = chain.figures()
+    assert f["cuts"] == 12 and f["acknowledged_lost"] == 0 and f["failed_boots"] == 0
+    assert f["in_program"] + f["in_erase"] >= 4

@@ -60,9 +60,13 @@ def handle_line(app, line):
 
 def cmd_hello(app, req):
     siege = app.siege                  # the home game's record: its length and whether flash keeps it
-    return {"protocol": protocol.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION,
-            "game": app.mode.id, "leds": app.layout.count, "layout": app.layout.name,
-            "seq": len(siege.game.log), "journal": siege.journal_status()}
+    out = {"protocol": protocol.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION,
+           "game": app.mode.id, "leds": app.layout.count, "layout": app.layout.name,
+           "seq": len(siege.game.log), "journal": siege.journal_status()}
+    if siege.journal.damage is not None:
+        out["lost"] = siege.journal.damage
+        out["kept"] = siege.journal.kept
+    return out
 
 
 def cmd_leds(app, req):
@@ -103,6 +107,19 @@ def cmd_game(app, req):
     return gamemenu.cmd_game(app, req)
 
 
+def cmd_journal(app, req):
+    """A damaged save: what was lost, acknowledge it, read its kept bytes
+    (osada_fw/store/damage.py, loaded only when asked)."""
+    from osada_fw import forget
+    from osada_fw.store import damage
+    try:
+        return damage.report(app.siege.journal, req)
+    except ValueError as exc:
+        raise CommandError(str(exc))
+    finally:
+        forget("osada_fw.store.damage")
+
+
 def cmd_repl(app, req):
     app.release = True           # after this reply has gone out (tick)
     return {"bye": True}
@@ -110,5 +127,5 @@ def cmd_repl(app, req):
 
 HANDLERS = {
     "hello": cmd_hello, "leds": cmd_leds, "press": cmd_press, "repl": cmd_repl,
-    "selftest": cmd_selftest, "mem": cmd_mem, "game": cmd_game,
+    "selftest": cmd_selftest, "mem": cmd_mem, "game": cmd_game, "journal": cmd_journal,
 }

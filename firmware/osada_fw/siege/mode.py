@@ -72,7 +72,7 @@ class Siege:
             self.game = None
             self.journal.last_error = "journal unreadable: %r" % (exc,)
         restore_ms = clock.diff(clock.ticks_ms(), t0)
-        lost = self.journal.last_error   # a saved game could not be read back
+        lost = self.journal.damage or self.journal.last_error   # a saved game could not be read back
         if self.game is None:
             setup = dict(DEFAULT_SETUP)
             setup["seed"] = self.app.hw.free_roll_seed()
@@ -88,6 +88,8 @@ class Siege:
             ev["journal"] = self.unsaved
         if lost is not None:
             ev["lost"] = lost
+        if self.journal.damage is not None:
+            ev["kept"] = self.journal.kept
         self.app.push(ev)
 
     def warm(self):
@@ -178,7 +180,11 @@ class Siege:
         return True
 
     def journal_status(self):
-        return "ok" if self.unsaved is None else self.unsaved
+        """"ok"; why the game is not saved; or "damaged": a saved game could
+        not be read back, and the table has not acknowledged it yet."""
+        if self.unsaved is not None:
+            return self.unsaved
+        return "ok" if self.journal.damage is None else "damaged"
 
     def apply(self, action):
         """Apply one action (dict) from the protocol or the buttons; journal it

@@ -61,6 +61,8 @@ class GameJournal:
     def __init__(self):
         self.last_error = None      # why the last load/restore dropped something, or None
         self.dropped_bytes = 0      # bytes the last load dropped
+        self.damage = None          # a saved game that could not be read, in words, until acknowledged
+        self.kept = None            # where its bytes are kept (store/damage.py)
         self.compactions = 0
         self._forget()
 
@@ -155,6 +157,10 @@ class GameJournal:
         if why is not None:
             self.last_error = "action %d of %d %r refused on restore, dropped with the rest: %s" % (
                 i + 1, count, t, why)
+            from osada_fw import forget
+            from osada_fw.store import damage
+            damage.refused(self, i, count, why)
+            forget("osada_fw.store.damage")
             self._used = pos
             self._count = i
             self._dirty = True

@@ -35,6 +35,7 @@ def scan(log):
             top = g
     log._gen = top
     log._ready = -1
+    log._rhurt = None                  # damage seen, in words (not a torn last record)
     t = top
     setup = None
     for _ in range(log.nblocks):
@@ -51,13 +52,30 @@ def scan(log):
             break
         log._forget()
         t = b - 1
+    hurt = log._rhurt
+    log._rhurt = None
     if setup is None:
         log._forget()
         log._base = top + 1            # nothing on flash is live
         if top >= 0:
             log.last_error = "no complete game in the flash journal"
+            if hurt is not None:
+                _damaged(log, hurt, None)
         return None
+    if hurt is not None:
+        _damaged(log, hurt, log._count)
     return setup
+
+
+def _damaged(log, why, restored):
+    """What the scan could not read is not a power cut's torn last record:
+    say it (store/damage.py, loaded for this); the sectors are kept."""
+    from osada_fw import forget
+    from osada_fw.store import damage
+    if restored is not None:
+        why = "%s: %d action%s restored, the log after it dropped" % (why, restored, "" if restored == 1 else "s")
+    damage.flash_damage(log, why)
+    forget("osada_fw.store.damage")
 
 
 def _drop_abandoned(log, t, top):
@@ -109,10 +127,14 @@ def _read(log, b, top, gens, bases):
             continue                    # not this snapshot's (an abandoned one's)
         end, bad = _read_sector(log, log.first + g % n, buf)
         if bad is not None:
+            if log._rhurt is None and _valid_after(log, log.first + g % n, log._rbad):
+                log._rhurt = "%s in sector %d at byte %d, with good records after it" % (bad, g, log._rbad)
             if log._rsetup is None:
                 return None
             why = bad
             why_seq = log._rseq
+        elif end < 0 and log._rsetup is not None and log._rhurt is None:
+            log._rhurt = "sector %d does not go on from the records before it" % (g,)
         elif g == top:
             clean_at = end
     setup = log._rsetup
@@ -133,6 +155,28 @@ def _read(log, b, top, gens, bases):
     if why_seq == seq:                  # nothing after it: dropped just now
         log.last_error = "%s at the end of the flash journal: dropped it" % (why,)
     return setup
+
+
+def _valid_after(log, blk, at):
+    """Whether a good record (its own CRC) stands anywhere in block blk
+    after byte `at`, where a bad one stands.  A power cut tears only the
+    last record written, so one with good records after it is damage
+    (bits that changed on flash), which is said and kept, not a tear."""
+    n = log.sector - at - 1
+    if n < 9:
+        return False
+    buf = bytearray(n)
+    log.dev.readblocks(blk, buf, at + 1)
+    mv = memoryview(buf)
+    crc32 = binascii.crc32
+    for i in range(n - 8):
+        top = log_maxlen(buf[i])
+        if top < 0:
+            continue
+        k = 9 + (buf[i + 1] | buf[i + 2] << 8)
+        if k - 9 <= top and i + k <= n and crc32(mv[i:i + k]) == RESIDUE:
+            return True
+    return False
 
 
 def _erased_from(log, blk, at):
@@ -193,6 +237,7 @@ def _read_sector(log, blk, buf):
         k = 9 + ln
         if ln > log_maxlen(typ) or pos + i + k > size:
             _put(log, seq, total, used, count, live, sizes)
+            log._rbad = pos + i
             return -1, "bad record"
         if i + k > end - pos:
             pos += i
@@ -201,6 +246,7 @@ def _read_sector(log, blk, buf):
             read(blk, mv[:end - pos], pos)
         if crc32(mv[i:i + k]) != RESIDUE:
             _put(log, seq, total, used, count, live, sizes)
+            log._rbad = pos + i
             return -1, "torn record"    # or a bad one: it ends the sector
         if (SLICE and typ == T_ACTION and seq and (buf[i + 3] | buf[i + 4] << 8) == seq
                 and alen(buf, i + 5, i + 5 + ln) == ln):
@@ -216,6 +262,7 @@ def _read_sector(log, blk, buf):
             _put(log, seq, total, used, count, live, sizes)
             why = _take(log, typ, buf, mv, i, ln)
             if why is not None:
+                log._rbad = pos + i
                 return -1, (why or None)
             used = log._used
             count = log._count

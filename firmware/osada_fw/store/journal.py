@@ -254,15 +254,29 @@ class Journal(GameJournal):
         if setup is None:
             self._forget()
             self.last_error = err
+            if err is not None:              # a file that is no game: kept aside, said
+                self._damaged(err, 0, None)
             return None
         if err is not None:                  # drop the bad tail: rewrite the journal
             total = _size(path)
             self.dropped_bytes = total - self._size if total > self._size else 0
             self.last_error = "%s at byte %d: dropped it and the %d byte(s) from there" % (
                 err, self._size, self.dropped_bytes)
+            if err != "torn record":         # not a cut's unacknowledged last record: damage
+                self._damaged(err, self._size, self._count)
             self._dirty = True
             self._try_compact()
         return setup
+
+    def _damaged(self, why, at, restored):
+        """journal.bin cannot be read from byte `at`: a copy of it is kept
+        beside it and the damage said (store/damage.py, loaded for this)."""
+        from osada_fw import forget
+        from osada_fw.store import damage
+        try:
+            damage.keep_file(self, why, at, restored)
+        finally:
+            forget("osada_fw.store.damage")
 
     def _read(self, f):
         """Parse the open journal into memory.  Returns (setup dict or None,

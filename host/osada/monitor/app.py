@@ -23,7 +23,7 @@ from osada_fw.games import GAMES, HOME
 
 from .keymap import key_game
 from .logfile import LogFile
-from .screens import AskSimScreen, HelpScreen
+from .screens import AskSimScreen, DamagedSaveScreen, HelpScreen
 from .session import RETRY_S, NoDevice, Session
 from .widgets import EventLog, MainScreen
 
@@ -87,6 +87,7 @@ class MonitorApp(App):
         self.session = None
         self.main = None
         self.hello = None
+        self.damaged = None           # the device's damaged save: (what was lost, where kept), until acknowledged
         self.log_entries = []         # the event log: (line, style), newest last (at most 2000)
         if self.log_file is not None:
             kept = self.log_file.load()[-LOG_SHOWN:]
@@ -283,6 +284,11 @@ class MonitorApp(App):
             self.conn_text = "connected to %s (firmware %s, protocol %s)" % (
                 port, self.hello.get("firmware", "?"), self.hello.get("protocol", "?"))
             self.add_log("— " + self.conn_text + " —", "dim")
+            if self.hello.get("journal") == "damaged":
+                self._damaged(self.hello.get("lost") or "the saved game could not be read back",
+                              self.hello.get("kept"))
+            elif self.damaged is not None:
+                self.damaged = None
             if was == "lost":
                 self.set_status("reconnected: the board is live again")
             if self.game != HOME:
@@ -316,12 +322,35 @@ class MonitorApp(App):
             del self.events[:500]
         style = self.view.EVENT_STYLES.get(name) or EVENT_STYLES.get(name)
         self.add_log(texts.describe(ev, self.state), style)
+        if name == "boot" and ev.get("lost") and "kept" in ev:
+            self._damaged(ev["lost"], ev["kept"])
         if name == "game":
             self._game_is(ev.get("game", HOME))
             return
         self.view.on_event(ev)
 
+    def _damaged(self, lost, kept):
+        """The device says its saved game was damaged: shown (a dialog here, a
+        banner on the pages) until the table acknowledges it."""
+        if self.damaged is not None and self.damaged[0] == lost:
+            return
+        self.damaged = (lost, kept)
+        self.set_status("the saved game was damaged: %s" % lost, refused=True)
+        self.changed()
+        self.push_screen(DamagedSaveScreen(lost, kept), self._ack_damaged)
+
+    def _ack_damaged(self, ack):
+        if ack:
+            self.send("journal", ack=True)
+
     def _on_reply(self, cmd, fields, msg):
+        if cmd == "journal" and msg.get("ok"):
+            if fields.get("ack") and not msg.get("damaged"):
+                self.damaged = None
+                self.set_status("acknowledged: the damaged save is no longer shown")
+                self.add_log("— the damaged save was acknowledged —", "dim")
+                self.changed()
+            return
         if msg.get("ok") and cmd == "game" and fields.get("game"):
             self._game_is(fields["game"])
             self.set_status("the device now runs %s" % game_name(self.game))

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from osada.gameview import COMMON_KEYMAP
 from osada.words.game_names import game_name
+from osada.words.texts import kept_words
 
 KEY_W = 11                                # the help's key column
 
@@ -56,6 +57,33 @@ class HelpScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):     # ↑ ↓ PgUp PgDn scroll it in a short window
             yield HelpText(help_text(self.view, 0, self.CLOSE_KEYS), id="help")
+
+
+class DamagedSaveScreen(ModalScreen):
+    """A saved game the device could not read back in full (issue 64): what
+    was lost, where its bytes are kept; Enter acknowledges it (the device
+    stops reporting it), Esc closes for now (shown again at the next connect)."""
+
+    BINDINGS = [Binding("enter", "answer(True)", "Acknowledge"), Binding("escape", "answer(False)", "Later")]
+
+    def __init__(self, lost, kept):
+        super().__init__()
+        self.lost = lost
+        self.kept = kept
+
+    def compose(self) -> ComposeResult:
+        t = Text()
+        t.append("The saved game was damaged\n\n", style="bold #ff6060")
+        t.append(self.lost[:1].upper() + self.lost[1:] + ".\n")
+        where = kept_words(self.kept).lstrip(" —")
+        if where:
+            t.append("\n" + where[:1].upper() + where[1:] + ".\n")
+        t.append("\nEnter: acknowledge (the board stops reporting it) · Esc: later", style="bold")
+        with Vertical(id="dialog"):
+            yield Static(t, id="damaged")
+
+    def action_answer(self, ack):
+        self.dismiss(ack)
 
 
 class AskSimScreen(ModalScreen):

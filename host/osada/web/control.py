@@ -8,9 +8,10 @@ A page sends JSON text frames:
     {"t": "key", "game": "siege", "i": 6}               KEYMAP row i of that game
     {"t": "key", "game": "siege", "i": 5, "n": 3}       the digit row, with its number
     {"t": "key", "game": "siege", "i": -1}              the game switch (COMMON_KEYMAP's G)
+    {"t": "ack"}                                        acknowledge the device's damaged save
 
 check() turns a frame into ("pin", pin) / ("key", game, action, args) /
-("switch",) or raises Refused with the sentence the page is told.  What a
+("switch",) / ("ack",) or raises Refused with the sentence the page is told.  What a
 key does is the view's own on_key (the monitor's path), so a page can send
 no request the monitor's keys could not; the requests that reach the link
 are checked once more against ALLOWED_CMDS (what the views' keys send).
@@ -94,7 +95,7 @@ def check(text):
     except ValueError:
         raise Refused("not JSON") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("t"), str):
-        raise Refused('a frame is a JSON object with "t": "pin" or "key"')
+        raise Refused('a frame is a JSON object with "t": "pin", "key" or "ack"')
     kind = msg["t"]
     if kind == "pin":
         if not isinstance(msg.get("pin"), str) or len(msg["pin"]) > 32:
@@ -102,7 +103,9 @@ def check(text):
         return ("pin", msg["pin"])
     if kind == "key":
         return _key(msg)
-    raise Refused("unknown frame %r: a page sends only a pin or a key" % kind[:40])
+    if kind == "ack":
+        return ("ack",)
+    raise Refused("unknown frame %r: a page sends only a pin, a key or an ack" % kind[:40])
 
 
 def _key(msg):

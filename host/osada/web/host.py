@@ -18,7 +18,7 @@ from textual.screen import Screen
 
 from osada.monitor import MonitorApp
 from osada.monitor import app as monitor_app
-from osada.monitor.screens import AskSimScreen
+from osada.monitor.screens import AskSimScreen, DamagedSaveScreen
 
 from . import control, render
 
@@ -116,6 +116,8 @@ class WebMonitorApp(MonitorApp):
         """Headless, the monitor's dialogs have no one to answer them: say so instead."""
         if not self.headless:
             return super().push_screen(screen, *args, **kw)
+        if isinstance(screen, DamagedSaveScreen):
+            return None                      # the pages' banner shows it, with its Acknowledge
         if isinstance(screen, AskSimScreen):
             self.set_status("no board found: plug one in, or start `osada web --start-sim`; looking every %.1f s"
                             % self.retry)
@@ -133,6 +135,12 @@ class WebMonitorApp(MonitorApp):
     def web_key(self, req):
         if req[0] == "switch":
             self.action_switch_game()
+            return
+        if req[0] == "ack":                   # the damaged save's banner, acknowledged from a page
+            if self.damaged is None:
+                self.set_status("nothing to acknowledge: the saved game reads back in full")
+            else:
+                self.send("journal", ack=True)
             return
         _kind, game, action, args = req
         if game != self.game:

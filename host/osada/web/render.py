@@ -164,6 +164,15 @@ def connection(shell):
     return {"kind": kind, "text": shell.conn_text, "live": kind == "connected" and not shell.stale}
 
 
+def damaged(shell):
+    """The device's damaged save, until acknowledged: {lost, kept} in words; None without one."""
+    if shell.damaged is None:
+        return None
+    from osada.words.texts import kept_words
+    lost, kept = shell.damaged
+    return {"lost": lost, "kept": kept_words(kept).lstrip(" —")}
+
+
 def forecast(view):
     """The view's aside (Siege's threat forecast, when the host has one) as {html, text}; None without one."""
     aside = getattr(view, "aside", None)
@@ -221,6 +230,7 @@ def snapshot(shell, rev, can_control=False, cache=None):
         "events": [line for line, _style in shell.log_entries[-EVENTS:]][::-1],
         "status": {"text": shell.status_text, "refused": bool(shell.status_refused)},
         "forecast": fc,
+        "damaged": damaged(shell),
         "control": can_control,
         "buttons": control.buttons(game) if can_control else [],
     }

@@ -373,11 +373,22 @@ def _warchest(ev):
     return "War Chest: %s%s" % (what, "; the round ended" if ev.get("round_ended") else "")
 
 
+def kept_words(kept):
+    """Where a damaged save's bytes are kept, for the sentence after what was lost."""
+    if kept == "flash":
+        return " — its bytes are kept on the board's flash (osada journal save FILE copies them)"
+    if kept:
+        return " — its bytes are kept in %s" % kept
+    return ""
+
+
 def _boot(ev, state):
     text = "The device started: %s (%s)" % (
         "game restored from its journal" if ev.get("restored") else "a new game",
         count(ev.get("seq"), "action", "actions"))
-    if ev.get("lost"):
+    if ev.get("lost") and "kept" in ev:        # damage: its own sentence, and where the bytes are
+        text += "; %s%s" % (ev["lost"], kept_words(ev["kept"]))
+    elif ev.get("lost"):
         text += "; the saved game could not be read back (%s)" % ev["lost"]
     if ev.get("journal"):
         text += "; NOT SAVED: %s" % ev["journal"]

@@ -30,6 +30,7 @@ class Shell:
         self.game, self.state, self.seq, self.stale, self.revision = game, None, 0, False, 1
         self.conn_kind, self.conn_text = "connected", "connected to fake"
         self.status_text, self.status_refused = "", False
+        self.damaged = None
         self.log_entries = [("line %d" % i, None) for i in range(30)]
         self.view = view_cls(self)
 
@@ -95,3 +96,16 @@ def test_the_quick_html_is_rich_s_own_export_of_every_view():
     wide = Text("word " * 40, style="bold red")
     assert not render._fits(wide, 30) and render.html(wide, 30) == render.rich_html(wide, 30)
     assert render.html(wide, 30).count("\n") > 1                     # wrapped, as the monitor shows it
+
+
+def test_a_damaged_save_is_on_every_page_until_acknowledged():
+    """Issue 64: the device's damaged save (what was lost, where its bytes
+    are kept) is in every snapshot, in words, until the table acknowledges it."""
+    shell = Shell(GameView, "tank")
+    assert render.snapshot(shell, 1)["damaged"] is None
+    shell.damaged = ("the saved game could not be read (bad setup record, 300 bytes)", "/x/journal-damaged-1.bin")
+    d = render.snapshot(shell, 2)["damaged"]
+    assert d == {"lost": "the saved game could not be read (bad setup record, 300 bytes)",
+                 "kept": "its bytes are kept in /x/journal-damaged-1.bin"}
+    shell.damaged = ("lost", "flash")
+    assert "osada journal save FILE" in render.snapshot(shell, 3)["damaged"]["kept"]

@@ -262,11 +262,17 @@ class EmulatedPico:
         self.proc.wait(10)
         self.reader.join(5)
 
-    def cut_power_in_flash(self, op_number, path):
+    def cut_power_in_flash(self, op_number, path, fraction=None, seed=1):
         """Arm a power cut halfway through the op_number-th flash erase or
         program from now (1: the next): half its bytes are done, the flash
-        then goes to path and the emulator exits.  wait_off() waits for it."""
-        self._send({"op": "cut_in_flash", "op_number": op_number, "path": os.path.abspath(path)})
+        then goes to path and the emulator exits.  wait_off() waits for it.
+        fraction: torn as NOR flash tears instead, each bit the operation
+        would change changed with that probability (seed: which ones)."""
+        op = {"op": "cut_in_flash", "op_number": op_number, "path": os.path.abspath(path)}
+        if fraction is not None:
+            op["fraction"] = float(fraction)
+            op["seed"] = int(seed)
+        self._send(op)
 
     def wait_off(self, timeout=60.0):
         """Wait for the emulator to exit (an armed power cut); its saved reply."""

@@ -12,7 +12,9 @@
 //        {"op": "cut", "path": ...}          a power cut: the CPU stops where it is, the
 //                                            flash is written to the file, the emulator exits
 //        {"op": "cut_in_flash", "op_number": n, "path": ...}   a power cut halfway
-//             through the n-th flash erase or program from now (then as "cut")
+//             through the n-th flash erase or program from now (then as "cut");
+//             with "fraction": f and "seed": s, torn as NOR tears: each bit the
+//             operation would change has changed with probability f, anywhere in it
 //        {"op": "quit"}                      (closing stdin does the same)
 //   out: {"ev": "usb"}                        the USB CDC is configured (the host "plugged in")
 //        {"ev": "serial", "marks": [[offset, ns], ...], "b64": ...}   bytes the Pico sent
@@ -117,17 +119,40 @@ function patchFlashRoutines(mcu, bootromBytes) {
 const ERASE_SECTOR_NS = 45e6;            // per 4 KiB sector
 const PROGRAM_PAGE_NS = 0.7e6;           // per 256-byte page
 
-// cut: null, or {left: n, path} -- a power cut inside the n-th erase or
-// program from now (1 = the next one): only its first half is done, the flash
-// goes to path and the emulator exits.
+// A small seeded PRNG (mulberry32) for bit-level tears: the same seed, the same tear.
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// cut: null, or {left: n, path, fraction, seed} -- a power cut inside the n-th
+// erase or program from now (1 = the next one): without a fraction its first
+// half is done; with one, each bit it would change has changed with that
+// probability (a NOR tear); the flash goes to path and the emulator exits.
 function flashRoutine(mcu, what, cut, timing) {
   const r = mcu.core.registers;
   if (what === 'erase' || what === 'program') {
     const addr = r[0];
     const count = what === 'erase' ? r[1] : r[2];
     const dying = cut !== null && --cut.left === 0;
-    const n = Math.min(dying ? count >> 1 : count, FLASH_SIZE - addr);
-    if (what === 'erase') {
+    const tear = dying && typeof cut.fraction === 'number';
+    const n = Math.min(dying && !tear ? count >> 1 : count, FLASH_SIZE - addr);
+    const target = (i) => what === 'erase' ? 0xff : mcu.flash[addr + i] & mcu.readUint8(r[1] + i);
+    if (tear) {
+      const rnd = prng(cut.seed || 1);
+      for (let i = 0; i < n; i++) {
+        const old = mcu.flash[addr + i], want = target(i), diff = old ^ want;
+        let keep = 0;
+        for (let b = 0; b < 8; b++) if (diff & (1 << b) && rnd() >= cut.fraction) keep |= 1 << b;
+        mcu.flash[addr + i] = (want & ~keep) | (old & keep);
+      }
+    } else if (what === 'erase') {
       mcu.flash.fill(0xff, addr, addr + n);
     } else {
       const src = r[1];
@@ -261,7 +286,7 @@ function main() {
     else if (m.op === 'time') send({ ev: 'time', ns: mcu.clock.nanos });
     else if (m.op === 'save') { writeFileSync(m.path, mcu.flash); send({ ev: 'saved', path: m.path }); }
     else if (m.op === 'cut') { writeFileSync(m.path, mcu.flash); send({ ev: 'saved', path: m.path }); process.exit(0); }
-    else if (m.op === 'cut_in_flash') cutInFlash = { left: m.op_number, path: m.path };
+    else if (m.op === 'cut_in_flash') cutInFlash = { left: m.op_number, path: m.path, fraction: m.fraction, seed: m.seed };
     else if (m.op === 'quit') quit();
     else send({ ev: 'error', message: 'unknown op ' + m.op });
   });

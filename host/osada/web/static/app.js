@@ -106,6 +106,13 @@
     }
   }
 
+  function damaged(d) {                               // a damaged save, shown until acknowledged
+    if ($("damaged").hidden !== !d) $("damaged").hidden = !d;
+    setText($("damagedtext"), d ? d.lost + "." + (d.kept ? " " + d.kept + "." : "") : "");
+    const canAck = !!d && unlocked;
+    if ($("ackdamaged").hidden !== !canAck) $("ackdamaged").hidden = !canAck;
+  }
+
   function apply(s) {
     const t0 = performance.now();
     const seqChanged = !snap || snap.seq !== s.seq;
@@ -127,6 +134,7 @@
     events(s.events);
     if ($("fcsec").hidden !== !s.forecast) $("fcsec").hidden = !s.forecast;
     if (s.forecast && s.forecast.html !== shownForecast) { $("forecast").innerHTML = s.forecast.html; shownForecast = s.forecast.html; }
+    damaged(s.damaged);
     setText($("status"), s.status.text);
     setClass($("status"), s.status.refused ? "refused" : "");
     keys(s);
@@ -185,6 +193,7 @@
     sessionStorage.setItem("osada-pin", pin);
     send({ t: "pin", pin: pin });
   });
+  $("ackdamaged").addEventListener("click", () => send({ t: "ack" }));
   window.addEventListener("resize", () => { boxWidth = 0; fitBoard(); });
   $("boardsec").addEventListener("click", () => {
     zoomed = !zoomed;
