@@ -52,8 +52,11 @@ def main(argv=None):
                     done = total["cuts"] + chain.cuts
                     if done % 25 == 0:
                         f = chain.figures()
-                        print("%5d cuts, %4.0f s: this chain %d in erases, %d in programs" % (
-                            done, time.monotonic() - t0, f["in_erase"], f["in_program"]), flush=True)
+                        print("%5d cuts, %5.0f s: %d in erases, %d in programs, %d acknowledged actions lost, "
+                              "%d failed boots" % (done, time.monotonic() - t0, total["in_erase"] + f["in_erase"],
+                                                   total["in_program"] + f["in_program"],
+                                                   total["acknowledged_lost"] + f["acknowledged_lost"],
+                                                   total["failed_boots"] + f["failed_boots"]), flush=True)
                 chain.final_check()
             except ChainError as exc:
                 print("FAILED: %s" % exc, flush=True)

@@ -2,8 +2,8 @@
 (Playwright) on `osada web --control` in its own process, the simulator
 (`osada sim --headless`) in another, over a real pty, as at a table.
 
-  web_latency_ms_p95   from a key sent by a controlling page's WebSocket (end the
-                       turn, then undo it, in turn) to each of the 20 pages having drawn the device's new
+  web_latency_ms_p95   from a key sent by a controlling page's WebSocket (the enemies
+                       move, then undo it, in turn) to each of the 20 pages having drawn the device's new
                        state (the page's clock at the end of its redraw; the same
                        machine's clock as the sender's): p95 over every page and
                        every change.  An upper bound of change-to-page: it also
@@ -124,8 +124,9 @@ def figures(pages=PAGES, changes=CHANGES):
     from osada.siege.keys import KEYMAP
     from tests.bench.host_bench import _start_sim, _stop
 
-    # the turn ended, then undone: a change every time, and the game never runs out
-    keys = [next(i for i, row in enumerate(KEYMAP) if row[1] == a) for a in ("end_turn", "undo")]
+    # the enemies moved, then undone: a change every time, the game never runs out, and no
+    # token is drawn (an undo past a reveal asks to be confirmed, R30)
+    keys = [next(i for i, row in enumerate(KEYMAP) if row[1] == a) for a in ("move", "undo")]
     tmp = tempfile.mkdtemp(prefix="osada-web-bench-")
     tty = os.path.join(tmp, "tty")
     sim = _start_sim(tty, os.path.join(tmp, "state"))

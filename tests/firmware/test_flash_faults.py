@@ -87,7 +87,7 @@ def test_a_failing_flash_never_refuses_an_action_and_the_game_is_saved_when_it_w
     assert len(dev.app.siege.game.log) == 3 and states_in(pushed)[-1]["seq"] == 3
     reply, pushed = dev.ok("act", action={"do": "end_turn"})     # still not saved: said once
     assert reply["saved"] is False and journal_events(pushed) == []
-    reply, _ = dev.ok("undo")
+    reply, _ = dev.ok("undo", confirm=True)
     assert reply["saved"] is False and reply["seq"] == 3
     assert dev.ok("hello")[0]["journal"] == words and dev.ok("state")[0]["journal"] == words
     # the ring says it: the outer LED of every sector amber in the sign's window

@@ -28,7 +28,7 @@ REQUESTS = [
     {"id": 4, "cmd": "act", "action": {"do": "hit", "enemy": 99}},
     {"id": 5, "cmd": "act", "action": {"do": "move"}},
     {"id": 6, "cmd": "act", "action": {"do": "reveal"}},
-    {"id": 7, "cmd": "undo"},
+    {"id": 7, "cmd": "undo", "confirm": True},
     {"id": 8, "cmd": "state"},
     {"id": 9, "cmd": "bogus"},
     {"id": 10, "cmd": "log"},

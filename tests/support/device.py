@@ -195,7 +195,7 @@ def random_session(dev, setup, agent_seed, attempts, undo_every=0):
             break
         before = snapshot(dev)
         if undo_every and k % undo_every == undo_every - 1 and accepted:
-            reply, pushed = dev.ok("undo")
+            reply, pushed = dev.ok("undo", confirm=True)
             accepted -= 1
             assert reply["seq"] == accepted
         else:

@@ -13,9 +13,10 @@ import os
 import random
 import time
 
-from pico_support import IDLE_HIGH, accepted_actions, connect, mirror_after
+from pico_support import IDLE_HIGH, connect, mirror_after
 from rules_support import engine_state
 
+from shared_rules.siege.autoplay import play
 from tests.support import pico_emu as pe
 
 T = 60.0
@@ -32,7 +33,8 @@ class Chain:
     def __init__(self, setup, uf2, work, seed=1, undo_every=9):
         self.setup = setup
         self.rng = random.Random(seed)
-        self.actions, _ = accepted_actions(setup, 300, skill=1)
+        self.actions = []                  # a whole autoplayed game's actions
+        play(setup, seed, keep=lambda g, a, e: self.actions.append(a), skill=2)
         self.uf2 = uf2
         self.work = work
         self.image = None                  # the flash the last cut left (None: boot the uf2)
@@ -79,7 +81,7 @@ class Chain:
         self.step += 1
         if self.undo_every and self.acked and self.step % self.undo_every == 0:
             self.ok = [self.acked, self.acked[:-1]]
-            return link.send("undo"), self.acked[:-1]
+            return link.send("undo", confirm=True), self.acked[:-1]
         if len(self.acked) == len(self.actions):
             self.ok = [self.acked, []]
             return link.send("new", **self.setup), []

@@ -60,7 +60,7 @@ def cmd_act(app, req):
 
 def cmd_undo(app, req):
     siege = app.siege
-    siege.undo()
+    siege.undo(req.get("confirm") is True)   # past a reveal only when confirmed (R30)
     return _saved(siege, {"seq": len(siege.game.log)}, siege.unsaved is None)
 
 

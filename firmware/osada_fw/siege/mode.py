@@ -9,6 +9,8 @@ from osada_fw import collect, forget
 from osada_fw.link.protocol import CommandError
 from osada_fw.siege.board import Board
 from osada_fw.siege.ui import UI
+from shared_rules.errors import RuleError
+from shared_rules.siege.actions import MARSHAL_PLAY
 from shared_rules.siege.engine import Game, load_rules, parse, replay
 
 DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
@@ -197,13 +199,26 @@ class Siege:
         self.after_change(events, now=self.app.hw.clock.ticks_ms())
         return events
 
-    def undo(self):
+    def undo(self, confirm=False):
         """Take back the last action; in a new game with none yet, bring
-        back the game it replaced (CommandError if there is neither)."""
+        back the game it replaced (CommandError if there is neither).  An
+        action that drew tokens from the pool or rolled the die for them
+        (R30, R31; the field marshal's play, R60) is taken back only when
+        confirmed: the table has seen what came out, and the same tokens
+        and dice come out again (RuleError, nothing changed, otherwise)."""
         log = self.game.log.tuples()
         if log:
-            self.game = replay(self.game.setup_dict(), log[:-1])
+            before = replay(self.game.setup_dict(), log[:-1])
+            drew = len(before.pool) != len(self.game.pool) or log[-1][0] == MARSHAL_PLAY
+            if drew and not confirm:
+                before = None
+                _built()
+                raise RuleError("R30", "undo past a reveal: the table has seen the tokens and dice that came out, "
+                                "and they would come out again; confirm to undo all the same")
+            self.game = before
             ev = {"ev": "undo", "seq": len(log) - 1}
+            if drew:
+                ev["seen"] = True          # the table saw what came out (the host's log says so)
         else:
             if self.replaced is None:
                 raise CommandError("nothing to undo")

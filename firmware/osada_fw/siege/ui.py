@@ -41,6 +41,7 @@ CHOSEN = (255, 0, 255)
 M_PLAY = 0
 M_CHOOSE = 1
 M_MENU = 2
+UNDO_AGAIN_MS = 5000       # a second long BACK this soon confirms an undo past a reveal (R30)
 
 
 class UI:
@@ -60,6 +61,7 @@ class UI:
         self.roll_until = 0
         self.roll_value = 0
         self.message_until = 0
+        self.undo_asked = None     # when a long BACK was refused as an undo past a reveal
 
     def game_menu(self, now):
         self.open_menu("game", GAMES)
@@ -140,9 +142,14 @@ class UI:
             self.open_menu("players", (1, 2, 3, 4, 5, 6))
             return
         if what == "long" and value == "back":
+            # past a reveal (R30) only as a second long BACK within UNDO_AGAIN_MS: the
+            # first flashes red, the table sees it is asked twice
+            again = self.undo_asked is not None and siege.app.hw.clock.diff(now, self.undo_asked) < UNDO_AGAIN_MS
             try:
-                siege.undo()
+                siege.undo(again)
+                self.undo_asked = None
             except Exception:
+                self.undo_asked = now
                 self.flash_red(now, 600)
             self.mode = M_PLAY
             return

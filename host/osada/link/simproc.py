@@ -81,6 +81,11 @@ class SimProcess:
             time.sleep(every)
         return None
 
+    def busy(self):
+        """It exited because another simulator holds its state directory (BUSY): that
+        one is running the game, and a tool can show it instead."""
+        return self.proc is not None and self.proc.poll() is not None and self.proc.returncode == BUSY
+
     def mendable(self):
         """A simulator that died can be started again to some purpose: it was not refused
         its config or its link (those stay as they are until someone mends them)."""

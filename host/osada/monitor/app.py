@@ -88,6 +88,7 @@ class MonitorApp(App):
         self.main = None
         self.hello = None
         self.damaged = None           # the device's damaged save: (what was lost, where kept), until acknowledged
+        self.local_note = ""          # for this terminal alone (the web view's PINs): never in the log or a page
         self.log_entries = []         # the event log: (line, style), newest last (at most 2000)
         if self.log_file is not None:
             kept = self.log_file.load()[-LOG_SHOWN:]
@@ -188,9 +189,22 @@ class MonitorApp(App):
         (SIM_RESTARTS times in SIM_RESTART_WINDOW_S), is not: the whole reason goes to
         the log, and the connection line says in one line what to do."""
         if not self.sim_started:
+            if (self.start_sim and self.auto and self.conn_kind == "nodevice" and self.session is not None
+                    and ports.find_device() is None):
+                # the simulator this monitor followed (another's) has quit: one of its own now
+                self.add_log("— no simulator runs any more: starting one; the game comes back from its journal —",
+                             "dim")
+                self.start_simulator()
             return
         why = self.sim.died()
         if why is None:
+            return
+        if self.sim.busy():
+            # another simulator holds this journal (a second `make run`, an `osada sim` in a
+            # terminal): it is the one to show, not a failure; ours is not needed
+            self.sim_started = False
+            self.forced_port = None if self.auto else self.forced_port
+            self.add_log("— another simulator already runs this game's journal: showing that one —", "dim")
             return
         now = time.monotonic()
         self.sim_deaths = [t for t in self.sim_deaths if now - t < SIM_RESTART_WINDOW_S] + [now]

@@ -88,7 +88,11 @@ class ConnLine(Mirrored):
         self.set_class(kind == "connected", "ok")
         self.set_class(kind == "lost", "stale")
         self.set_class(kind not in ("connected", "lost", "starting"), "bad")
-        return Text(self.app.conn_text)  # pyright: ignore[reportAttributeAccessIssue]
+        t = Text(self.app.conn_text)  # pyright: ignore[reportAttributeAccessIssue]
+        note = getattr(self.app, "local_note", "")   # this terminal's alone: the web view's PINs
+        if note:
+            t.append(" · " + note, style="bold")
+        return t
 
 
 class StatusLine(Mirrored):

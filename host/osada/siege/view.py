@@ -92,6 +92,9 @@ class SiegeView(GameView):
             self.shell.set_status("die roll: %s" % ev.get("value"))
 
     def on_reply(self, cmd, fields, msg):
+        if cmd == "undo" and not msg.get("ok") and msg.get("rule") == "R30" and not fields.get("confirm"):
+            self._confirm_undo()
+            return
         if not msg.get("ok"):
             return
         if cmd == "log":
@@ -321,6 +324,20 @@ class SiegeView(GameView):
 
     def key_undo(self):
         return ("undo", {})
+
+    def _confirm_undo(self):
+        """The last action drew tokens or rolled the die (R30): the table has seen them, and
+        an undo brings the same ones again; the device takes it back only when confirmed."""
+        from osada.monitor.screens import ConfirmScreen
+
+        def done(yes):
+            if yes:
+                self.shell.send("undo", confirm=True)
+            else:
+                self.shell.set_status("not undone: the tokens and dice the table saw stand (R30)")
+        self.shell.push_screen(ConfirmScreen(
+            "Undo past a reveal? The table has seen the tokens and dice that came out; "
+            "they will come out the same again (R30)."), done)
 
     def key_roll(self):
         return ("roll", {})

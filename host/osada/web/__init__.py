@@ -117,7 +117,10 @@ def run(args, in_terminal=False):
                         start_sim=getattr(args, "start_sim", False), handle_signals=True,
                         forecast=getattr(args, "forecast", True))
     if in_terminal:
-        app.web_note = "web view at %s%s" % (url, " · PIN %s" % pin if pin else "")
+        # where the pages are goes to the log (every page shows it); the PINs only to this
+        # terminal's own connection line, which no page receives (issue 59)
+        app.web_note = "web view at %s" % url
+        app.local_note = control.pin_words(pin, marshal_pin)
     try:
         app.run(headless=not in_terminal, size=None if in_terminal else HEADLESS_SIZE)
     except KeyboardInterrupt:

@@ -55,7 +55,8 @@ class WebMonitorApp(MonitorApp):
         return super().get_default_screen()
 
     def on_mount(self):
-        super().on_mount()
+        # no super().on_mount(): Textual calls the on_mount of every class of the MRO, so
+        # MonitorApp's runs as well (calling it here too started two simulators, issue 59)
         self._web_loop = asyncio.get_running_loop()
         for name in ("state", "stale", "game", "revision", "conn_kind", "conn_text", "status_text"):
             self.watch(self, name, self.web_dirty, init=False)

@@ -454,7 +454,9 @@ _EVENTS = {
                                % ev.get("status")),
     "undo": lambda ev, st: ("Undo: the game the new game replaced is back (%s)" % count(ev.get("seq"), "action",
                                                                                           "actions")
-                            if ev.get("game_back") else "Undo: back to action %s" % ev.get("seq")),
+                            if ev.get("game_back") else "Undo: back to action %s%s" % (
+                                ev.get("seq"), "; the table has seen the tokens and dice that came out, and "
+                                "they come out the same again (R30)" if ev.get("seen") else "")),
     "roll": lambda ev, st: _tank_roll(ev) if "test" in ev else "Free die roll: %s" % ev.get("value"),
     "game": lambda ev, st: "The device now runs %s" % game_name(ev.get("game")),
     "victory": lambda ev, st: _victory(ev),

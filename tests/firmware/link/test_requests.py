@@ -16,7 +16,7 @@ from osada_fw.app import App
 from osada_fw.hal.fake import FakeHardware, ManualClock, RealClock
 from osada_fw.link import commands
 from shared_rules.siege.engine import Game, replay
-from tests.support.device import CFG, NLEDS, Dev, snapshot
+from tests.support.device import CFG, NLEDS, Dev, snapshot, states_in
 
 
 def test_hello_reply_shape_and_id_echo(tmp_path):
@@ -191,7 +191,7 @@ def test_undo_after_a_new_game_brings_back_the_game_it_replaced(tmp_path):
     assert snapshot(dev) == before and dev.log() == (setup, acts)
     again = Dev(tmp_path)                             # the journal holds it: a power cut keeps it
     assert snapshot(again) == before
-    reply, _ = again.request("undo")                  # nothing replaced since this boot: a plain undo
+    reply, _ = again.request("undo", confirm=True)                # nothing replaced since this boot: a plain undo
     assert reply["ok"] and reply["seq"] == len(acts) - 1
 
 
@@ -345,3 +345,23 @@ def test_unknown_command_and_bad_lines_get_errors(tmp_path):
     msgs = dev.take()
     assert len(msgs) == 1 and msgs[0]["ok"] is False and "too long" in msgs[0]["error"]
     assert dev.ok("hello")[0]["protocol"] == 1
+
+
+def test_r30_an_undo_past_a_reveal_is_refused_unless_confirmed(tmp_path):
+    """Issue 59, 3: `e`, `u`, `e` showed the same tokens again with no word.
+    An action that drew tokens or rolled the die for them (R30, R31) is
+    taken back only when confirmed, and the undo event says the table saw
+    what came out; an action that drew nothing undoes at once."""
+    dev = Dev(tmp_path)
+    dev.ok("new", players=2, seed=21)
+    dev.ok("act", action={"do": "move"})              # moves, draws nothing
+    reply, pushed = dev.ok("undo")
+    assert pushed[0] == {"ev": "undo", "seq": 0}
+    dev.ok("act", action={"do": "end_turn"})          # moves, then reveals 2 tokens (R30)
+    before = snapshot(dev)
+    reply, pushed = dev.request("undo")
+    assert reply["ok"] is False and reply["rule"] == "R30" and "confirm" in reply["error"]
+    assert snapshot(dev) == before and states_in(pushed) == []     # nothing changed
+    reply, pushed = dev.ok("undo", confirm=True)
+    assert reply["seq"] == 0 and {"ev": "undo", "seq": 0, "seen": True} in pushed
+    assert Dev(tmp_path).app.siege.game.log.tuples() == []          # journalled

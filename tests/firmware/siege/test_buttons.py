@@ -53,13 +53,15 @@ def test_a_turn_from_the_buttons_alone(tmp_path):
     assert s == seq
 
     dev.take()
-    dev.press("back", long=True)                          # undo the end of turn
+    dev.press("back", long=True)                          # undo the end of turn: it revealed tokens (R30) ...
+    assert len(dev.app.siege.game.log) == seq and states_in(dev.take()) == []   # ... so asked twice
+    dev.press("back", long=True)                          # a second long BACK within 5 s: undone
     msgs = dev.take()
-    assert {"ev": "undo", "seq": seq - 1} in msgs
+    assert {"ev": "undo", "seq": seq - 1, "seen": True} in msgs
     assert msgs[-1]["ev"] == "state" and msgs[-1]["seq"] == seq - 1
     assert dev.app.siege.game.log.dicts()[-1] == {"do": "reveal"}
     assert dev.app.siege.game.phase == 6
-    for _ in range(3):
+    for _ in range(4):                                    # the reveal (twice), the move, the hit
         dev.press("back", long=True)
     assert len(dev.app.siege.game.log) == 0
     dev.press("back", long=True)                          # nothing left to undo: harmless

@@ -1,0 +1,46 @@
+"""Undo past a reveal (issue 59, 3; R30): `u` after `e` does not quietly
+bring back the same tokens: the monitor asks first, saying that the table
+has seen them and that they come out the same again; `y` undoes, anything
+else leaves the turn as it is."""
+
+import asyncio
+import os
+
+import pytest
+
+from tests.host.monitor.test_monitor import in_sync, make_app, until, widget_text
+from tests.support.simthread import SimThread
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs POSIX ptys")
+
+
+def test_r30_undo_past_a_reveal_asks_first(tmp_path):
+    from osada.monitor.screens import ConfirmScreen
+    dev = SimThread(tmp_path / "tty", tmp_path / "st", seed=1)
+    app = make_app(tmp_path / "tty")
+
+    def actions():
+        with dev.lock:
+            return len(dev.sim.app.siege.game.log)
+
+    async def run():
+        async with app.run_test(size=(140, 45)) as pilot:
+            await until(pilot, lambda: in_sync(app, dev), what="the first sync")
+            start = actions()
+            await pilot.press("e")
+            await until(pilot, lambda: actions() == start + 1 and in_sync(app, dev), what="the turn ended")
+            await pilot.press("u")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the question")
+            assert "seen the tokens" in str(app.screen.query_one("#confirm").content)
+            await pilot.press("n")
+            await until(pilot, lambda: "not undone" in widget_text(app, "#status"), what="the answer")
+            assert actions() == start + 1
+            await pilot.press("u")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the question again")
+            await pilot.press("y")
+            await until(pilot, lambda: actions() == start and in_sync(app, dev), what="the undo")
+            assert any("the table has seen the tokens" in line for line in app.log_lines)
+    try:
+        asyncio.run(run())
+    finally:
+        dev.close()
