@@ -79,7 +79,8 @@ class GameView:
     def render(self, width, compact=False, stale=False):
         return Text()
 
-    def panel(self, compact=False, stale=False):
+    def panel(self, compact=False, stale=False, role=None):
+        """The game panel; role: a page's (osada.web.roles), None for the monitor's own."""
         return Text()
 
     def aside(self):

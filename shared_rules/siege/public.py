@@ -66,3 +66,23 @@ def pool_kinds_seen(state, setup=None):
     if "pool" in state and sum(left) != state["pool"]:
         return None
     return _by_kind(left)
+
+
+def table_state(state):
+    """A state dict (Game.state()) as the whole table may see it: the field
+    marshal's hand (FA5: his alone) replaced by how many tokens it holds."""
+    if not state or "marshal_hand" not in state:
+        return state
+    st = dict(state)
+    st["marshal_hand_count"] = len(st.pop("marshal_hand") or ())
+    return st
+
+
+def table_setup(setup):
+    """A setup dict as the whole table may see it: without its seed, from
+    which the pool's order (every token to come) could be worked out."""
+    if not setup or "seed" not in setup:
+        return setup
+    out = dict(setup)
+    del out["seed"]
+    return out

@@ -48,8 +48,8 @@ def SimDevice(link, state_dir, seed=5):
 class WebHost:
     """`osada web` in this process: the server on a free port, the app headless in a thread."""
 
-    def __init__(self, port, pin=PIN, retry=0.1):
-        self.server = WebServer("127.0.0.1", 0, pin)
+    def __init__(self, port, pin=PIN, retry=0.1, marshal_pin=None):
+        self.server = WebServer("127.0.0.1", 0, pin, marshal_pin=marshal_pin)
         self.server.start()
         self.app = WebMonitorApp(self.server, headless=True, port=str(port), retry=retry)
         self.thread = threading.Thread(target=self.app.run, kwargs={"headless": True, "size": (140, 45)},

@@ -20,6 +20,7 @@ import time
 
 from osada.web import render
 from osada.web.host import WebMonitorApp
+from osada.web.roles import ROLES
 from osada.web.server import FILES, STATIC, WebServer
 from tests.support.monitor_fakes import ROOT, SimPortSession, mid_game
 
@@ -60,7 +61,7 @@ def shot():
             assert time.monotonic() < end + 20, "timed out waiting for the forecast (%s)" % live.why
             time.sleep(0.02)
         time.sleep(0.1)
-        snap = app.call_from_thread(lambda: render.snapshot(app, 1, False))
+        snap = app.call_from_thread(lambda: render.snapshot(app, 1))
     finally:
         app.call_from_thread(app.action_quit)
         th.join(5)
@@ -89,7 +90,7 @@ def take_pictures(snap):
     server = WebServer("127.0.0.1", 0, None)
     server.start()
     try:
-        server.publish(snap)
+        server.publish({role: snap for role in ROLES})
         with sync_playwright() as pw:
             browser = launch(pw)
             for path, (w, h) in PNGS.values():

@@ -42,6 +42,8 @@ KEYMAP = (
      " and ДОТ falls if the turn ended now (phase 4; worked out beside the monitor)", False),
     ("F", "ring_forecast", "F", "forecast on the ring",
      "show the threat forecast on the board's ring for 3 s: a bar per sector, the largest pulsing (F13)", False),
+    ("H", "show_hand", "H", "hand",
+     "show the field marshal's hand here for 10 s (his alone: hidden otherwise, and on no page but his)", False),
 )
 
 

@@ -78,8 +78,8 @@ def _info_game(t, st, setup, stale, compact=False):
         mode = setup.get("mode", "standard")
         t.append("Mode %s\n" % texts.label(mode, texts.MODES))
         vs = setup.get("variants") or []
-        t.append("Variants: %s · seed %s\n" % (", ".join(texts.label(v, texts.VARIANTS) for v in vs) if vs
-                                               else "none", setup.get("seed")), style="dim")
+        t.append("Variants: %s%s\n" % (", ".join(texts.label(v, texts.VARIANTS) for v in vs) if vs else "none",
+                                       " · seed %s" % setup["seed"] if "seed" in setup else ""), style="dim")
     if st.get("out"):
         t.append("Out (house destroyed): %s\n" % ", ".join("P%s" % p for p in st["out"]), style="#ff7070")
 
@@ -133,7 +133,8 @@ def _info_to_do(t, st, cand_i, gap="\n"):
             t.append("The field marshal may play up to %s token(s) from his hand, placed by die rolls\n"
                      % pend.get("count"))
             t.append(hints(EXTRA_HINTS) + "\n", style="dim")
-    elif "marshal_hand" in st and st.get("phase") == 7 and st.get("outcome") == "playing":
+    elif (("marshal_hand" in st or "marshal_hand_count" in st) and st.get("phase") == 7
+          and st.get("outcome") == "playing"):
         t.append(gap + "Field marshal's turn (phase 7)\n", style="bold black on #d050d0")
         if st.get("patrol"):
             t.append("Patrol (R17): he only moves the enemies — %s ends the turn\n" % keys_for("end_turn"))
@@ -143,7 +144,13 @@ def _info_to_do(t, st, cand_i, gap="\n"):
 
 
 def _info_marshal_hand(t, st, gap="\n"):
-    """The field marshal's hand and what of it is being resolved (marshal mode only)."""
+    """The field marshal's hand and what of it is being resolved (marshal mode only); where
+    it is not for this screen (osada.web.roles), how many tokens it holds."""
+    if "marshal_hand_count" in st:
+        n = st["marshal_hand_count"]
+        t.append(gap + "Field marshal's hand: %s, his alone\n" % texts.count(n, "token", "tokens"),
+                 style="bold underline")
+        return
     if "marshal_hand" not in st:
         return
     t.append(gap + "Field marshal's hand\n", style="bold underline")

@@ -4,11 +4,14 @@ board and the enemy it picks (the strongest in the cell, Tab the next, a
 pending choice's candidates), and the requests its keys (keys.KEYMAP) send;
 its dialogs are screens.py's."""
 
+import time
+
 from rich.text import Text
 
 from osada.gameview import GameView
 from osada.words import texts
 from shared_rules.siege.catalog import LINES
+from shared_rules.siege.public import table_state
 
 from . import ring_forecast
 from .board import LEGEND, MORE, board_cells, candidates, render_board, strongest
@@ -28,6 +31,9 @@ def action_text(action, state=None):
     return what
 
 
+HAND_SHOWN_S = 10          # the field marshal's hand on the monitor after H (issue 59)
+
+
 class SiegeView(GameView):
     """Siege's board, panel and keys.  The device's state is the shell's
     (`shell.state`: it keeps Siege's game while another game runs); the
@@ -44,6 +50,7 @@ class SiegeView(GameView):
     def __init__(self, shell):
         super().__init__(shell)
         self.setup = None             # players, mode, variants, seed (the reply to `log`)
+        self.hand_until = 0.0         # the field marshal's hand is shown on the monitor until then (H)
         self.cursor = (1, 1)          # (sector 1..6, line index 0..4: rear .. city)
         self.sel_id = None            # the enemy Tab picked in the cursor cell
         self.cand_i = 0               # the marked candidate of a pending damage choice
@@ -117,8 +124,31 @@ class SiegeView(GameView):
     def render(self, width, compact=False, stale=False):
         return render_board(self.state, width, self.cursor, self.selected_id(), stale, compact)
 
-    def panel(self, compact=False, stale=False):
-        return info_text(self.state, self.setup, stale, self.cand_i, self.cursor, self.selected_enemy(), compact)
+    def panel(self, compact=False, stale=False, role=None):
+        """The game panel.  role: a page's (osada.web.roles decides what it sees); None: the
+        monitor's own, where the field marshal's hand is shown only while he asks for it (H)."""
+        st, setup = self.state, self.setup
+        if role is not None:
+            from osada.web.roles import setup_for, state_for
+            st, setup = state_for(st, role), setup_for(setup, role)
+        elif not self.hand_shown():
+            st = table_state(st)
+        return info_text(st, setup, stale, self.cand_i, self.cursor, self.selected_enemy(), compact)
+
+    def hand_shown(self):
+        return time.monotonic() < self.hand_until
+
+    def key_show_hand(self):
+        """The field marshal's hand on this screen for HAND_SHOWN_S (his alone: no page shows it)."""
+        st = self.state or {}
+        if "marshal_hand" not in st:
+            self.shell.set_status("no field marshal in this game (mode marshal: %s)" % keys_for("new_game"),
+                                  refused=True)
+            return None
+        self.hand_until = time.monotonic() + HAND_SHOWN_S
+        self.shell.set_status("the field marshal's hand is shown here for %d s" % HAND_SHOWN_S)
+        self.shell.set_timer(HAND_SHOWN_S + 0.05, self.shell.changed)
+        return None
 
     def aside(self):
         """The threat forecast panel (F14), while it is shown."""

@@ -52,7 +52,7 @@ class TankView(GameView):
     def render(self, width, compact=False, stale=False):
         return render_tank(self.roll, width, compact, stale)
 
-    def panel(self, compact=False, stale=False):
+    def panel(self, compact=False, stale=False, role=None):
         return panel_text(self.setup, stale, compact)
 
     def help_tail(self, closes):

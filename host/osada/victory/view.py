@@ -78,7 +78,7 @@ class VictoryView(GameView):
                  width, "dim")
         return done(out)
 
-    def panel(self, compact=False, stale=False):
+    def panel(self, compact=False, stale=False, role=None):
         t = Text()
         if stale:
             t.append("STALE (connection lost)\n", style="bold black on #d0a000")

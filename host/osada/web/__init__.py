@@ -69,7 +69,7 @@ def qr_text(url):
     return out.getvalue()
 
 
-def banner(url, lan, pin, out):
+def banner(url, lan, pin, marshal_pin, out):
     out.write("Osada web view: open %s in a browser%s\n" % (url, " on this network" if lan else ""))
     if lan:
         out.write("Scan this with a phone's camera (the phone on the same Wi-Fi):\n")
@@ -78,6 +78,9 @@ def banner(url, lan, pin, out):
         out.write("(this computer only: --lan serves it to phones on the local network)\n")
     if pin is not None:
         out.write("Control PIN: %s  (a page that enters it may press the game's keys)\n" % pin)
+        if marshal_pin is not None:
+            out.write("Field marshal's PIN: %s  (give it to him alone: in «Фельдмаршал» his page shows his hand)\n"
+                      % marshal_pin)
     else:
         out.write("Pages only watch (--control lets a page with the PIN press keys).\n")
     out.flush()
@@ -98,8 +101,16 @@ def run(args, in_terminal=False):
     from .server import WebServer
 
     pin = control.new_pin() if args.control else None
+    marshal_pin = control.new_pin() if args.control else None
+    while marshal_pin is not None and marshal_pin == pin:
+        marshal_pin = control.new_pin()
     host = "0.0.0.0" if args.lan else "127.0.0.1"
-    server = WebServer(host, args.listen, pin)
+    names = ()
+    if args.lan:
+        import socket
+        names = (lan_address(), socket.gethostname(), socket.gethostname() + ".local")
+    server = WebServer(host, args.listen, pin, marshal_pin=marshal_pin, names=names,
+                       log=lambda line: sys.stderr.write("osada web: %s\n" % line))
     if in_terminal:
         from osada.monitor import no_terminal
         why = no_terminal()
@@ -112,7 +123,7 @@ def run(args, in_terminal=False):
         sys.stderr.write("osada web: %s (another program uses port %d? try --listen N)\n" % (exc, args.listen))
         return 2
     url = "http://%s:%d/" % (lan_address() if args.lan else "localhost", server.port)
-    banner(url, args.lan, pin, sys.stdout)
+    banner(url, args.lan, pin, marshal_pin, sys.stdout)
     app = WebMonitorApp(server, headless=not in_terminal, port=getattr(args, "port", "auto"),
                         start_sim=getattr(args, "start_sim", False), handle_signals=True,
                         forecast=getattr(args, "forecast", True))
@@ -121,6 +132,7 @@ def run(args, in_terminal=False):
         # terminal's own connection line, which no page receives (issue 59)
         app.web_note = "web view at %s" % url
         app.local_note = control.pin_words(pin, marshal_pin)
+        server.log = lambda line: app.call_from_thread(app.add_log, "— %s —" % line, "bold #d0a000")
     try:
         app.run(headless=not in_terminal, size=None if in_terminal else HEADLESS_SIZE)
     except KeyboardInterrupt:

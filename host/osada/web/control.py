@@ -31,8 +31,10 @@ MAX_FRAME = 1024              # bytes: the largest frame a page may send (aiohtt
 PIN_DIGITS = 6
 PIN_TRIES = 5                 # wrong PINs from one address ...
 PIN_WINDOW_S = 60.0           # ... within this many seconds, and it waits out the window
+SERVER_TRIES = 20             # wrong PINs from all addresses within PIN_WINDOW_S: then none is checked
 KEYS_PER_S = 10               # a page's key rate
 NO_WEB = ("new_game", "marshal")          # these open the monitor's dialogs
+TERMINAL_ONLY = ("show_hand",)            # the field marshal's hand: on the monitor, or on his own page
 SWITCH = -1
 # every request the views' keys make (osada/<game>/view.py key_* methods) and the game switch
 ALLOWED_CMDS = frozenset(("act", "undo", "roll", "press", "toss", "next", "game", "state",
@@ -66,7 +68,7 @@ def buttons(game):
     prev = None
     for i, (_k, action, shown, short, what, _f) in enumerate(view_class(game).KEYMAP):
         name = parse_action(action)[0]
-        if name in NO_WEB:
+        if name in NO_WEB or name in TERMINAL_ONLY:
             continue
         if short:
             arrows = shown.split() if " " in shown and not name == "choose" else None
@@ -94,6 +96,8 @@ def check(text):
         msg = json.loads(text)
     except ValueError:
         raise Refused("not JSON") from None
+    except RecursionError:
+        raise Refused("JSON nested too deeply: a frame is a flat object") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("t"), str):
         raise Refused('a frame is a JSON object with "t": "pin", "key" or "ack"')
     kind = msg["t"]
@@ -121,6 +125,9 @@ def _key(msg):
     if not 0 <= i < len(keymap):
         raise Refused("%s has no key %d" % (game, i))
     name, args = parse_action(keymap[i][1])
+    if name in TERMINAL_ONLY:
+        raise Refused("%s is for the monitor's screen: a page shows the field marshal's hand only to him "
+                      "(his own PIN)" % keymap[i][3])
     if name in NO_WEB:
         raise Refused("%s opens one of the monitor's dialogs: do it in `osada monitor`" % keymap[i][3])
     if name == "digit":
@@ -131,32 +138,59 @@ def _key(msg):
     return ("key", game, name, args)
 
 
-class Gate:
-    """The PIN's lock: wrong tries are counted per address; after PIN_TRIES in
-    PIN_WINDOW_S that address waits out the window.  And a page's key rate."""
+def pin_words(pin, marshal_pin=None):
+    """The PINs as the host's terminal shows them (and nothing else does: issue 59)."""
+    if pin is None:
+        return ""
+    words = "PIN %s" % pin
+    if marshal_pin is not None:
+        words += " · field marshal's PIN %s (his alone)" % marshal_pin
+    return words
 
-    def __init__(self, pin, clock=time.monotonic):
+
+class Gate:
+    """The PINs' lock.  Wrong tries are counted per address (PIN_TRIES in
+    PIN_WINDOW_S, then that address waits out the window) and for the whole
+    server (SERVER_TRIES in PIN_WINDOW_S from any addresses: a local process
+    can use every address of 127.0.0.0/8); past that no PIN is checked until
+    the window has room again.  A page already unlocked stays unlocked.
+    try_pin returns (role or None, the sentence for the page); `guessing`
+    says when the server-wide limit was reached last (the host says so)."""
+
+    def __init__(self, pin, clock=time.monotonic, marshal_pin=None):
         self.pin = pin
+        self.marshal_pin = marshal_pin
         self.clock = clock
         self.wrong = {}               # address -> [times of wrong tries]
+        self.all_wrong = []           # times of every wrong try, any address
+        self.guessing = None          # when the server-wide limit was last reached, or None
 
     def try_pin(self, addr, given):
-        """(ok, sentence)."""
+        """(role or None, sentence)."""
         now = self.clock()
+        self.all_wrong = [t for t in self.all_wrong if now - t < PIN_WINDOW_S]
+        if len(self.all_wrong) >= SERVER_TRIES:
+            self.guessing = now
+            return None, ("too many wrong PINs on this host lately: try again in %d s"
+                          % (PIN_WINDOW_S - (now - self.all_wrong[0]) + 1))
         tries = [t for t in self.wrong.get(addr, ()) if now - t < PIN_WINDOW_S]
         if len(tries) >= PIN_TRIES:
             self.wrong[addr] = tries
-            return False, "too many wrong PINs: try again in %d s" % (PIN_WINDOW_S - (now - tries[0]) + 1)
+            return None, "too many wrong PINs: try again in %d s" % (PIN_WINDOW_S - (now - tries[0]) + 1)
         if self.pin is None:
-            return False, "this host takes no actions from pages (start it with --control)"
+            return None, "this host takes no actions from pages (start it with --control)"
+        if self.marshal_pin is not None and pin_ok(given, self.marshal_pin):
+            self.wrong.pop(addr, None)
+            return "marshal", "field marshal's PIN accepted: this page shows his hand and may act"
         if pin_ok(given, self.pin):
             self.wrong.pop(addr, None)
-            return True, "PIN accepted: this page may act"
+            return "player", "PIN accepted: this page may act"
         tries.append(now)
         self.wrong[addr] = tries
-        if len(self.wrong) > 1000:            # many addresses: forget the oldest
+        self.all_wrong.append(now)
+        if len(self.wrong) > 1000:            # many addresses: forget the oldest (the server-wide count stays)
             self.wrong.pop(next(iter(self.wrong)))
-        return False, "wrong PIN (%d of %d tries)" % (len(tries), PIN_TRIES)
+        return None, "wrong PIN (%d of %d tries)" % (len(tries), PIN_TRIES)
 
 
 class Rate:

@@ -105,9 +105,11 @@ class WebMonitorApp(MonitorApp):
             self._web_later.cancel()
             self._web_later = None
         self.web_rev += 1
-        snap = render.snapshot(self, self.web_rev, self.server.control, self.web_cache)
-        snap["at"] = time.time() * 1000.0         # when it left the shell (ms): the bench splits host from page
-        self.server.publish(snap)
+        at = time.time() * 1000.0                 # when it left the shell (ms): the bench splits host from page
+        snaps = render.snapshots(self, self.web_rev, self.web_cache, self.server.control)
+        for snap in snaps.values():
+            snap["at"] = at
+        self.server.publish(snaps)
 
     def add_log(self, line, style=None):
         super().add_log(line, style)

@@ -24,7 +24,9 @@ from rich.text import Text
 
 from osada.words.game_names import game_name
 
-from . import control
+from . import control, roles
+
+_PATH = re.compile(r"(?<![\w.:/~])~?/[^\s,;:()'\"]+")
 
 NARROW = 66               # the Siege board's smallest width (osada.siege.board)
 WIDE = 100
@@ -161,7 +163,16 @@ def facts(shell):
 def connection(shell):
     """{kind, text, live}: live when the board is connected and what is shown is current."""
     kind = shell.conn_kind
-    return {"kind": kind, "text": shell.conn_text, "live": kind == "connected" and not shell.stale}
+    return {"kind": kind, "text": no_paths(shell.conn_text), "live": kind == "connected" and not shell.stale}
+
+
+def no_paths(text):
+    """A line for the pages without the host's local paths (a file's name is kept): what the
+    monitor's log says of its files ("game journal in /home/…/build/sim-state") is the
+    terminal's business (issue 59)."""
+    if not text or "/" not in text:
+        return text
+    return _PATH.sub(lambda m: "…/" + m.group(0).rstrip("/").rsplit("/", 1)[-1], text)
 
 
 def damaged(shell):
@@ -170,7 +181,7 @@ def damaged(shell):
         return None
     from osada.words.texts import kept_words
     lost, kept = shell.damaged
-    return {"lost": lost, "kept": kept_words(kept).lstrip(" —")}
+    return {"lost": no_paths(lost), "kept": no_paths(kept_words(kept).lstrip(" —"))}
 
 
 def forecast(view):
@@ -193,31 +204,34 @@ class Fragments:
     `revision`, bumped by every change a view shows), the state, the connection."""
 
     def __init__(self):
-        self.key = None
-        self.value = ({}, None, "")
+        self.key = {}
+        self.value = {}
 
-    def get(self, shell):
+    def get(self, shell, role=roles.WATCHER):
         key = (shell.game, shell.revision, id(shell.state), shell.seq, shell.stale, shell.conn_kind)
-        if key != self.key:
+        if key != self.key.get(role):
             view, stale = shell.view, shell.stale
             board = {name: html(view.render(width, False, stale), width)
                      for name, width in (("narrow", NARROW), ("wide", WIDE))}
-            panel = html(view.panel(False, stale), PANEL)
+            panel = html(view.panel(False, stale, role), PANEL)
             ring = None
             if shell.game == "siege" and shell.state:       # the other games' boards are their rings
                 from osada.siege.ring import render_ring
                 ring = {name: html(render_ring(shell.state, width, stale), width)
                         for name, width in (("narrow", NARROW), ("wide", WIDE))}
-            self.key, self.value = key, (board, ring, panel)
-        return self.value
+            self.key[role], self.value[role] = key, (board, ring, panel)
+        return self.value[role]
 
 
-def snapshot(shell, rev, can_control=False, cache=None):
-    """Everything a page shows, as a dict (JSON-able).  cache: a Fragments kept from call to call."""
+def snapshot(shell, rev, role=roles.WATCHER, cache=None, control_on=False):
+    """Everything a page of `role` (osada.web.roles: what it may see is decided there) shows,
+    as a dict (JSON-able).  cache: a Fragments kept from call to call; control_on: the host
+    takes actions from pages (a watcher is offered the PIN's field)."""
     view = shell.view
     stale = shell.stale
     game = shell.game
-    board, ring, panel = (cache or Fragments()).get(shell)
+    can_control = control_on and roles.may_act(role)
+    board, ring, panel = (cache or Fragments()).get(shell, role)
     fc = forecast(view)
     sheet = css()                                   # after every fragment is drawn: their classes are in
     return {
@@ -227,10 +241,28 @@ def snapshot(shell, rev, can_control=False, cache=None):
         "board": board, "ring": ring, "cols": {"narrow": NARROW, "wide": WIDE},
         "panel": panel, "css": sheet,
         "facts": [list(f) for f in facts(shell)],
-        "events": [line for line, _style in shell.log_entries[-EVENTS:]][::-1],
-        "status": {"text": shell.status_text, "refused": bool(shell.status_refused)},
+        "events": [no_paths(line) for line, _style in shell.log_entries[-EVENTS:]][::-1],
+        "status": {"text": no_paths(shell.status_text), "refused": bool(shell.status_refused)},
         "forecast": fc,
         "damaged": damaged(shell),
+        "role": role,
         "control": can_control,
         "buttons": control.buttons(game) if can_control else [],
     }
+
+
+def snapshots(shell, rev, cache=None, control_on=False):
+    """{role: snapshot} for every role of roles.ROLES.  Where what a role sees is the same as
+    the role before it (no field marshal's hand in the game), its snapshot is that one with its
+    own role and controls, not drawn again."""
+    out = {}
+    prev = None
+    for role in roles.ROLES:
+        if prev is not None and not roles.differs(shell.state, prev[0], role):
+            snap = dict(prev[1], role=role, control=control_on and roles.may_act(role))
+            snap["buttons"] = control.buttons(shell.game) if snap["control"] else []
+        else:
+            snap = snapshot(shell, rev, role, cache, control_on)
+        out[role] = snap
+        prev = (role, snap)
+    return out

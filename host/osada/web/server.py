@@ -2,13 +2,22 @@
 beside the shell that owns the link.
 
     GET /            the page (static/index.html); /static/<file> its script and style
-    GET /state.json  the latest snapshot (what a page draws), for scripts
+    GET /state.json  the latest snapshot a watcher draws, for scripts
     GET /ws          the live view: the latest snapshot at once, then every new one;
                      with --control, the PIN and the keys (control.py)
 
-The shell hands snapshots in with publish(dict) from its own thread; the
-server keeps the latest (a page opened now draws it at once) and sends it
-to every open page.  A page's key goes to the shell with on_key(...) (the
+The shell hands snapshots in with publish({role: snapshot}) from its own
+thread, one for each role (roles.py: a watcher, a player who entered the PIN,
+the field marshal with his); the server keeps the latest (a page opened now
+draws it at once) and sends each open page its role's.
+
+It holds under abuse (issue 59): only the Host names it serves are answered
+(a DNS-rebinding page gets nothing); a connection has HEADER_TIMEOUT_S to
+send its request and KEEPALIVE_S idle between requests; at most
+MAX_CONNECTIONS are open (the rest get a 503 and one line in the log while
+it lasts); a page that sends MAX_REFUSALS refused frames within
+REFUSAL_WINDOW_S is closed with a sentence; wrong PINs are limited for the
+whole server (control.Gate).  A page's key goes to the shell with on_key(...) (the
 shell runs it on its own thread: the one link).  Anything else a browser
 sends is refused with a sentence to that page alone; nothing it sends can
 stop the server or change what the other pages see."""
@@ -20,7 +29,14 @@ import threading
 
 from aiohttp import WSMsgType, web
 
-from . import control
+from . import control, roles
+
+HEADER_TIMEOUT_S = 10.0      # a connection's request line and headers must come within this
+KEEPALIVE_S = 15.0           # an idle HTTP connection is closed after this
+MAX_CONNECTIONS = 200        # open at once; the rest are answered 503 and closed
+MAX_REFUSALS = 20            # refused frames from one page within REFUSAL_WINDOW_S: it is closed
+REFUSAL_WINDOW_S = 10.0
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 FILES = {"index.html": "text/html", "app.js": "text/javascript", "style.css": "text/css"}
@@ -44,13 +60,19 @@ def _files():
 class WebServer:
     """start() serves on host:port until stop(); publish(snapshot) from any thread."""
 
-    def __init__(self, host="127.0.0.1", port=8765, pin=None, on_key=None):
+    def __init__(self, host="127.0.0.1", port=8765, pin=None, on_key=None, marshal_pin=None, names=(),
+                 log=None):
         self.host, self.port = host, port
-        self.gate = control.Gate(pin)
+        self.gate = control.Gate(pin, marshal_pin=marshal_pin)
         self.control = pin is not None
+        self.names = set(LOCAL_NAMES) | set(n.lower() for n in names)   # the Host names answered
+        self.log = log                        # log(line): a line for the host's terminal (any thread)
+        self.refused = 0                      # requests refused for their Host, connections over the cap
+        self._seen = set()                    # transports that sent a whole request
+        self._full = False                    # over MAX_CONNECTIONS: said once until it is not
         self.on_key = on_key                  # on_key(page, request): called on the server's thread
         self.files = _files()
-        self.latest = None                    # the last snapshot, as its JSON text
+        self.latest = None                    # the last snapshots, {role: JSON text}
         self.pages = {}                       # ws -> the page (its address, PIN, key rate, what waits to go)
         self.loop = None
         self.thread = None
@@ -83,13 +105,40 @@ class WebServer:
         self.loop.close()
 
     async def _serve(self):
-        app = web.Application(client_max_size=control.MAX_FRAME, middlewares=[self._headers])
+        app = web.Application(client_max_size=control.MAX_FRAME, middlewares=[self._hosts, self._headers])
         app.router.add_get("/", self._index)
         app.router.add_get("/state.json", self._state)
         app.router.add_get("/ws", self._ws)
         app.router.add_get("/static/{name}", self._static)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0,
+                                     keepalive_timeout=KEEPALIVE_S)
         await self._runner.setup()
+        srv = self._runner.server
+        made = srv.connection_made
+        lost = srv.connection_lost
+
+        def connection_made(handler, transport):
+            made(handler, transport)
+            if len(srv._connections) > MAX_CONNECTIONS:
+                self.refused += 1
+                if not self._full:
+                    self._full = True
+                    self._say("more than %d connections to the web view at once: refusing new ones" % MAX_CONNECTIONS)
+                body = b"the web view has too many connections open: try again in a moment\n"
+                transport.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                                b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+                transport.close()
+                return
+            self.loop.call_later(HEADER_TIMEOUT_S, self._header_due, transport)
+
+        def connection_lost(handler, exc=None):
+            lost(handler, exc)
+            self._seen.discard(handler.transport)
+            if self._full and len(srv._connections) <= MAX_CONNECTIONS // 2:
+                self._full = False
+                self._say("the web view takes new connections again")
+        srv.connection_made = connection_made
+        srv.connection_lost = connection_lost
         site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
         await site.start()
         if self.port == 0:                    # tests: the port the OS gave
@@ -113,21 +162,25 @@ class WebServer:
 
     # ------------------------------------------------------------ publishing
 
-    def publish(self, snap):
-        """A new snapshot for every page (any thread)."""
-        text = json.dumps(snap, ensure_ascii=False, separators=(",", ":"))
+    def publish(self, snaps):
+        """New snapshots, {role: snapshot} for every role of roles.ROLES, for every page (any thread)."""
+        texts = {role: json.dumps(snap, ensure_ascii=False, separators=(",", ":")) for role, snap in snaps.items()}
         if self.loop is not None and not self.loop.is_closed():
             try:
-                self.loop.call_soon_threadsafe(self._broadcast, text)
+                self.loop.call_soon_threadsafe(self._broadcast, texts)
             except RuntimeError:              # the loop closed meanwhile
                 pass
 
-    def _broadcast(self, text):
-        self.latest = text
+    def _broadcast(self, texts):
+        self.latest = texts
         for page in list(self.pages.values()):
-            if page["next"] is None:          # idle: send now; busy: only the newest goes when it is done
-                asyncio.ensure_future(self._send(page))
-            page["next"] = text
+            self._queue(page)
+
+    def _queue(self, page):
+        text = self.latest[page["role"]]
+        if page["next"] is None:          # idle: send now; busy: only the newest goes when it is done
+            asyncio.ensure_future(self._send(page))
+        page["next"] = text
 
     async def _send(self, page):
         """Send the page its newest snapshot, and again while a newer one came meanwhile: a slow page
@@ -144,7 +197,35 @@ class WebServer:
             page["next"] = None
             self.pages.pop(ws, None)
 
+    def _say(self, line):
+        if self.log is not None:
+            try:
+                self.log(line)
+            except RuntimeError:
+                pass
+
+    def _header_due(self, transport):
+        """HEADER_TIMEOUT_S after a connection opened: one that has not sent a whole request is closed."""
+        if transport not in self._seen and not transport.is_closing():
+            transport.close()
+
     # ------------------------------------------------------------ HTTP
+
+    @web.middleware
+    async def _hosts(self, request, handler):
+        """Only the names this server serves (a DNS-rebinding page names another)."""
+        if request.transport is not None:
+            self._seen.add(request.transport)
+        name = (request.host or "").lower()
+        if name.startswith("["):
+            name = name[1:].split("]", 1)[0]
+        elif name.count(":") == 1:
+            name = name.split(":", 1)[0]
+        if name not in self.names:
+            self.refused += 1
+            raise web.HTTPMisdirectedRequest(text="this host serves the Osada web view as %s only, not as %r\n"
+                                             % (" or ".join(sorted(self.names)), request.host[:80]))
+        return await handler(request)
 
     @web.middleware
     async def _headers(self, request, handler):
@@ -167,7 +248,7 @@ class WebServer:
     async def _state(self, request):
         if self.latest is None:
             return web.json_response({"t": "wait", "text": "the host has no board yet"}, status=503)
-        return web.Response(text=self.latest, content_type="application/json")
+        return web.Response(text=self.latest[roles.WATCHER], content_type="application/json")
 
     # ------------------------------------------------------------ the live view
 
@@ -177,17 +258,18 @@ class WebServer:
             raise web.HTTPForbidden(text="a page of another site may not open this view")
         ws = web.WebSocketResponse(max_msg_size=control.MAX_FRAME, heartbeat=20.0)
         await ws.prepare(request)
-        page = {"ws": ws, "addr": request.remote or "?", "unlocked": False, "rate": control.Rate(), "next": None}
+        page = {"ws": ws, "addr": request.remote or "?", "role": roles.WATCHER, "rate": control.Rate(),
+                "next": None, "refusals": []}
         self.pages[ws] = page
         try:
             await ws.send_str(json.dumps({"t": "hello", "control": self.control}))
             if self.latest is not None:
-                await ws.send_str(self.latest)
+                await ws.send_str(self.latest[roles.WATCHER])
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
                     await self._frame(page, msg.data)
                 elif msg.type == WSMsgType.BINARY:
-                    await self._tell(page, False, "refused: only JSON text frames are read")
+                    await self._refuse(page, "only JSON text frames are read")
                 elif msg.type == WSMsgType.ERROR:
                     break
         except (ConnectionError, RuntimeError, asyncio.CancelledError):
@@ -202,26 +284,47 @@ class WebServer:
         except (ConnectionError, RuntimeError):
             pass
 
+    async def _refuse(self, page, why):
+        """A refused frame: its sentence to that page; one that floods them is closed, with a sentence."""
+        now = self.loop.time()
+        page["refusals"] = [t for t in page["refusals"] if now - t < REFUSAL_WINDOW_S] + [now]
+        if len(page["refusals"]) > MAX_REFUSALS:
+            self.pages.pop(page["ws"], None)
+            await page["ws"].close(code=1008, message=("closed: more than %d refused frames in %d s"
+                                                       % (MAX_REFUSALS, REFUSAL_WINDOW_S)).encode())
+            return
+        await self._tell(page, False, "refused: %s" % why)
+
     async def _frame(self, page, text):
         try:
             req = control.check(text)
         except control.Refused as exc:
-            await self._tell(page, False, "refused: %s" % exc)
+            await self._refuse(page, str(exc))
             return
         if req[0] == "pin":
-            ok, why = self.gate.try_pin(page["addr"], req[1])
-            page["unlocked"] = page["unlocked"] or ok
-            await self._tell(page, ok, why)
+            was = self.gate.guessing
+            role, why = self.gate.try_pin(page["addr"], req[1])
+            if self.gate.guessing is not None and self.gate.guessing != was and (
+                    was is None or self.gate.guessing - was > control.PIN_WINDOW_S):
+                self._say("someone is guessing the web view's PIN: no PIN is checked for a while "
+                          "(pages already unlocked go on)")
+            if role is None and not why.startswith("wrong PIN"):
+                await self._refuse(page, why)
+                return
+            if role is not None:
+                page["role"] = role
+            await self._tell(page, role is not None, why)
+            if role is not None and self.latest is not None:
+                self._queue(page)             # what this role sees, at once
             return
         if not self.control:
-            await self._tell(page, False, "refused: this host takes no actions from pages (no --control)")
-        elif not page["unlocked"]:
-            await self._tell(page, False, "refused: enter the PIN the host printed first")
+            await self._refuse(page, "this host takes no actions from pages (no --control)")
+        elif not roles.may_act(page["role"]):
+            await self._refuse(page, "enter the PIN the host printed first")
         elif not page["rate"].take():
-            await self._tell(page, False, "refused: too many keys at once (at most %d a second)"
-                             % control.KEYS_PER_S)
+            await self._refuse(page, "too many keys at once (at most %d a second)" % control.KEYS_PER_S)
         elif self.on_key is None:
-            await self._tell(page, False, "refused: nothing takes keys here")
+            await self._refuse(page, "nothing takes keys here")
         else:
             self.on_key(req)
             await self._tell(page, True, "sent")

@@ -337,8 +337,12 @@ def test_field_marshal_plays_from_the_modal(tmp_path):
             await pilot.click("#start")
             await until(pilot, lambda: in_sync(app, dev) and "marshal_hand" in app.state, what="marshal mode")
             hand = app.state["marshal_hand"]
-            assert "Field marshal's hand" in widget_text(app, "#info")
-            assert all(texts.ru(k) in widget_text(app, "#info") for k in hand)
+            # his hand is his alone (issue 59): a count on the shared screen until H shows it
+            assert "Field marshal's hand: %d tokens, his alone" % len(hand) in widget_text(app, "#info")
+            await pilot.press("H")
+            await until(pilot, lambda: all(texts.ru(k) in widget_text(app, "#info") for k in hand),
+                        what="the hand shown for a while")
+            assert "shown here for 10 s" in widget_text(app, "#status")
             await pilot.press("M")                                  # phase 4: not his turn yet
             assert app.screen is app.main and "phase 7" in widget_text(app, "#status")
             await pilot.press("e")                                  # hands over to the marshal

@@ -17,7 +17,7 @@ import pytest
 
 aiohttp = pytest.importorskip("aiohttp")
 
-from osada.web import control  # noqa: E402
+from osada.web import control, roles  # noqa: E402
 from osada.web.server import WebServer  # noqa: E402
 from tests.support.web_rig import PIN, SimDevice, WebHost  # noqa: E402
 
@@ -33,7 +33,9 @@ def rig():
     host = WebHost(tty)
     try:
         host.wait(lambda: host.app.conn_kind == "connected" and host.app.state is not None
-                  and host.app.view.setup is not None and not host.app.session.waiting, what="the first sync")
+                  and host.app.view.setup is not None and not host.app.session.waiting
+                  and host.server.latest is not None and not host.app._web_pending
+                  and json.loads(host.server.latest["watcher"])["rev"] == host.app.web_rev, what="the first sync")
         yield dev, host
     finally:
         host.close()
@@ -181,7 +183,7 @@ def test_a_pages_key_redraws_the_pages_once_with_the_devices_answer(rig):
     dev, host = rig
     _st, seq = dev.state()
     snap, _after = _end_turn_from_a_page(dev, host, 0.15)
-    assert snap["seq"] > seq and dev.state()[1] == snap["seq"]
+    assert snap["seq"] > seq and dev.state()[1] == snap["seq"], (snap["rev"], snap["status"])
 
 
 def test_a_board_that_does_not_answer_a_pages_key_leaves_the_pages_waiting_a_quarter_second_at_most(rig):
@@ -212,16 +214,18 @@ def test_http_junk_is_refused_and_the_pages_go_on(rig):
     _dev, host = rig
     port = host.server.port
     assert raw_http(port, b"\x16\x03\x01 GARBAGE \r\n\r\n") == 400
-    assert raw_http(port, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello"
-                    ) == 405
-    assert raw_http(port, b"GET /static/..%2fserver.py HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    assert raw_http(port, b"POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nConnection: close\r\n\r\n"
+                          b"hello") == 405
+    assert raw_http(port, b"GET /static/..%2fserver.py HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
                     ) == 404
-    assert raw_http(port, b"GET /etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == 404
-    assert raw_http(port, b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 20000 + b"\r\n\r\n") in (400, 431)
+    assert raw_http(port, b"GET /etc/passwd HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n") == 404
+    assert raw_http(port, b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: " + b"a" * 20000 + b"\r\n\r\n") in (400, 431)
     assert raw_http(port, b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: http://evil.example\r\nUpgrade: websocket"
                           b"\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                           b"Sec-WebSocket-Version: 13\r\n\r\n" % port) == 403
-    assert raw_http(port, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == 200, "still serving"
+    assert raw_http(port, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == 421, "a name not served"
+    assert raw_http(port, b"GET / HTTP/1.1\r\nHost: localhost:%d\r\nConnection: close\r\n\r\n" % port
+                    ) == 200, "still serving"
     assert host.app.conn_kind == "connected"
 
 
@@ -229,12 +233,12 @@ def test_wrong_pins_lock_the_address_out_for_a_while():
     now = [0.0]
     gate = control.Gate("123456", clock=lambda: now[0])
     for k in range(control.PIN_TRIES):
-        assert gate.try_pin("a", "000000") == (False, "wrong PIN (%d of %d tries)" % (k + 1, control.PIN_TRIES))
+        assert gate.try_pin("a", "000000") == (None, "wrong PIN (%d of %d tries)" % (k + 1, control.PIN_TRIES))
     ok, why = gate.try_pin("a", "123456")
     assert not ok and why.startswith("too many wrong PINs")
-    assert gate.try_pin("b", "123456")[0], "another address is not locked out"
+    assert gate.try_pin("b", "123456")[0] == "player", "another address is not locked out"
     now[0] += control.PIN_WINDOW_S + 1
-    assert gate.try_pin("a", "123456")[0]
+    assert gate.try_pin("a", "123456")[0] == "player"
     rate = control.Rate(per_s=3, clock=lambda: now[0])
     assert [rate.take() for _ in range(4)] == [True, True, True, False]
     now[0] += 1.0
@@ -276,7 +280,7 @@ def test_a_slow_page_gets_the_newest_snapshot_not_a_growing_queue():
             ws = await http.ws_connect(server.url + "ws", max_msg_size=0)
             await next_of(ws, "hello")
             for rev in range(1, 101):                 # the page reads nothing meanwhile: its socket fills
-                server.publish({"t": "snap", "rev": rev, "pad": pad})
+                server.publish({role: {"t": "snap", "rev": rev, "pad": pad} for role in roles.ROLES})
             await asyncio.sleep(1.0)
             pending = [p["next"] for p in server.pages.values()]
             got = []

@@ -30,19 +30,21 @@ def test_the_terminal_and_the_pages_are_one_app():
         return box["s"]
 
     app = WebMonitorApp(server, headless=False, port="fake", session=session)
-    app.web_note = "web view at %s · PIN 777777" % server.url
+    app.web_note = "web view at %s" % server.url
+    app.local_note = "PIN 777777"
     reveal = next(i for i, row in enumerate(KEYMAP) if row[1] == "reveal")
 
     async def run():
         async with app.run_test(size=(140, 45)) as pilot:
             end = time.monotonic() + 10
             while not (app.state is not None and app.view.setup is not None and server.latest
-                       and json.loads(server.latest)["seq"] == app.seq):
+                       and json.loads(server.latest["watcher"])["seq"] == app.seq):
                 assert time.monotonic() < end, "the first sync"
                 await pilot.pause(0.02)
             await pilot.pause(0.1)
             terminal = app.main.query_one("#board").content.plain
-            snap = json.loads(server.latest)
+            terminal_conn = app.main.query_one("#conn").content.plain
+            snap = json.loads(server.latest["watcher"])
             cells = board_cells_from_state(app.state)
             async with aiohttp.ClientSession() as http:
                 ws = await http.ws_connect(server.url + "ws")
@@ -53,13 +55,16 @@ def test_the_terminal_and_the_pages_are_one_app():
             while not box["s"].sent[2:]:
                 assert time.monotonic() < end, "the page's key through the session"
                 await pilot.pause(0.02)
-            return terminal, snap, cells, app.log_lines
+            return terminal, terminal_conn, snap, cells, app.log_lines
 
     try:
-        terminal, snap, cells, log = asyncio.run(run())
+        terminal, terminal_conn, snap, cells, log = asyncio.run(run())
     finally:
         app.shutdown()
     page_text = re.sub(r"<[^>]+>", "", snap["board"]["wide"]).replace("&gt;", ">").replace("&lt;", "<")
     assert cells and board_cells_from_text(terminal) == cells == board_cells_from_text(page_text)
-    assert any("PIN 777777" in line for line in log), "the terminal says where the pages are, and the PIN"
+    assert any(server.url in line for line in log), "the terminal says where the pages are"
+    assert not any("777777" in line for line in log), "the PIN is not in the shared log (issue 59)"
+    assert "777777" not in json.dumps(snap)
+    assert "PIN 777777" in terminal_conn
     assert box["s"].sent[2][0] == "act" and box["s"].sent[2][1]["action"]["do"] == "reveal"

@@ -106,6 +106,6 @@ def test_a_damaged_save_is_on_every_page_until_acknowledged():
     shell.damaged = ("the saved game could not be read (bad setup record, 300 bytes)", "/x/journal-damaged-1.bin")
     d = render.snapshot(shell, 2)["damaged"]
     assert d == {"lost": "the saved game could not be read (bad setup record, 300 bytes)",
-                 "kept": "its bytes are kept in /x/journal-damaged-1.bin"}
+                 "kept": "its bytes are kept in …/journal-damaged-1.bin"}   # no local path on a page
     shell.damaged = ("lost", "flash")
     assert "osada journal save FILE" in render.snapshot(shell, 3)["damaged"]["kept"]

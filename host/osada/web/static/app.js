@@ -14,7 +14,7 @@
 
   function connLine(kind, text) {
     const cls = kind === "ok" ? "ok" : kind === "stale" ? "stale" : "bad";
-    const word = kind === "ok" ? "LIVE" : kind === "stale" ? "NOT LIVE" : "NO BOARD";
+    const word = kind === "ok" ? "LIVE" : kind === "stale" ? "NOT LIVE" : kind === "host" ? "NO HOST" : "NO BOARD";
     setClass($("conn"), "conn " + cls);
     setText($("conn").firstElementChild, MARKS[cls] + " " + word);
     setText($("conntext"), text);
@@ -118,7 +118,7 @@
     const seqChanged = !snap || snap.seq !== s.seq;
     snap = s;
     document.body.dataset.rev = String(s.rev);
-    const marks = { game: s.game, live: s.conn.live ? "yes" : "no", conn: s.conn.kind };
+    const marks = { game: s.game, live: s.conn.live ? "yes" : "no", conn: s.conn.kind, role: s.role || "watcher" };
     for (const k in marks) if (document.body.dataset[k] !== marks[k]) document.body.dataset[k] = marks[k];
     const title = "Osada — " + s.game_short + (s.conn.live ? "" : " (not live)");
     if (document.title !== title) document.title = title;
@@ -160,10 +160,16 @@
     } else if (m.t === "reply") {
       $("reply").textContent = m.text;
       $("reply").className = m.ok ? "" : "refused";
-      if (m.ok && /^PIN accepted/.test(m.text)) {
+      if (m.ok && /PIN accepted/.test(m.text)) {
         unlocked = true;
         $("pinform").hidden = true;
         if (snap) keys(snap);
+      } else if (!m.ok && unlocked && /PIN/.test(m.text)) {
+        // the PIN kept from before is refused (the host restarted with a new one): ask again
+        unlocked = false;
+        sessionStorage.removeItem("osada-pin");
+        $("pinform").hidden = false;
+        if (snap) { keys(snap); damaged(snap.damaged); }
       }
     }
   }
@@ -180,7 +186,7 @@
     ws.addEventListener("close", () => {
       document.body.dataset.host = "down";
       document.body.dataset.live = "no";
-      connLine("bad", "lost the host (osada web stopped?) — reconnecting…");
+      connLine("host", "lost the host computer (osada web stopped?) — reconnecting…");
       banner("Lost the host computer: reconnecting by itself…");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 4000);

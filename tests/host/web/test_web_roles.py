@@ -1,0 +1,122 @@
+"""What is hidden stays hidden on the shared screens (issue 59): every snapshot
+of a scripted field marshal's game, as each page receives it (a watcher, a
+player with the PIN, the field marshal with his own PIN), and every snapshot
+the host makes: the PINs are in none, the marshal's hand only in his; the
+game's seed (the pool's order) in none; no local path either."""
+
+import asyncio
+import html
+import json
+import os
+import re
+import shutil
+
+import pytest
+
+aiohttp = pytest.importorskip("aiohttp")
+
+from osada.web import roles  # noqa: E402
+from shared_rules.siege.autoplay import play  # noqa: E402
+from tests.support.web_rig import PIN, SimDevice, WebHost  # noqa: E402
+
+MARSHAL_PIN = "737373"
+SETUP = {"players": 3, "mode": "marshal", "seed": 31}
+LINK_DIR = "/tmp/osada-web-roles-%d" % os.getuid()
+
+
+@pytest.fixture
+def rig():
+    shutil.rmtree(LINK_DIR, ignore_errors=True)
+    os.makedirs(LINK_DIR)
+    tty = os.path.join(LINK_DIR, "tty")
+    dev = SimDevice(tty, os.path.join(LINK_DIR, "state"), seed=9)
+    host = WebHost(tty, marshal_pin=MARSHAL_PIN)
+    published = []
+    real = host.server.publish
+
+    def publish(snaps):
+        published.append(json.loads(json.dumps(snaps)))
+        real(snaps)
+    host.server.publish = publish
+    try:
+        host.wait(lambda: host.app.conn_kind == "connected" and host.app.state is not None
+                  and not host.app.session.waiting, what="the first sync")
+        yield dev, host, published
+    finally:
+        host.close()
+        dev.close()
+        shutil.rmtree(LINK_DIR, ignore_errors=True)
+
+
+def _marshal_game(n):
+    acts = []
+    play(SETUP, 31, keep=lambda g, a, e: acts.append(a), skill=2)
+    return acts[:n]
+
+
+def _hand_listed(role, snap):
+    """Checks one snapshot a page of `role` got; whether its panel lists the marshal's hand."""
+    text = json.dumps(snap, ensure_ascii=False)
+    assert PIN not in text and MARSHAL_PIN not in text, role
+    assert "seed" not in snap["panel"]
+    assert not re.search(r"(?<![\w.:/~])/(tmp|home|root|work)/", text), (role, "a local path")
+    panel = html.unescape(re.sub(r"<[^>]+>", "", snap["panel"]))
+    return "Field marshal's hand\n" in panel
+
+
+def test_a_marshal_game_s_hand_and_the_pins_reach_only_who_may_see_them(rig):
+    dev, host, published = rig
+    acts = _marshal_game(40)
+    assert any(a["do"] == "marshal_play" for a in acts)
+
+    async def run():
+        got = {roles.WATCHER: [], roles.PLAYER: [], roles.MARSHAL: []}
+        async with aiohttp.ClientSession() as http:
+            pages = {}
+            for role, pin in ((roles.WATCHER, None), (roles.PLAYER, PIN), (roles.MARSHAL, MARSHAL_PIN)):
+                ws = await http.ws_connect(host.url + "ws")
+                if pin is not None:
+                    await ws.send_str(json.dumps({"t": "pin", "pin": pin}))
+                pages[role] = ws
+
+            async def collect(role, ws):
+                try:
+                    while True:
+                        msg = await asyncio.wait_for(ws.receive(), 1.5)
+                        if msg.type != aiohttp.WSMsgType.TEXT:
+                            return
+                        data = json.loads(msg.data)
+                        if data.get("t") == "snap":
+                            got[role].append(data)
+                except asyncio.TimeoutError:
+                    return
+            tasks = [asyncio.ensure_future(collect(r, w)) for r, w in pages.items()]
+            host.app.call_from_thread(host.app.send, "new", **SETUP)
+            for a in acts:
+                await asyncio.sleep(0.05)
+                host.app.call_from_thread(host.app.send, "act", action=a)
+            await asyncio.gather(*tasks)
+            for ws in pages.values():
+                await ws.close()
+        return got
+
+    got = asyncio.run(run())
+    hand_seen = False
+    for role, snaps in got.items():
+        assert len(snaps) > 10, role
+        for snap in snaps:
+            listed = _hand_listed(role, snap)
+            if role == roles.MARSHAL:
+                hand_seen = hand_seen or listed
+            else:
+                assert not listed, "the hand on a %s's page" % role
+        if role != roles.MARSHAL:
+            assert any("his alone" in html.unescape(re.sub(r"<[^>]+>", "", s["panel"])) for s in snaps), role
+    assert hand_seen, "the field marshal's page shows his hand"
+    assert published
+    for snaps in published:                            # everything the host made, every role
+        assert set(snaps) == set(roles.ROLES)
+        for role, snap in snaps.items():
+            text = json.dumps(snap, ensure_ascii=False)
+            assert PIN not in text and MARSHAL_PIN not in text
+            assert snap["role"] == role and snap["control"] == roles.may_act(role)
