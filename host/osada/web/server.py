@@ -14,8 +14,9 @@ draws it at once) and sends each open page its role's.
 It holds under abuse (issue 59): only the Host names it serves are answered
 (a DNS-rebinding page gets nothing); a connection has HEADER_TIMEOUT_S to
 send its request and KEEPALIVE_S idle between requests; at most
-MAX_CONNECTIONS are open (the rest get a 503 and one line in the log while
-it lasts); a page that sends MAX_REFUSALS refused frames within
+MAX_CONNECTIONS are open (past that the oldest connection that never sent a
+request is closed to make room, and when every one is a real page the new
+one gets a 503; one line in the log while it lasts); a page that sends MAX_REFUSALS refused frames within
 REFUSAL_WINDOW_S is closed with a sentence; wrong PINs are limited for the
 whole server (control.Gate).  A page's key goes to the shell with on_key(...) (the
 shell runs it on its own thread: the one link).  Anything else a browser
@@ -33,7 +34,7 @@ from . import control, roles
 
 HEADER_TIMEOUT_S = 10.0      # a connection's request line and headers must come within this
 KEEPALIVE_S = 15.0           # an idle HTTP connection is closed after this
-MAX_CONNECTIONS = 200        # open at once; the rest are answered 503 and closed
+MAX_CONNECTIONS = 200        # open at once; past it the oldest silent one is closed, else the new one gets a 503
 MAX_REFUSALS = 20            # refused frames from one page within REFUSAL_WINDOW_S: it is closed
 REFUSAL_WINDOW_S = 10.0
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
@@ -121,6 +122,16 @@ class WebServer:
             made(handler, transport)
             if len(srv._connections) > MAX_CONNECTIONS:
                 self.refused += 1
+                idle = next((t for t in srv._connections.values() if t not in self._seen and t is not transport
+                             and not t.is_closing()), None)
+                if idle is not None:          # the oldest that never sent a request makes room: a real
+                    if not self._full:        # page, which sends one at once, gets in
+                        self._full = True
+                        self._say("more than %d connections to the web view at once, most sending "
+                                  "nothing: closing those first" % MAX_CONNECTIONS)
+                    idle.close()
+                    self.loop.call_later(HEADER_TIMEOUT_S, self._header_due, transport)
+                    return
                 if not self._full:
                     self._full = True
                     self._say("more than %d connections to the web view at once: refusing new ones" % MAX_CONNECTIONS)

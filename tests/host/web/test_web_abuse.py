@@ -70,18 +70,33 @@ def test_a_connection_that_never_sends_its_request_is_closed(srv):
         assert time.monotonic() - t0 < 3.0
 
 
-def test_connections_over_the_cap_get_a_503_said_once(srv):
+def test_connections_over_the_cap_make_room_for_a_real_page_and_are_said_once(srv):
+    """Half-open connections past the cap: the oldest silent one is closed for a page that
+    asks; when every open one is a real page, a new one gets a 503 with a sentence."""
     s, said = srv
     socks = [socket.create_connection(("127.0.0.1", s.port), timeout=5) for _ in range(server_mod.MAX_CONNECTIONS)]
     try:
         time.sleep(0.2)
-        over = [raw(s.port, b"", wait=1.0) for _ in range(5)]
-        assert all(o.startswith(b"HTTP/1.1 503") and b"too many connections" in o for o in over)
-        assert len([line for line in said if "refusing new ones" in line]) == 1
+        page = raw(s.port, b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        assert page.startswith(b"HTTP/1.1 200")
+        assert len([line for line in said if "closing those first" in line]) == 1
     finally:
         for c in socks:
             c.close()
-    time.sleep(0.8)                                          # the half-open ones timed out, closed
+    time.sleep(0.3)
+    real = []
+    try:                                                 # the cap full of requests being answered (kept alive)
+        for _ in range(server_mod.MAX_CONNECTIONS):
+            c = socket.create_connection(("127.0.0.1", s.port), timeout=5)
+            c.sendall(b"GET /state.json HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            real.append(c)
+        time.sleep(0.3)
+        over = raw(s.port, b"", wait=1.0)
+        assert over.startswith(b"HTTP/1.1 503") and b"too many connections" in over
+    finally:
+        for c in real:
+            c.close()
+    time.sleep(0.3)
     assert raw(s.port, b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").startswith(b"HTTP/1.1 200")
     assert any("takes new connections again" in line for line in said)
 

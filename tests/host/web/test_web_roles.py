@@ -64,43 +64,46 @@ def _hand_listed(role, snap):
     return "Field marshal's hand\n" in panel
 
 
+async def _play_with_three_pages(host, acts):
+    """The game played through the host's link while a watcher, a player and the marshal
+    watch: every snapshot each page received."""
+    got = {roles.WATCHER: [], roles.PLAYER: [], roles.MARSHAL: []}
+    async with aiohttp.ClientSession() as http:
+        pages = {}
+        for role, pin in ((roles.WATCHER, None), (roles.PLAYER, PIN), (roles.MARSHAL, MARSHAL_PIN)):
+            ws = await http.ws_connect(host.url + "ws")
+            if pin is not None:
+                await ws.send_str(json.dumps({"t": "pin", "pin": pin}))
+            pages[role] = ws
+
+        async def collect(role, ws):
+            try:
+                while True:
+                    msg = await asyncio.wait_for(ws.receive(), 1.5)
+                    if msg.type != aiohttp.WSMsgType.TEXT:
+                        return
+                    data = json.loads(msg.data)
+                    if data.get("t") == "snap":
+                        got[role].append(data)
+            except asyncio.TimeoutError:
+                return
+        tasks = [asyncio.ensure_future(collect(r, w)) for r, w in pages.items()]
+        host.app.call_from_thread(host.app.send, "new", **SETUP)
+        for a in acts:
+            await asyncio.sleep(0.05)
+            host.app.call_from_thread(host.app.send, "act", action=a)
+        await asyncio.gather(*tasks)
+        for ws in pages.values():
+            await ws.close()
+    return got
+
+
 def test_a_marshal_game_s_hand_and_the_pins_reach_only_who_may_see_them(rig):
     dev, host, published = rig
     acts = _marshal_game(40)
     assert any(a["do"] == "marshal_play" for a in acts)
 
-    async def run():
-        got = {roles.WATCHER: [], roles.PLAYER: [], roles.MARSHAL: []}
-        async with aiohttp.ClientSession() as http:
-            pages = {}
-            for role, pin in ((roles.WATCHER, None), (roles.PLAYER, PIN), (roles.MARSHAL, MARSHAL_PIN)):
-                ws = await http.ws_connect(host.url + "ws")
-                if pin is not None:
-                    await ws.send_str(json.dumps({"t": "pin", "pin": pin}))
-                pages[role] = ws
-
-            async def collect(role, ws):
-                try:
-                    while True:
-                        msg = await asyncio.wait_for(ws.receive(), 1.5)
-                        if msg.type != aiohttp.WSMsgType.TEXT:
-                            return
-                        data = json.loads(msg.data)
-                        if data.get("t") == "snap":
-                            got[role].append(data)
-                except asyncio.TimeoutError:
-                    return
-            tasks = [asyncio.ensure_future(collect(r, w)) for r, w in pages.items()]
-            host.app.call_from_thread(host.app.send, "new", **SETUP)
-            for a in acts:
-                await asyncio.sleep(0.05)
-                host.app.call_from_thread(host.app.send, "act", action=a)
-            await asyncio.gather(*tasks)
-            for ws in pages.values():
-                await ws.close()
-        return got
-
-    got = asyncio.run(run())
+    got = asyncio.run(_play_with_three_pages(host, acts))
     hand_seen = False
     for role, snaps in got.items():
         assert len(snaps) > 10, role
