@@ -89,7 +89,9 @@ def _fake_run(monkeypatch, app_heap):
                                  "projected_pico_restore_300_ms": 100, "mpy_app_heap_peak_bytes": app_heap})
     monkeypatch.setattr(bench, "host_figures", lambda: {"mirror_latency_ms_p95": 5, "resync_ms": 50})
     monkeypatch.setattr(bench, "forecast_figures", lambda: {"forecast_e1_e7_max_ms": 20.0, "forecast_e8_bounds_s": 1.0,
-                                                            "forecast_autoplay_exact_1s_pct": 95.0})
+                                                            "forecast_e8_exact_s": 14.0,
+                                                            "forecast_autoplay_exact_1s_pct": 95.0,
+                                                            "forecast_autoplay_1s_widest_pct": 0.7})
     monkeypatch.setattr(bench, "pico_figures",
                         lambda: {"pico_boot_ms": 300.0, "pico_app_heap_peak_bytes": app_heap})
     monkeypatch.setattr(bench, "web_figures", lambda: {"web_latency_ms_p95": 80.0, "web_pages": 20})

@@ -79,8 +79,7 @@ def cmd_demo(args):
     try:
         return _demo(args)
     except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)      # no second error when Python flushes stdout at exit
-        os.dup2(devnull, sys.stdout.fileno())
+        _quiet_stdout()
         return 0
 
 
@@ -349,7 +348,20 @@ def main(argv=None):
     if not getattr(args, "func", None):
         p.print_help()
         return 2
-    return args.func(args)
+    try:
+        code = args.func(args)
+        sys.stdout.flush()                      # here, where a closed pipe is caught, not at exit
+        return code
+    except BrokenPipeError:
+        # the reader went away (`osada line claim … | head`): every command stops quietly
+        _quiet_stdout()
+        return 0
+
+
+def _quiet_stdout():
+    """stdout to /dev/null: no second BrokenPipeError when Python flushes it at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@ victory pay: argument --have" beside "osada: victory pay:", a usage block
 and "error:" in others): one line on stderr, `osada: COMMAND: what is wrong
 (see osada COMMAND --help)`, exit status 2, nothing on stdout."""
 
+import os
+
 import pytest
 
 from osada import cli
@@ -32,3 +34,18 @@ def test_the_demo_names_its_option_not_the_rules_cores_format(capsys):
     assert cli.main(["demo", "--players", "9"]) == 2
     assert capsys.readouterr().err == ("osada: demo: --players must be an integer from 2 to 6 (got 9; R3: standard "
                                        "and shoulder take 2-6)\n")
+
+
+def test_every_command_that_prints_stops_quietly_when_its_reader_goes(tmp_path):
+    """Issue 61, 4: `osada line claim --state docs/line-table-t.json | head` ended in a
+    BrokenPipeError traceback: a closed pipe stops any command quietly."""
+    import subprocess
+    import sys as _sys
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    cmd = ("import sys; sys.argv = ['osada', 'line', 'claim', '--state', %r]; from osada.cli import main; "
+           "sys.exit(main())" % os.path.join(root, "docs", "line-table-t.json"))
+    p = subprocess.Popen([_sys.executable, "-c", cmd], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=root)
+    p.stdout.close()                                       # as `head` does once it has its lines
+    err = p.stderr.read().decode()
+    p.wait(30)
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err

@@ -11,6 +11,7 @@ import time
 
 from textual import work
 from textual.app import App
+from textual.binding import Binding
 from textual.reactive import var
 
 from osada.gameview import view_class
@@ -51,6 +52,8 @@ EVENT_STYLES = {"refused": "#ffd24a", "error": "#ffd24a", "overflow": "#ffd24a",
 class MonitorApp(App):
     TITLE = "Osada monitor"
     CSS_PATH = "monitor.tcss"
+    # Ctrl-C quits as q does, from anywhere, dialogs included (the game is kept either way)
+    BINDINGS = [Binding("ctrl+c", "quit", "quit", show=False, priority=True)]
     # the window's size as classes of the screen, for monitor.tcss: below 80×24
     # (-tiny-w / -tiny-h) only a note, below 120 columns (-narrow) the board
     # across the window, below 30 rows (-short) a compact board

@@ -44,3 +44,22 @@ def test_r30_undo_past_a_reveal_asks_first(tmp_path):
         asyncio.run(run())
     finally:
         dev.close()
+
+
+def test_ctrl_c_quits_from_anywhere_even_a_dialog(tmp_path):
+    """Issue 61, 14: Ctrl-C only said "Press q to quit the app", and did nothing in a dialog."""
+    from osada.monitor.screens import HelpScreen
+    dev = SimThread(tmp_path / "tty", tmp_path / "st", seed=1)
+    app = make_app(tmp_path / "tty")
+
+    async def run():
+        async with app.run_test(size=(140, 45)) as pilot:
+            await until(pilot, lambda: in_sync(app, dev), what="the first sync")
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, HelpScreen), what="the help")
+            await pilot.press("ctrl+c")
+            await until(pilot, lambda: not app.is_running, what="the monitor quitting")
+    try:
+        asyncio.run(run())
+    finally:
+        dev.close()

@@ -55,7 +55,7 @@ async def next_of(ws, kind, timeout=5.0):
 
 
 CRAFTED = [
-    '{"t": "key", "game": "siege", "i": 16}',                      # end turn, no PIN
+    '{"t": "key", "game": "siege", "i": 16}',                      # choose (KEYMAP row 16), no PIN
     '{"cmd": "act", "action": {"do": "end_turn"}}',                # the device's protocol, smuggled
     '{"t": "act", "action": {"do": "end_turn"}}',
     '{"t": "key", "game": "siege", "i": "16"}',
