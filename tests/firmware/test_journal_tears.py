@@ -7,6 +7,7 @@ The raw-flash journal (firmware/osada_fw/store/flashlog.py) on hal/fake.py's
 FakeNorFlash with its bit-level tear model (cut_after(n, tear=rng))."""
 
 import json
+import pytest
 import os
 import random
 
@@ -355,3 +356,41 @@ def test_bits_flipped_in_the_flash_log_are_damage_and_the_sectors_are_offered(tm
     r = _request(app, hw, clock, {"id": 3, "cmd": "journal", "read": base})
     assert bytes.fromhex(r["hex"]) == bytes(flash.data[base:base + 512]) and r["bytes"] == 16 * REGION_SECTOR
     assert before != bytes(flash.data)
+
+
+def test_a_damaged_newer_snapshot_is_kept_on_flash_until_the_log_needs_its_sectors(tmp_path):
+    """Issue 64, 3: damage in the newest snapshot's sectors (a bad cell with good records
+    after it) falls back to the older snapshot, says so, and does not erase the damaged
+    sectors at boot (a snapshot cut short, with no damage, is erased as before): they stay
+    for `osada journal save` until the log needs their room, and then the game goes on."""
+    flash = FakeNorFlash(4, block=1024)
+    j = FlashLog(flash, 0, 4, 1024)
+    j.start(Game.from_setup({"players": 2, "seed": 13}).setup_dict())
+    acts = _game(13, 400)
+    k = 0
+    while j._gen < 3:                                  # the newest snapshot (a compaction) in sector 3
+        j.append(acts[k])
+        k += 1
+    assert j.compactions == 1 and j._base == 3
+    pos = j._pos - 13 * 3
+    while not flash.data[3 * 1024 + pos]:
+        pos += 1
+    flash.data[3 * 1024 + pos] = 0
+    kept = bytes(flash.data[3 * 1024:4 * 1024])
+    before_bytes = bytes(flash.data)
+    j2 = FlashLog(flash, 0, 4, 1024)
+    g = j2.restore()
+    assert g is not None and j2.damage is not None and "good records after it" in j2.damage
+    assert j2.kept_after >= 0 and bytes(flash.data[3 * 1024:4 * 1024]) == kept    # not erased at boot
+    restored = len(g.log)
+    j2.append(acts[restored])                          # a ring of 4 has no room after them: the kept ones go
+    assert j2.kept_after == -1
+    assert journal_load(FlashLog(flash, 0, 4, 1024))[1] == g.log.tuples() + [acts[restored]]
+    # on a larger ring the log writes after them, and they stay
+    flash8 = FakeNorFlash(8, block=1024)
+    flash8.data[:4 * 1024] = before_bytes
+    j3 = FlashLog(flash8, 0, 8, 1024)
+    g3 = j3.restore()
+    j3.append(acts[len(g3.log)])
+    assert j3.kept_after >= 0 and bytes(flash8.data[3 * 1024:4 * 1024]) == kept
+    assert journal_load(FlashLog(flash8, 0, 8, 1024))[1] == g3.log.tuples() + [acts[len(g3.log)]]

@@ -90,6 +90,8 @@ class FlashLog(GameJournal):
         self._seq = 0                   # the next record's seq
         self._ready = -1                # a gen whose sector is known to be erased
         self._idle_failed = -1          # a gen idle() could not erase: not retried
+        self.kept_after = -1            # >= 0: the live log ends at this gen, and the sectors after it hold a
+        #                                 damaged snapshot, kept until the log needs them (store/damage.py)
         self.erases = 0
         GameJournal.__init__(self)
 
@@ -115,7 +117,8 @@ class FlashLog(GameJournal):
 
     def idle(self):
         g = self._gen + 1
-        if g == self._ready or g == self._idle_failed or g - self.nblocks >= self._base:
+        if (g == self._ready or g == self._idle_failed or g - self.nblocks >= self._base
+                or self.kept_after >= 0):
             return False
         if self._blank(g):
             self._ready = g
@@ -215,7 +218,20 @@ class FlashLog(GameJournal):
         self._seq = (seq + 1) & 0xFFFF
         return 9 + n
 
+    def _release_kept(self, need):
+        """A damaged snapshot's sectors, kept after the live log since the boot (flashscan):
+        the log writes after them while the ring has room for `need` more sectors; when
+        it has not, they are given up and the log goes on from where the live log ends."""
+        if self._gen + need - self.nblocks < self._base:
+            return
+        from osada_fw.store.flashscan import drop_abandoned
+        drop_abandoned(self, self.kept_after, self._gen)
+        self.kept_after = -1
+        self._fresh = True
+
     def _write_record(self, typ, payload):
+        if self.kept_after >= 0:
+            self._release_kept(2)
         if self._dirty or ((self._fresh or self._pos + 9 + len(payload) > self.sector)
                            and self.nblocks - (self._gen + 2 - self._base) < self._snap_sectors()):
             # a bad tail to leave behind, or a new sector would leave no
@@ -230,6 +246,8 @@ class FlashLog(GameJournal):
 
     def _install(self, raw, live, used, sizes, count):
         """Write this game as a new snapshot, commit it, hold it in memory."""
+        if self.kept_after >= 0:
+            self._release_kept(self._snap_sectors() + 1)
         g0 = self._gen + 1
         gen0 = self._gen
         seq0 = self._seq

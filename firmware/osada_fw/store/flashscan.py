@@ -47,8 +47,12 @@ def scan(log):
         setup = _read(log, b, t, gens, bases)
         if setup is not None:
             log._base = b
-            if t < top:
-                _drop_abandoned(log, t, top)
+            if t < top and log._rhurt is None:
+                drop_abandoned(log, t, top)
+            elif t < top:                  # a newer snapshot that is damaged, not abandoned: its sectors
+                log._gen = top             # are kept until the log needs a sector (flashlog._new_sector)
+                log.kept_after = t
+                log._fresh = True
             break
         log._forget()
         t = b - 1
@@ -78,7 +82,7 @@ def _damaged(log, why, restored):
     forget("osada_fw.store.damage")
 
 
-def _drop_abandoned(log, t, top):
+def drop_abandoned(log, t, top):
     """Sectors t+1 .. top hold snapshots a power cut left without their
     'E': erase them (newest first) so the log goes on from sector t and
     no stray record of theirs can ever pass for a continuation."""
