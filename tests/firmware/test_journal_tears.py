@@ -7,7 +7,6 @@ The raw-flash journal (firmware/osada_fw/store/flashlog.py) on hal/fake.py's
 FakeNorFlash with its bit-level tear model (cut_after(n, tear=rng))."""
 
 import json
-import pytest
 import os
 import random
 
@@ -16,6 +15,8 @@ from osada_fw.store.flashlog import FlashLog
 from shared_rules.siege.actions import DOT, END_TURN, parse
 from shared_rules.siege.autoplay import play
 from shared_rules.siege.engine import Game
+from tests.firmware.test_flashlog import _app as flashlog_app
+from tests.firmware.test_flashlog import _request as flashlog_request
 from tests.support.fw_extras import journal_load
 
 # The page of issue 64, as the emulated Pico's flash held it at 0xb2100 (the
@@ -41,28 +42,12 @@ def _issue_64_flash():
 
 
 def _app(state_dir, flash):
-    from osada_fw.app import App
-    from osada_fw.config import led_count, load
-    from osada_fw.hal.fake import FakeHardware, ManualClock
-    cfg = load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "firmware", "config.json"))
-    clock = ManualClock()
-    hw = FakeHardware(led_count(cfg), str(state_dir), clock=clock, seed=5, journal_flash=flash)
-    app = App(hw, cfg)
+    app, hw, clock = flashlog_app(state_dir, flash)
     app.boot()
     return app, hw, clock
 
 
-def _request(app, hw, clock, obj):
-    hw.serial.host_send((json.dumps(obj) + "\n").encode())
-    try:
-        app.tick()
-    finally:
-        clock.advance(40)
-    for line in hw.serial.host_take().splitlines():
-        m = json.loads(line)
-        if m.get("id") == obj.get("id"):
-            return m
-    raise AssertionError("no reply to %r" % (obj,))
+_request = flashlog_request
 
 
 def test_issue_64_a_torn_record_whose_type_byte_reads_erased_is_never_programmed_over(tmp_path):

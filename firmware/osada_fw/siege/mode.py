@@ -9,8 +9,6 @@ from osada_fw import collect, forget
 from osada_fw.link.protocol import CommandError
 from osada_fw.siege.board import Board
 from osada_fw.siege.ui import UI
-from shared_rules.errors import RuleError
-from shared_rules.siege.actions import MARSHAL_PLAY
 from shared_rules.siege.engine import Game, load_rules, parse, replay
 
 DEFAULT_SETUP = {"players": 2, "mode": "standard", "variants": []}
@@ -208,9 +206,11 @@ class Siege:
         and dice come out again (RuleError, nothing changed, otherwise)."""
         log = self.game.log.tuples()
         if log:
+            from shared_rules.siege.actions import MARSHAL_PLAY  # a local: no global more on the heap
             before = replay(self.game.setup_dict(), log[:-1])
             drew = len(before.pool) != len(self.game.pool) or log[-1][0] == MARSHAL_PLAY
             if drew and not confirm:
+                from shared_rules.errors import RuleError
                 before = None
                 _built()
                 raise RuleError("R30", "undo past a reveal: the table has seen the tokens and dice that came out, "

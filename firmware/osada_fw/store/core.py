@@ -95,8 +95,9 @@ class GameJournal:
             raise ValueError("not an action tuple: %r" % (t,))
         try:
             self._write_record(T_ACTION, payload)  # pyright: ignore[reportAttributeAccessIssue]  the backend's
-        except OSError:
-            self._again(payload, n)
+        except OSError:                      # saved in a snapshot before the reply, or raised
+            from osada_fw.store.retry import again
+            again(self, payload, n)
             return
         self._push(payload, n)
         self._maybe_compact()  # pyright: ignore[reportAttributeAccessIssue]  the backend's
@@ -110,7 +111,8 @@ class GameJournal:
         try:
             self._write_record(T_UNDO, b"")  # pyright: ignore[reportAttributeAccessIssue]  the backend's
         except OSError:
-            self._again(None, 0)
+            from osada_fw.store.retry import again
+            again(self, None, 0)
             return True
         self._pop()
         self._undos += 1
@@ -239,16 +241,6 @@ class GameJournal:
     def _pop(self):
         self._count -= 1
         self._used -= self._sizes[self._count]
-
-    def _again(self, payload, n):
-        """A record could not be written: store/retry.py (loaded only then)
-        saves the change in a snapshot before it is acknowledged, or raises."""
-        from osada_fw import forget
-        from osada_fw.store.retry import again
-        try:
-            again(self, payload, n)
-        finally:
-            forget("osada_fw.store.retry")
 
     def _setup_bytes(self, setup):
         raw = dumps(setup).encode()

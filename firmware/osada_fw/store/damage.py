@@ -18,7 +18,7 @@ import binascii
 import os
 import time
 
-from osada_fw.store.records import MAX_ACTION, MAX_BATCH, RESIDUE, T_ACTION, T_BATCH, T_UNDO, alen
+from osada_fw.store.records import MAX_ACTION, MAX_BATCH, RESIDUE, T_ACTION, T_BATCH, T_UNDO, alen, log_maxlen
 
 PIECE = 512                 # bytes of kept data a `journal` reply carries (as hex)
 
@@ -28,21 +28,17 @@ def _stamp():
     return "%04d%02d%02d-%02d%02d%02d" % (t[0], t[1], t[2], t[3], t[4], t[5])
 
 
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
 def _copy(j):
     """Copy journal.py's journal.bin aside, beside it.  Returns (its bytes,
     the copy's path or None, why no copy could be kept or None)."""
     name = "journal-damaged-%s" % _stamp()
     path = "%s/%s.bin" % (j.dir, name)
     k = 1
-    while _exists(path):
+    while True:                                # a name no file has yet
+        try:
+            os.stat(path)
+        except OSError:
+            break
         k += 1
         path = "%s/%s-%d.bin" % (j.dir, name, k)
     data = b""
@@ -102,11 +98,49 @@ def _dropped(data, at):
     return "the damaged record and the %d action%s after it" % (n, "" if n == 1 else "s")
 
 
-def flash_damage(log, why):
+def flash_damage(log, why, restored):
     """flashlog.py's log holds sectors it cannot read as a game: say so; the
     sectors themselves are what is kept (the `journal` request reads them)."""
+    if restored is not None:
+        why = "%s: %d action%s restored, the log after it dropped" % (why, restored, "" if restored == 1 else "s")
     log.damage = "the saved game on the board's flash could not be read (%s)" % (why,)
     log.kept = "flash"
+
+
+def good_after(log, blk, at):
+    """Whether a good record (its own CRC) stands anywhere in block blk
+    after byte `at`, where a bad one stands.  A power cut tears only the
+    last record written, so one with good records after it is damage
+    (bits that changed on flash), which is said and kept, not a tear."""
+    n = log.sector - at - 1
+    if n < 9:
+        return False
+    buf = bytearray(n)
+    log.dev.readblocks(blk, buf, at + 1)
+    mv = memoryview(buf)
+    for i in range(n - 8):
+        top = log_maxlen(buf[i])
+        if top < 0:
+            continue
+        k = 9 + (buf[i + 1] | buf[i + 2] << 8)
+        if k - 9 <= top and i + k <= n and binascii.crc32(mv[i:i + k]) == RESIDUE:
+            return True
+    return False
+
+
+def release(log, need):
+    """flashlog.py: a damaged snapshot's sectors, kept after the live log since the boot
+    (log.kept_after, the gen the live log ends at): the log writes after them while its
+    ring has room for `need` more sectors; when it has not, they are given up and the log
+    goes on from where the live log ends."""
+    if log._gen + need - log.nblocks < log._base:
+        return
+    from osada_fw import forget
+    from osada_fw.store.flashscan import drop_abandoned
+    drop_abandoned(log, log.kept_after, log._gen)
+    forget("osada_fw.store.flashscan")
+    log.kept_after = -1
+    log._fresh = True
 
 
 def refused(j, i, count, why):

@@ -218,20 +218,9 @@ class FlashLog(GameJournal):
         self._seq = (seq + 1) & 0xFFFF
         return 9 + n
 
-    def _release_kept(self, need):
-        """A damaged snapshot's sectors, kept after the live log since the boot (flashscan):
-        the log writes after them while the ring has room for `need` more sectors; when
-        it has not, they are given up and the log goes on from where the live log ends."""
-        if self._gen + need - self.nblocks < self._base:
-            return
-        from osada_fw.store.flashscan import drop_abandoned
-        drop_abandoned(self, self.kept_after, self._gen)
-        self.kept_after = -1
-        self._fresh = True
-
     def _write_record(self, typ, payload):
         if self.kept_after >= 0:
-            self._release_kept(2)
+            self._release(2)
         if self._dirty or ((self._fresh or self._pos + 9 + len(payload) > self.sector)
                            and self.nblocks - (self._gen + 2 - self._base) < self._snap_sectors()):
             # a bad tail to leave behind, or a new sector would leave no
@@ -247,7 +236,7 @@ class FlashLog(GameJournal):
     def _install(self, raw, live, used, sizes, count):
         """Write this game as a new snapshot, commit it, hold it in memory."""
         if self.kept_after >= 0:
-            self._release_kept(self._snap_sectors() + 1)
+            self._release(self._snap_sectors() + 1)
         g0 = self._gen + 1
         gen0 = self._gen
         seq0 = self._seq
@@ -281,6 +270,12 @@ class FlashLog(GameJournal):
             raise
         self._base = g0
         self._hold(raw, live, used, sizes, count, size)
+
+    def _release(self, need):
+        from osada_fw import forget
+        from osada_fw.store import damage  # only after a boot that found damage
+        damage.release(self, need)
+        forget("osada_fw.store.damage")
 
     def _snap_sectors(self):
         """Sectors a snapshot of the game would take."""

@@ -72,14 +72,23 @@ def scan(log):
 
 
 def _damaged(log, why, restored):
-    """What the scan could not read is not a power cut's torn last record:
-    say it (store/damage.py, loaded for this); the sectors are kept."""
+    """What the scan could not read is not a power cut's torn last record: said, its sectors
+    kept (store/damage.py, loaded for this)."""
     from osada_fw import forget
     from osada_fw.store import damage
-    if restored is not None:
-        why = "%s: %d action%s restored, the log after it dropped" % (why, restored, "" if restored == 1 else "s")
-    damage.flash_damage(log, why)
+    damage.flash_damage(log, why, restored)
     forget("osada_fw.store.damage")
+
+
+def _good_after(log, blk, at):
+    """Whether a good record stands after the bad one at byte `at` of block blk
+    (store/damage.py: loaded only after a bad record, which a clean boot has none of)."""
+    from osada_fw import forget
+    from osada_fw.store import damage
+    try:
+        return damage.good_after(log, blk, at)
+    finally:
+        forget("osada_fw.store.damage")
 
 
 def drop_abandoned(log, t, top):
@@ -131,7 +140,7 @@ def _read(log, b, top, gens, bases):
             continue                    # not this snapshot's (an abandoned one's)
         end, bad = _read_sector(log, log.first + g % n, buf)
         if bad is not None:
-            if log._rhurt is None and _valid_after(log, log.first + g % n, log._rbad):
+            if log._rhurt is None and _good_after(log, log.first + g % n, log._rbad):
                 log._rhurt = "%s in sector %d at byte %d, with good records after it" % (bad, g, log._rbad)
             if log._rsetup is None:
                 return None
@@ -159,28 +168,6 @@ def _read(log, b, top, gens, bases):
     if why_seq == seq:                  # nothing after it: dropped just now
         log.last_error = "%s at the end of the flash journal: dropped it" % (why,)
     return setup
-
-
-def _valid_after(log, blk, at):
-    """Whether a good record (its own CRC) stands anywhere in block blk
-    after byte `at`, where a bad one stands.  A power cut tears only the
-    last record written, so one with good records after it is damage
-    (bits that changed on flash), which is said and kept, not a tear."""
-    n = log.sector - at - 1
-    if n < 9:
-        return False
-    buf = bytearray(n)
-    log.dev.readblocks(blk, buf, at + 1)
-    mv = memoryview(buf)
-    crc32 = binascii.crc32
-    for i in range(n - 8):
-        top = log_maxlen(buf[i])
-        if top < 0:
-            continue
-        k = 9 + (buf[i + 1] | buf[i + 2] << 8)
-        if k - 9 <= top and i + k <= n and crc32(mv[i:i + k]) == RESIDUE:
-            return True
-    return False
 
 
 def _erased_from(log, blk, at):

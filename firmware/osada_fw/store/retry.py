@@ -12,6 +12,8 @@
 def again(j, payload, n):
     """Save the change journal j could not write: the action `payload`
     (its n encoded bytes), or an undo when payload is None."""
+    from osada_fw import forget
+    forget("osada_fw.store.retry")             # dropped once this call is done
     if payload is not None:
         j._push(payload, n)
     else:

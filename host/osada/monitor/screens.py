@@ -86,23 +86,6 @@ class DamagedSaveScreen(ModalScreen):
         self.dismiss(ack)
 
 
-class ConfirmScreen(ModalScreen):
-    """A yes-or-no question (y/Enter, n/Esc): dismissed with True or False."""
-
-    BINDINGS = [Binding("y,enter", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
-
-    def __init__(self, question):
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(self.question + " [y/N]", id="confirm")
-
-    def action_answer(self, yes):
-        self.dismiss(yes)
-
-
 class AskSimScreen(ModalScreen):
     BINDINGS = [Binding("y,enter", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 

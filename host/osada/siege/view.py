@@ -18,7 +18,7 @@ from .board import LEGEND, MORE, board_cells, candidates, render_board, stronges
 from .keys import KEYMAP, keys_for
 from .live_forecast import LiveForecast
 from .panel import forecast_text, info_text
-from .screens import MarshalScreen, NewGameScreen
+from .screens import ConfirmScreen, MarshalScreen, NewGameScreen
 
 
 def action_text(action, state=None):
@@ -358,8 +358,6 @@ class SiegeView(GameView):
     def _confirm_undo(self):
         """The last action drew tokens or rolled the die (R30): the table has seen them, and
         an undo brings the same ones again; the device takes it back only when confirmed."""
-        from osada.monitor.screens import ConfirmScreen
-
         def done(yes):
             if yes:
                 self.shell.send("undo", confirm=True)

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs POSIX 
 
 
 def test_r30_undo_past_a_reveal_asks_first(tmp_path):
-    from osada.monitor.screens import ConfirmScreen
+    from osada.siege.screens import ConfirmScreen
     dev = SimThread(tmp_path / "tty", tmp_path / "st", seed=1)
     app = make_app(tmp_path / "tty")
 

@@ -12,8 +12,10 @@ import pytest
 
 pytest.importorskip("aiohttp")
 
-from osada.link import ports  # noqa: E402
-from osada.link import simproc  # noqa: E402
+from osada.link import (
+    ports,  # noqa: E402
+    simproc,  # noqa: E402
+)
 from osada.monitor.screens import AskSimScreen  # noqa: E402
 from osada.web.host import WebMonitorApp  # noqa: E402
 from osada.web.server import WebServer  # noqa: E402
