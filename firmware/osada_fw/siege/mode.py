@@ -6,7 +6,6 @@
 # Runs on MicroPython and CPython alike.
 
 from osada_fw import collect, forget
-from osada_fw.link.protocol import CommandError
 from osada_fw.siege.board import Board
 from osada_fw.siege.ui import UI
 from shared_rules.siege.engine import Game, load_rules, parse, replay
@@ -198,38 +197,17 @@ class Siege:
         return events
 
     def undo(self, confirm=False):
-        """Take back the last action; in a new game with none yet, bring
-        back the game it replaced (CommandError if there is neither).  An
-        action that drew tokens from the pool or rolled the die for them
-        (R30, R31; the field marshal's play, R60) is taken back only when
-        confirmed: the table has seen what came out, and the same tokens
-        and dice come out again (RuleError, nothing changed, otherwise)."""
-        log = self.game.log.tuples()
-        if log:
-            from shared_rules.siege.actions import MARSHAL_PLAY  # a local: no global more on the heap
-            before = replay(self.game.setup_dict(), log[:-1])
-            drew = len(before.pool) != len(self.game.pool) or log[-1][0] == MARSHAL_PLAY
-            if drew and not confirm:
-                from shared_rules.errors import RuleError
-                before = None
-                _built()
-                raise RuleError("R30", "undo past a reveal: the table has seen the tokens and dice that came out, "
-                                "and they would come out again; confirm to undo all the same")
-            self.game = before
-            ev = {"ev": "undo", "seq": len(log) - 1}
-            if drew:
-                ev["seen"] = True          # the table saw what came out (the host's log says so)
-        else:
-            if self.replaced is None:
-                raise CommandError("nothing to undo")
-            from osada_fw.siege import replaced
-            self.game = replaced.back(self.replaced)
-            forget("osada_fw.siege.replaced")
-            self.replaced = None
-            self.ui.reset()
-            ev = {"ev": "undo", "seq": len(self.game.log), "game_back": True}
-        _built()
-        self._save(_SAVE_UNDO if log else _SAVE_GAME)
+        """Take back the last action, or in a new game with none yet bring back
+        the game it replaced; past a reveal only when confirmed (R30).
+        RuleError / CommandError with nothing changed (siege/takeback.py,
+        loaded for it)."""
+        from osada_fw.siege import takeback
+        try:
+            ev, whole = takeback.undo(self, confirm)
+        finally:
+            forget("osada_fw.siege.takeback")
+            _built()
+        self._save(_SAVE_GAME if whole else _SAVE_UNDO)
         self.after_change([ev], now=self.app.hw.clock.ticks_ms())
 
     def after_change(self, events, now):

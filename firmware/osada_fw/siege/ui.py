@@ -41,7 +41,6 @@ CHOSEN = (255, 0, 255)
 M_PLAY = 0
 M_CHOOSE = 1
 M_MENU = 2
-UNDO_AGAIN_MS = 5000       # a second long BACK this soon confirms an undo past a reveal (R30)
 
 
 class UI:
@@ -142,9 +141,9 @@ class UI:
             self.open_menu("players", (1, 2, 3, 4, 5, 6))
             return
         if what == "long" and value == "back":
-            # past a reveal (R30) only as a second long BACK within UNDO_AGAIN_MS: the
-            # first flashes red, the table sees it is asked twice
-            again = self.undo_asked is not None and siege.app.hw.clock.diff(now, self.undo_asked) < UNDO_AGAIN_MS
+            # past a reveal (R30) only as a second long BACK within 5 s (siege/takeback.py):
+            # the first flashes red, the table sees it is asked twice
+            again = self.undo_asked is not None and siege.app.hw.clock.diff(now, self.undo_asked) < 5000
             try:
                 siege.undo(again)
                 self.undo_asked = None

@@ -128,21 +128,6 @@ def good_after(log, blk, at):
     return False
 
 
-def release(log, need):
-    """flashlog.py: a damaged snapshot's sectors, kept after the live log since the boot
-    (log.kept_after, the gen the live log ends at): the log writes after them while its
-    ring has room for `need` more sectors; when it has not, they are given up and the log
-    goes on from where the live log ends."""
-    if log._gen + need - log.nblocks < log._base:
-        return
-    from osada_fw import forget
-    from osada_fw.store.flashscan import drop_abandoned
-    drop_abandoned(log, log.kept_after, log._gen)
-    forget("osada_fw.store.flashscan")
-    log.kept_after = -1
-    log._fresh = True
-
-
 def refused(j, i, count, why):
     """core.py's restore: the engine refused action i + 1 of count; the
     journal is about to be rewritten without them: a file journal is

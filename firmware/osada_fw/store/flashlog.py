@@ -273,9 +273,10 @@ class FlashLog(GameJournal):
 
     def _release(self, need):
         from osada_fw import forget
-        from osada_fw.store import damage  # only after a boot that found damage
-        damage.release(self, need)
-        forget("osada_fw.store.damage")
+        from osada_fw.store import flashscan  # only after a boot that found damage
+        flashscan.release(self, need)
+        forget("osada_fw.store.flashscan")
+        forget("osada_fw.store.records_read")
 
     def _snap_sectors(self):
         """Sectors a snapshot of the game would take."""

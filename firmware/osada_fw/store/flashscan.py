@@ -106,6 +106,18 @@ def drop_abandoned(log, t, top):
     log._ready = -1
 
 
+def release(log, need):
+    """flashlog.py (loading this module for it): a damaged snapshot's sectors, kept after the live log since the boot
+    (log.kept_after, the gen the live log ends at): the log writes after them while its
+    ring has room for `need` more sectors; when it has not, they are given up and the log
+    goes on from where the live log ends."""
+    if log._gen + need - log.nblocks < log._base:
+        return
+    drop_abandoned(log, log.kept_after, log._gen)
+    log.kept_after = -1
+    log._fresh = True
+
+
 def _headers(log):
     n = log.nblocks
     gens = [-1] * n
