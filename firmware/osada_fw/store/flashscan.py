@@ -22,6 +22,8 @@ from osada_fw.store.records import (
     u32,
 )
 
+_hurt = None          # scan(): damage seen, in words (not a power cut's torn last record)
+_bad_at = 0           # _read_sector(): where the bad record it stopped at stands
 
 def scan(log):
     """Read the log into memory.  Returns the setup dict, or None."""
@@ -35,7 +37,8 @@ def scan(log):
             top = g
     log._gen = top
     log._ready = -1
-    log._rhurt = None                  # damage seen, in words (not a torn last record)
+    global _hurt
+    _hurt = None                       # damage seen, in words (not a torn last record)
     t = top
     setup = None
     for _ in range(log.nblocks):
@@ -47,7 +50,7 @@ def scan(log):
         setup = _read(log, b, t, gens, bases)
         if setup is not None:
             log._base = b
-            if t < top and log._rhurt is None:
+            if t < top and _hurt is None:
                 drop_abandoned(log, t, top)
             elif t < top:                  # a newer snapshot that is damaged, not abandoned: its sectors
                 log._gen = top             # are kept until the log needs a sector (flashlog._new_sector)
@@ -56,8 +59,7 @@ def scan(log):
             break
         log._forget()
         t = b - 1
-    hurt = log._rhurt
-    log._rhurt = None
+    hurt = _hurt
     if setup is None:
         log._forget()
         log._base = top + 1            # nothing on flash is live
@@ -139,6 +141,7 @@ def _read(log, b, top, gens, bases):
     the snapshot is committed, else None.  Leaves the writer after the
     last good record when that is the clean end of sector top, else
     set to start a fresh sector."""
+    global _hurt
     n = log.nblocks
     buf = bytearray(LOG_READ_BUF)
     log._rseq = 0                      # the next record's seq
@@ -152,14 +155,14 @@ def _read(log, b, top, gens, bases):
             continue                    # not this snapshot's (an abandoned one's)
         end, bad = _read_sector(log, log.first + g % n, buf)
         if bad is not None:
-            if log._rhurt is None and _good_after(log, log.first + g % n, log._rbad):
-                log._rhurt = "%s in sector %d at byte %d, with good records after it" % (bad, g, log._rbad)
+            if _hurt is None and _good_after(log, log.first + g % n, _bad_at):
+                _hurt = "%s in sector %d at byte %d, with good records after it" % (bad, g, _bad_at)
             if log._rsetup is None:
                 return None
             why = bad
             why_seq = log._rseq
-        elif end < 0 and log._rsetup is not None and log._rhurt is None:
-            log._rhurt = "sector %d does not go on from the records before it" % (g,)
+        elif end < 0 and log._rsetup is not None and _hurt is None:
+            _hurt = "sector %d does not go on from the records before it" % (g,)
         elif g == top:
             clean_at = end
     setup = log._rsetup
@@ -208,6 +211,7 @@ def _read_sector(log, blk, buf):
     """Take the records of one sector that continue the log.  Returns
     (where its records end cleanly, or -1; why reading stopped at a bad
     record, or None)."""
+    global _bad_at
     mv = memoryview(buf)
     size = log.sector
     read = log.dev.readblocks
@@ -240,7 +244,7 @@ def _read_sector(log, blk, buf):
         k = 9 + ln
         if ln > log_maxlen(typ) or pos + i + k > size:
             _put(log, seq, total, used, count, live, sizes)
-            log._rbad = pos + i
+            _bad_at = pos + i
             return -1, "bad record"
         if i + k > end - pos:
             pos += i
@@ -249,7 +253,7 @@ def _read_sector(log, blk, buf):
             read(blk, mv[:end - pos], pos)
         if crc32(mv[i:i + k]) != RESIDUE:
             _put(log, seq, total, used, count, live, sizes)
-            log._rbad = pos + i
+            _bad_at = pos + i
             return -1, "torn record"    # or a bad one: it ends the sector
         if (SLICE and typ == T_ACTION and seq and (buf[i + 3] | buf[i + 4] << 8) == seq
                 and alen(buf, i + 5, i + 5 + ln) == ln):
@@ -265,7 +269,7 @@ def _read_sector(log, blk, buf):
             _put(log, seq, total, used, count, live, sizes)
             why = _take(log, typ, buf, mv, i, ln)
             if why is not None:
-                log._rbad = pos + i
+                _bad_at = pos + i
                 return -1, (why or None)
             used = log._used
             count = log._count
