@@ -60,13 +60,9 @@ def handle_line(app, line):
 
 def cmd_hello(app, req):
     siege = app.siege                  # the home game's record: its length and whether flash keeps it
-    out = {"protocol": protocol.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION,
-           "game": app.mode.id, "leds": app.layout.count, "layout": app.layout.name,
-           "seq": len(siege.game.log), "journal": siege.journal_status()}
-    if siege.journal.damage is not None:
-        out["lost"] = siege.journal.damage
-        out["kept"] = siege.journal.kept
-    return out
+    return {"protocol": protocol.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION,
+            "game": app.mode.id, "leds": app.layout.count, "layout": app.layout.name,
+            "seq": len(siege.game.log), "journal": siege.journal_status()}
 
 
 def cmd_leds(app, req):

@@ -17,14 +17,22 @@ from shared_rules.siege.engine import replay
 
 def undo(siege, confirm):
     """Take back siege's last action (or bring back the game a new one replaced).
-    Returns (the undo event, whether the whole game is new on flash); raises
-    RuleError (R30) or CommandError with nothing changed."""
+    confirm None: from the board's buttons, where a second long BACK within 5 s
+    of a refused one confirms.  Returns (the undo event, whether the whole game
+    is new on flash); raises RuleError (R30) or CommandError with nothing changed."""
+    ui = siege.ui
+    now = siege.app.hw.clock.ticks_ms()
+    if confirm is None:
+        asked = getattr(ui, "undo_asked", None)     # set only once an undo was refused
+        confirm = asked is not None and siege.app.hw.clock.diff(now, asked) < 5000
+    ui.undo_asked = None
     game = siege.game
     log = game.log.tuples()
     if log:
         before = replay(game.setup_dict(), log[:-1])
         drew = len(before.pool) != len(game.pool) or log[-1][0] == MARSHAL_PLAY
         if drew and not confirm:
+            ui.undo_asked = now            # the buttons' second long BACK within 5 s confirms
             raise RuleError("R30", "undo past a reveal: the table has seen the tokens and dice that came out, "
                             "and they would come out again; confirm to undo all the same")
         siege.game = before

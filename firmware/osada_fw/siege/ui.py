@@ -60,7 +60,6 @@ class UI:
         self.roll_until = 0
         self.roll_value = 0
         self.message_until = 0
-        self.undo_asked = None     # when a long BACK was refused as an undo past a reveal
 
     def game_menu(self, now):
         self.open_menu("game", GAMES)
@@ -141,14 +140,9 @@ class UI:
             self.open_menu("players", (1, 2, 3, 4, 5, 6))
             return
         if what == "long" and value == "back":
-            # past a reveal (R30) only as a second long BACK within 5 s (siege/takeback.py):
-            # the first flashes red, the table sees it is asked twice
-            again = self.undo_asked is not None and siege.app.hw.clock.diff(now, self.undo_asked) < 5000
             try:
-                siege.undo(again)
-                self.undo_asked = None
+                siege.undo(None)           # None: from the buttons (past a reveal, asked twice: takeback.py)
             except Exception:
-                self.undo_asked = now
                 self.flash_red(now, 600)
             self.mode = M_PLAY
             return

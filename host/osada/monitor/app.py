@@ -302,8 +302,7 @@ class MonitorApp(App):
                 port, self.hello.get("firmware", "?"), self.hello.get("protocol", "?"))
             self.add_log("— " + self.conn_text + " —", "dim")
             if self.hello.get("journal") == "damaged":
-                self._damaged(self.hello.get("lost") or "the saved game could not be read back",
-                              self.hello.get("kept"))
+                self.send("journal")          # what was lost and where its bytes are: the reply says
             elif self.damaged is not None:
                 self.damaged = None
             if was == "lost":
@@ -362,6 +361,8 @@ class MonitorApp(App):
 
     def _on_reply(self, cmd, fields, msg):
         if cmd == "journal" and msg.get("ok"):
+            if msg.get("damaged") and not fields.get("read"):
+                self._damaged(msg.get("lost") or "the saved game could not be read back", msg.get("kept"))
             if fields.get("ack") and not msg.get("damaged"):
                 self.damaged = None
                 self.set_status("acknowledged: the damaged save is no longer shown")
