@@ -87,8 +87,6 @@ class Siege:
             ev["journal"] = self.unsaved
         if lost is not None:
             ev["lost"] = lost
-        if self.journal.damage is not None:
-            ev["kept"] = self.journal.kept
         self.app.push(ev)
 
     def warm(self):

@@ -338,8 +338,8 @@ class MonitorApp(App):
             del self.events[:500]
         style = self.view.EVENT_STYLES.get(name) or EVENT_STYLES.get(name)
         self.add_log(texts.describe(ev, self.state), style)
-        if name == "boot" and ev.get("lost") and "kept" in ev:
-            self._damaged(ev["lost"], ev["kept"])
+        if name == "boot" and ev.get("lost"):
+            self.send("journal")                  # damage, or a cut's torn record: the reply says which
         if name == "game":
             self._game_is(ev.get("game", HOME))
             return

@@ -386,9 +386,7 @@ def _boot(ev, state):
     text = "The device started: %s (%s)" % (
         "game restored from its journal" if ev.get("restored") else "a new game",
         count(ev.get("seq"), "action", "actions"))
-    if ev.get("lost") and "kept" in ev:        # damage: its own sentence, and where the bytes are
-        text += "; %s%s" % (ev["lost"], kept_words(ev["kept"]))
-    elif ev.get("lost"):
+    if ev.get("lost"):
         text += "; the saved game could not be read back (%s)" % ev["lost"]
     if ev.get("journal"):
         text += "; NOT SAVED: %s" % ev["journal"]
