@@ -50,6 +50,21 @@ HEADERS = {
 }
 
 
+class _Texts(dict):
+    """{role: the snapshot's JSON text}, each made on first use from {role: snapshot}."""
+
+    def __init__(self, snaps):
+        super().__init__()
+        self.snaps = snaps
+
+    def __bool__(self):
+        return True                           # there are snapshots, made JSON or not yet
+
+    def __missing__(self, role):
+        text = self[role] = json.dumps(self.snaps[role], ensure_ascii=False, separators=(",", ":"))
+        return text
+
+
 def _files():
     out = {}
     for name, ctype in FILES.items():
@@ -174,16 +189,16 @@ class WebServer:
     # ------------------------------------------------------------ publishing
 
     def publish(self, snaps):
-        """New snapshots, {role: snapshot} for every role of roles.ROLES, for every page (any thread)."""
-        texts = {role: json.dumps(snap, ensure_ascii=False, separators=(",", ":")) for role, snap in snaps.items()}
+        """New snapshots, {role: snapshot} for every role of roles.ROLES, for every page (any
+        thread).  Each is made JSON once, when a page of its role (or /state.json) first needs it."""
         if self.loop is not None and not self.loop.is_closed():
             try:
-                self.loop.call_soon_threadsafe(self._broadcast, texts)
+                self.loop.call_soon_threadsafe(self._broadcast, snaps)
             except RuntimeError:              # the loop closed meanwhile
                 pass
 
-    def _broadcast(self, texts):
-        self.latest = texts
+    def _broadcast(self, snaps):
+        self.latest = _Texts(snaps)
         for page in list(self.pages.values()):
             self._queue(page)
 
