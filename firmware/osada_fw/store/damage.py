@@ -135,7 +135,6 @@ def refused(j, i, count, why):
     words = "the saved game could not be replayed past action %d of %d (%s): %d action%s dropped" % (
         i, count, why, count - i, "" if count - i == 1 else "s")
     if getattr(j, "path", None) is not None:
-        trouble = None
         _data, j.kept, trouble = _copy(j)
         if trouble is not None:
             words += "; " + trouble
