@@ -6,9 +6,12 @@ cuts come in chains (cut, power on, restore, act, cut again) on one flash.
 The raw-flash journal (firmware/osada_fw/store/flashlog.py) on hal/fake.py's
 FakeNorFlash with its bit-level tear model (cut_after(n, tear=rng))."""
 
+import errno
 import json
 import os
 import random
+
+import pytest
 
 from osada_fw.hal.fake import FakeNorFlash, PowerCut
 from osada_fw.store.flashlog import FlashLog
@@ -218,6 +221,33 @@ def test_a_failed_record_is_saved_by_a_snapshot_before_the_reply():
     for t in acts[6:10]:
         j.append(t)
     assert journal_load(FlashLog(flash, 0, 8, 1024))[1] == acts[:10]
+
+
+def test_when_the_snapshot_fails_too_the_table_is_told_the_writes_own_error(tmp_path):
+    """The littlefs-file journal: the file will not take a record (ENOSPC)
+    and the rewrite of the game fails for another reason; the error the app
+    turns into words is the record's ("flash full"), and the journal's
+    memory is as it was before the action."""
+    from osada_fw.store.journal import Journal
+    j = Journal(str(tmp_path / "osada"))
+    j.start(Game.from_setup({"players": 2, "seed": 9}).setup_dict())
+    acts = _game(9, 6)
+    for t in acts[:5]:
+        j.append(t)
+
+    def full(kind, payload):
+        raise OSError(errno.ENOSPC, "no space")
+
+    def broken():
+        raise OSError(errno.EIO, "i/o")
+    j._write_record, j.compact = full, broken
+    with pytest.raises(OSError) as exc:
+        j.append(acts[5])
+    assert exc.value.errno == errno.ENOSPC
+    assert j._count == 5
+    with pytest.raises(OSError) as exc:
+        j.undo()
+    assert exc.value.errno == errno.ENOSPC and j._count == 5
 
 
 

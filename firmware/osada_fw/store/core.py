@@ -95,9 +95,9 @@ class GameJournal:
             raise ValueError("not an action tuple: %r" % (t,))
         try:
             self._write_record(T_ACTION, payload)  # pyright: ignore[reportAttributeAccessIssue]  the backend's
-        except OSError:                      # saved in a snapshot before the reply, or raised
+        except OSError as exc:               # saved in a snapshot before the reply, or raised
             from osada_fw.store.retry import again
-            again(self, payload, n)
+            again(self, payload, n, exc)
             return
         self._push(payload, n)
         self._maybe_compact()  # pyright: ignore[reportAttributeAccessIssue]  the backend's
@@ -110,9 +110,9 @@ class GameJournal:
             return False
         try:
             self._write_record(T_UNDO, b"")  # pyright: ignore[reportAttributeAccessIssue]  the backend's
-        except OSError:
+        except OSError as exc:
             from osada_fw.store.retry import again
-            again(self, None, 0)
+            again(self, None, 0, exc)
             return True
         self._pop()
         self._undos += 1
