@@ -1,20 +1,22 @@
-"""`osada forecast SCENARIO.json [--json] [--bounds] [--seconds S] [--memory MIB]`: Siege's
-threat forecast (docs/rules-forecast.md, F1-F11) for the state a scenario file
-ends in: the odds that each building, wall and dot falls in the coming enemy
-phase, that the game is lost, and the buildings to expect lost.
+"""`osada forecast SCENARIO.json [--json] [--fractions] [--bounds] [--seconds S] [--memory MIB]`:
+Siege's threat forecast (docs/rules-forecast.md, F1-F11) for the state a scenario file ends
+in: the odds that each building, wall and dot falls in the coming enemy phase, that the game
+is lost, and the buildings to expect lost.
 
-The table has a row per sector with a building or a wall, each value "p/q
-(xx.x%)", "—" where there is nothing, and the best case beside the worst
-where they differ (F6: the damage choices, R25); then L and E, and whether
-the values are exact or bounds (F11) and how long they took.  --seconds
-(default 3): how long to work on the exact values before printing the best
-bounds reached; --memory (MiB, default OSADA_FORECAST_MEMORY, else 1024 or a
-quarter of the machine's memory if less): the memo's cap, at which it stops
-the same way; --bounds: the first bounds (k = 1) at once.  --json: one
-object (lowest-terms fractions as strings; bounds as {"low", "high"}).
+It prints L and E first, then a row per sector with a building or a wall: each chance a
+percentage with one decimal, its fraction beside it when short, "—" where there is nothing,
+worst and best labelled where they differ (F6: the damage choices, R25), E as a decimal
+(forecast_words.py says how); then whether the values are exact or bounds (F11) and how long
+they took.  --fractions: every exact fraction instead.  --seconds (default 3): how long to
+work on the exact values before printing the best bounds reached; --memory (MiB, default
+OSADA_FORECAST_MEMORY, else 1024 or a quarter of the machine's memory if less): the memo's
+cap, at which it stops the same way; --bounds: the first bounds (k = 1) at once.  --json: one
+object (lowest-terms fractions as strings; bounds as {"low", "high"}).  The work is done by a
+worker process, so Ctrl-C stops it at once (one line, exit status 130).
 
-Bad input -- not readable, not JSON, not a scenario, a field marshal's game
-(FA5), a state not in phase 4 (F1) -- is one line on stderr, exit status 2.
+Bad input -- not readable, not JSON, not a scenario, a field marshal's game (FA5), a state
+not in phase 4 or not a game in play (F1: over, or no building standing) -- is one line on
+stderr, exit status 2.
 """
 
 import argparse
@@ -23,6 +25,7 @@ import sys
 
 from osada.link.device import fail
 from osada.userfile import UnreadableFile, read_text
+from shared_rules.siege.actions import END_TURN
 from shared_rules.siege.engine import RuleError
 from shared_rules.siege.public import public_state
 
@@ -42,7 +45,10 @@ def add_parser(sub):
     live = p.add_mutually_exclusive_group()
     live.add_argument("--port", help="the game live on a board: its serial port, or auto (the Pico found)")
     live.add_argument("--sim", action="store_true", help="the game live on the simulator (make run, osada sim)")
-    p.add_argument("--json", action="store_true", help="print one JSON object for tools")
+    p.add_argument("--json", action="store_true", help="print one JSON object for tools (exact fractions)")
+    p.add_argument("--fractions", action="store_true",
+                   help="print every value as its exact fraction (the table shows percentages, a short "
+                        "fraction beside them)")
     p.add_argument("--bounds", action="store_true",
                    help="print the first bounds at once (every chain cut at its 2nd extender, F11)")
     p.add_argument("--seconds", type=float, default=3.0,
@@ -56,7 +62,7 @@ def add_parser(sub):
 
 
 def run(args):
-    from shared_rules.siege.forecast import Forecaster, ForecastError, default_memory
+    from shared_rules.siege.forecast import default_memory
     from shared_rules.siege.scenario import run as run_scenario
 
     from .forecast_worker import memory_cap
@@ -92,18 +98,67 @@ def run(args):
         return fail("forecast: %s is not a scenario: %s" % (where, exc))
     if device_state is not None and _board(game.state()) != _board(device_state):
         return fail("forecast: the game on %s does not replay to the board it shows: try again" % where)
+    state = public_state(game)
     try:
-        fc = Forecaster(public_state(game), game.setup_dict(), memory)
-    except ForecastError as exc:
+        f, stopped = _work(state, game.setup_dict(), args.seconds, memory, args.bounds)
+    except KeyboardInterrupt:
+        sys.stderr.write("osada: forecast: stopped (Ctrl-C)\n")
+        return 130
+    except ForecastRefused as exc:
         return fail("forecast: no forecast for this state: %s" % exc)
-    f = fc.run(args.seconds, bounds_only=args.bounds)
     if args.json:
         sys.stdout.write(json.dumps(f.to_json(), ensure_ascii=False) + "\n")
         return 0
     refused = sum(1 for ev in events if ev.get("ev") == "refused")
-    why = {"time": "within %g s" % args.seconds, "memory": "within the memory cap (%d MiB)" % (memory >> 20)}
-    sys.stdout.write(render(f, public_state(game), refused, None if args.bounds else why.get(fc.stopped)) + "\n")
+    why = {"time": "within %g s" % args.seconds,
+           "memory": "within the memory cap (%d MiB)" % (memory >> 20)}
+    sys.stdout.write(render(f, state, refused, None if args.bounds else why.get(stopped),
+                            fractions=getattr(args, "fractions", False), in_turn=_in_turn(game)) + "\n")
     return 0
+
+
+class ForecastRefused(Exception):
+    """The forecast refuses the state (F1, FA1, FA5): its sentence."""
+
+
+def _work(state, setup, seconds, memory, bounds_only):
+    """The forecast of `state`, worked out by a worker process (forecast_worker.py) that a
+    Ctrl-C stops at once (the search is C code that holds the interpreter): (Forecast, why
+    it stopped: "exact", "time", "memory").  bounds_only: the first bounds.  Raises
+    ForecastRefused, or KeyboardInterrupt with the worker killed."""
+    from shared_rules.siege.forecast import result as fresult
+
+    from .live_forecast import spawn
+
+    proc = spawn({"state": state, "setup": setup, "seconds": seconds, "memory": memory}, nice=0)
+    last, stopped = None, None
+    try:
+        for line in proc.stdout or ():
+            msg = json.loads(line)
+            if "error" in msg:
+                raise ForecastRefused(msg["error"])
+            if "forecast" in msg:
+                last = fresult.from_json(msg["forecast"])
+                last.k, last.states = msg.get("k"), msg.get("states")
+                if bounds_only:
+                    stopped = "bounds"
+                    break
+            elif "done" in msg:
+                stopped = msg["done"]
+    finally:
+        proc.kill()
+        proc.wait()
+    if last is None:
+        raise ForecastRefused("the forecast's worker stopped (exit status %s)" % proc.returncode)
+    return last, stopped
+
+
+def _in_turn(game):
+    """The actions taken in this turn: after the scenario's last end_turn."""
+    n = 0
+    for t in game.log.tuples():
+        n = 0 if t[0] == END_TURN else n + 1
+    return n
 
 
 def _board(state):
@@ -138,25 +193,29 @@ def _live(args):
     return scenario, "the game on %s" % port, state
 
 
-def render(fc, state, refused=0, why=None):
-    """The forecast as the table `osada forecast` prints; why: what kept the exact values away."""
-    lines = ["Threat forecast, turn %d, player %d: the enemy phase if the turn ended now%s"
-             % (state["turn"], state["player"], " (after a patrol: no reveals)" if state.get("patrol") else "")]
+def render(fc, state, refused=0, why=None, fractions=False, in_turn=None):
+    """The forecast as the table `osada forecast` prints; why: what kept the exact values away;
+    fractions: every value as its exact fraction (--fractions); in_turn: the actions of this turn."""
+    lines = ["Threat forecast, turn %d%s, player %d: the enemy phase if the turn ended now%s"
+             % (state["turn"], "" if in_turn is None else " (%d action%s into it)" % (in_turn, "" if in_turn == 1
+                                                                                         else "s"),
+                state["player"], " (after a patrol: no reveals)" if state.get("patrol") else "")]
+    lines.append("lost (L): %s" % cell(fc, "L", fractions=fractions))
+    lines.append("expected buildings lost (E): %s" % cell(fc, "E", True, fractions=fractions))
     rows = [("sector", "building", "wall", "dot")]
     for s in range(1, 7):
         if s in state["buildings"] or s in state["walls"]:
-            rows.append((str(s), cell(fc, ("B", s)), cell(fc, ("W", s)), cell(fc, ("D", s))))
+            rows.append((str(s),) + tuple(cell(fc, (t, s), fractions=fractions) for t in "BWD"))
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     for r in rows:
         lines.append("  ".join(r[i].ljust(widths[i]) for i in range(4)).rstrip())
-    lines.append("lost (L): %s" % cell(fc, "L"))
-    lines.append("expected buildings lost (E): %s" % cell(fc, "E", True))
     if fc.exact:
         how = "exact values"
     else:
         how = "bounds (every chain cut at its extender no. %d, F11): the exact values were not reached%s" % (
-            fc.k + 1, " " + why if why else "")
-    lines.append("%s, %d states, %.2f s" % (how, fc.states, fc.seconds))
+            (fc.k or 1) + 1, " " + why if why else "")
+    lines.append("%s, %s states, %.2f s" % (how, "{:,}".format(fc.states) if fc.states is not None else "?",
+                                           fc.seconds))
     if refused:
         lines.append("(%d action(s) of the scenario were refused: see osada scenario)" % refused)
     return "\n".join(lines)

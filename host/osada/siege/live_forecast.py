@@ -9,7 +9,9 @@ fields, the pool's counts worked out as the table does (public.pool_kinds_seen,
 FA1) and the setup's mode, variants, players and houses -- never the seed.
 
     lf = LiveForecast(notify)        notify(): called (from a reader thread) on a new answer
-    lf.update(state, setup, actions) every state; actions: the game's action count (the stamp)
+    lf.update(state, setup, actions, in_turn)
+                                     every state; actions: the game's action count (the stamp);
+                                     in_turn: the actions of this turn, or None (what people read)
     lf.current(state, setup)         the freshest LiveResult for exactly that state, or None
     lf.why                           why there is none: "" while it is being worked out
     lf.stop()
@@ -38,6 +40,27 @@ START_DELAY_S = 0.25            # a worker starts this long after its state came
                                 # and a burst of changes (keys held, an undo run) starts no worker at all
 
 
+def spawn(job, python=None, nice=None):
+    """A worker (forecast_worker.py) started on `job`, in a session of its own (a Ctrl-C at
+    the terminal is its owner's to handle: the owner kills it); nice: its priority instead
+    of the worker's default.  Returns the Popen: its stdout is the answers' lines.
+    OSError if it will not start."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    if nice is not None:
+        env["OSADA_FORECAST_NICE"] = str(nice)
+    proc = subprocess.Popen([python or sys.executable, "-m", "osada.siege.forecast_worker"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
+                            start_new_session=True)
+    try:
+        proc.stdin.write(json.dumps(job, ensure_ascii=False) + "\n")
+        proc.stdin.close()
+    except OSError:
+        proc.kill()
+        raise
+    return proc
+
+
 def _public(state, setup):
     """(key, job) for a state the forecast is for, else (None, why)."""
     if not isinstance(state, dict):
@@ -63,21 +86,39 @@ def _public(state, setup):
     return key, {"state": pub, "setup": su}
 
 
-class LiveResult:
-    """One answer: the forecast (result.Forecast), the stamp (turn, actions),
-    whether better is still to come (`final`)."""
+PANEL_WIDTH = 42                # the monitor's aside inside its border (monitor.tcss: 46 columns), a phone's page
+LINE_WIDTH = 36                 # the game panel's one-line form at 80 columns (half the window, inside its border)
 
-    def __init__(self, forecast, turn, actions, k, final=False, states=None):
+
+def fit(label, value, width, indent=1):
+    """`label  value` as lines of at most `width` where it can: the best case
+    (F6) goes on a line of its own, under the worst, when both do not fit."""
+    line = " " * indent + label + value
+    if len(line) <= width or " · best " not in value:
+        return [line]
+    worst, best = value.split(" · best ", 1)
+    return [" " * indent + label + worst, " " * (indent + len(label)) + "best " + best]
+
+
+class LiveResult:
+    """One answer: the forecast (result.Forecast), the stamp (turn, actions:
+    the game's action count, which the board checks, F13), the actions of
+    this turn (in_turn, None when not known: what people read), whether better
+    is still to come (`final`)."""
+
+    def __init__(self, forecast, turn, actions, k, final=False, states=None, in_turn=None):
         self.forecast = forecast
         self.turn, self.actions = turn, actions
+        self.in_turn = in_turn
         self.k = k
         self.final = final
         self.states = states
 
     def stamp_text(self):
-        if self.actions is None:
+        """"turn 2, 3 actions into it": the turn and the actions of this turn."""
+        if self.in_turn is None:
             return "turn %s" % self.turn
-        return "turn %s, %s action%s" % (self.turn, self.actions, "" if self.actions == 1 else "s")
+        return "turn %s, %s action%s into it" % (self.turn, self.in_turn, "" if self.in_turn == 1 else "s")
 
     def how(self):
         """Exact or bounds, the states and the seconds it took (F14's footer)."""
@@ -85,8 +126,7 @@ class LiveResult:
         took = "%s states, %.2f s" % ("{:,}".format(self.states) if self.states is not None else "?", fc.seconds)
         if fc.exact:
             return "exact · " + took
-        more = "the exact values were not reached" if self.final else "the exact values are being worked out"
-        return "bounds (chains cut at extender %d) · %s · %s" % (self.k + 1, took, more)
+        return "bounds (%s) · %s" % ("final" if self.final else "exact coming", took)
 
     def to_json(self):
         """`osada forecast --json`'s object, with the stamp and how far it got."""
@@ -96,31 +136,37 @@ class LiveResult:
         return out
 
     def rows(self):
-        """(label, value) rows: each building, wall and dot standing (the forecast's targets,
-        F4), sector by sector, then L and E."""
+        """(label, value) rows: L and E first (always in view), then each building, wall and
+        dot standing (the forecast's targets, F4), sector by sector."""
         fc = self.forecast
-        out = []
+        out = [("lost", cell(fc, "L")), ("buildings lost", cell(fc, "E", True))]
         order = {"B": 0, "W": 1, "D": 2}
         for letter, s in sorted((t for t in fc.targets if isinstance(t, tuple)), key=lambda t: (t[1], order[t[0]])):
             out.append(("%d %s" % (s, NAMES[letter]), cell(fc, (letter, s))))
-        out.append(("lost", cell(fc, "L")))
-        out.append(("buildings lost", cell(fc, "E", True)))
         return out
 
-    def lines(self):
-        """The panel's text rows: head (two lines, narrow enough for a phone), the rows, how exact it is."""
+    def lines(self, width=PANEL_WIDTH):
+        """The panel's text rows, none wider than `width` where the words allow: head (two
+        lines), L and E, the sectors' rows, how exact it is."""
         out = ["Forecast for %s" % self.stamp_text(), " if the turn ended now:"]
         rows = self.rows()
-        w = max(len(r[0]) for r in rows)
-        out += [" %s  %s" % (label.ljust(w), value) for label, value in rows]
+        head = max(len(r[0]) for r in rows[:2])
+        out += fit(rows[0][0].ljust(head) + "  ", rows[0][1], width)
+        out += fit(rows[1][0].ljust(head) + "  ", rows[1][1], width)
+        w = max(len(r[0]) for r in rows[2:]) if len(rows) > 2 else 0
+        for label, value in rows[2:]:
+            out += fit(label.ljust(w) + "  ", value, width)
         out.append(" " + self.how())
         return out
 
-    def summary(self):
-        """One line: L and E (a short window)."""
+    def summary(self, width=LINE_WIDTH):
+        """A few short lines: the stamp, L and E (a narrow window's game panel)."""
         fc = self.forecast
-        return "Forecast %s: lost %s · buildings lost %s%s" % (
-            self.stamp_text(), cell(fc, "L"), cell(fc, "E", True), "" if fc.exact else " (bounds)")
+        out = ["Forecast: %s%s" % (self.stamp_text(), "" if fc.exact else " (bounds)")]
+        both = "lost %s · buildings lost %s" % (cell(fc, "L"), cell(fc, "E", True))
+        if len(both) <= width:
+            return out + [both]
+        return out + fit("lost ", cell(fc, "L"), width, 0) + fit("buildings lost ", cell(fc, "E", True), width, 0)
 
 
 class LiveForecast:
@@ -135,7 +181,7 @@ class LiveForecast:
         self.python = python or sys.executable
         self.lock = threading.Lock()
         self.key = None
-        self.stamp = (None, None)
+        self.stamp = (None, None, None)
         self.result = None
         self.why = "no game yet"
         self.proc = None
@@ -144,11 +190,15 @@ class LiveForecast:
 
     # ------------------------------------------------------------- the state
 
-    def update(self, state, setup=None, actions=None):
+    def update(self, state, setup=None, actions=None, in_turn=None):
         key, job = _public(state, setup)
         self.fed = (state, setup)
         with self.lock:
             if key is not None and key == self.key:
+                if in_turn is not None and in_turn != self.stamp[2]:     # learnt from the log meanwhile
+                    self.stamp = self.stamp[:2] + (in_turn,)
+                    if self.result is not None:
+                        self.result.in_turn = in_turn
                 return
             self._kill()
             self.key, self.result = key, None
@@ -156,7 +206,7 @@ class LiveForecast:
                 self.why = job
                 return
             self.why = ""
-            self.stamp = (state.get("turn"), actions)
+            self.stamp = (state.get("turn"), actions, in_turn)
             self.generation += 1
             if self.delay > 0:
                 self.timer = threading.Timer(self.delay, self._start_later, args=(job, self.generation))
@@ -192,13 +242,8 @@ class LiveForecast:
 
     def _start(self, job, gen):
         job = dict(job, seconds=self.seconds, memory=self.memory)
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         try:
-            proc = subprocess.Popen([self.python, "-m", "osada.siege.forecast_worker"], stdin=subprocess.PIPE,
-                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
-            proc.stdin.write(json.dumps(job, ensure_ascii=False) + "\n")
-            proc.stdin.close()
+            proc = spawn(job, self.python)
         except OSError as exc:
             self.why = "the forecast's worker did not start: %s" % exc
             return
@@ -224,7 +269,7 @@ class LiveForecast:
                 msg = json.loads(line)
                 if "forecast" in msg:
                     last = LiveResult(fresult.from_json(msg["forecast"]), stamp[0], stamp[1], msg.get("k"),
-                                      states=msg.get("states"))
+                                      states=msg.get("states"), in_turn=stamp[2])
                     self._post(gen, result=last)
                 elif "error" in msg:
                     self._post(gen, why="none here: %s" % msg["error"])
@@ -242,6 +287,7 @@ class LiveForecast:
             if gen != self.generation or self.key is None:
                 return                               # an answer for a state no longer shown
             if result is not None:
+                result.in_turn = self.stamp[2]
                 self.result = result
             if why is not None:
                 self.why = why

@@ -212,12 +212,13 @@ def forecast_text(live, st, setup, compact=False):
         t.append("Forecast: %s (%s hides)" % (why or "being worked out…", keys_for("forecast")), style="dim")
         return t
     if compact:
-        t.append(res.summary(), style="#c0a0ff")
+        t.append("\n".join(res.summary()), style="#c0a0ff")
         return t
     lines = res.lines()
     t.append(lines[0] + "\n", style="bold")
     t.append(lines[1] + "\n", style="dim")
     for line in lines[2:-1]:
         t.append(line + "\n")
-    t.append(lines[-1] + " · %s hides" % keys_for("forecast"), style="dim")
+    t.append(lines[-1] + "\n", style="dim")
+    t.append(" %s hides" % keys_for("forecast"), style="dim")
     return t

@@ -19,6 +19,7 @@ from .keys import KEYMAP, keys_for
 from .live_forecast import LiveForecast
 from .panel import forecast_text, info_text
 from .screens import ConfirmScreen, MarshalScreen, NewGameScreen
+from .turn_actions import TurnActions
 
 
 def action_text(action, state=None):
@@ -56,6 +57,7 @@ class SiegeView(GameView):
         self.cand_i = 0               # the marked candidate of a pending damage choice
         self.last_cands = None
         self.live = None              # the forecast's worker (live_forecast.py), while the panel is shown
+        self.turns = TurnActions()    # the actions of this turn, for the forecast's stamp
 
     @property
     def state(self):
@@ -90,10 +92,17 @@ class SiegeView(GameView):
             return
         if self.live is None:
             self.live = LiveForecast(self.shell.changed_from_thread)
-        self.live.update(self.state, self.setup, self.seq)
+        st = self.state
+        in_turn = self.turns.see(st.get("turn"), self.seq) if isinstance(st, dict) else None
+        if in_turn is None and self.setup is not None:
+            ask = self.turns.ask()
+            if ask is not None:
+                self.shell.send("log", **ask)
+        self.live.update(st, self.setup, self.seq, in_turn)
 
     def on_event(self, ev):
         if ev.get("ev") == "setup":
+            self.turns.reset()
             self.shell.send("log", **{"from": 0})
         elif ev.get("ev") == "roll" and "test" not in ev:
             self.shell.set_status("die roll: %s" % ev.get("value"))
@@ -106,6 +115,9 @@ class SiegeView(GameView):
             return
         if cmd == "log":
             self.setup = msg.get("setup")
+            st = self.state
+            if isinstance(st, dict):
+                self.turns.learn(msg, st.get("turn"), self.seq)
             self._feed_forecast()
             self.shell.changed()
         elif cmd == "roll":

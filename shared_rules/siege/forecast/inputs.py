@@ -134,6 +134,9 @@ def read(state, setup=None):
     mode, variants, players, houses; optional).  ForecastError if refused."""
     _moment(state, setup)
     walls, dots, blds = _sectors(state, "walls"), _sectors(state, "dots"), _sectors(state, "buildings")
+    if not blds:
+        _bad("F1", "no building stands: that is a lost game (R50), not a game in play (a scenario's board "
+             "without \"buildings\"?)")
     board = walls | dots << 6 | blds << 12
     counts = _counts(state)
     due = 0 if state.get("patrol") else 2

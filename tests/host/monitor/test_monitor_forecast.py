@@ -1,5 +1,5 @@
 """F14: the monitor's threat forecast panel, against the simulator: the odds of
-the state on the board, stamped with its turn and action count, bounds first;
+the state on the board, stamped with its turn and the actions of that turn, bounds first;
 never an answer for another state; `f` hides and shows it."""
 
 import asyncio
@@ -22,7 +22,7 @@ def test_f14_the_panel_shows_this_states_forecast_and_f_toggles_it(tmp_path):
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: in_sync(app, dev), what="the first sync")
             await until(pilot, lambda: answer() is not None, timeout=40.0, what="the first answer")
-            await until(pilot, lambda: "Forecast for turn 1, 0 actions" in widget_text(app, "#aside"),
+            await until(pilot, lambda: "Forecast for turn 1, 0 actions into it" in widget_text(app, "#aside"),
                         what="the panel: %s" % widget_text(app, "#aside"))
             r = answer()
             with dev.lock:
@@ -42,7 +42,7 @@ def test_f14_the_panel_shows_this_states_forecast_and_f_toggles_it(tmp_path):
             for _ in range(600):             # never the old state's answer (a loaded machine: up to 30 s, nice 19)
                 text = widget_text(app, "#aside")
                 assert "0 actions" not in text, text
-                if "Forecast for turn 1, 1 action\n" in text:
+                if "Forecast for turn 1, 1 action into it\n" in text:
                     break
                 await pilot.pause(0.05)
             else:
@@ -50,7 +50,8 @@ def test_f14_the_panel_shows_this_states_forecast_and_f_toggles_it(tmp_path):
 
             assert app.main.has_class("-aside") and not app.main.query_one("#keys").display
             await pilot.resize_terminal(100, 30)                 # no room beside the board: one line, L and E
-            await until(pilot, lambda: "Forecast turn 1, 1 action: lost" in widget_text(app, "#info"),
+            await until(pilot, lambda: "Forecast: turn 1, 1 action into it" in widget_text(app, "#info")
+                        and "\nlost " in widget_text(app, "#info"),
                         what="the one line: %s" % widget_text(app, "#info"))
             await pilot.resize_terminal(120, 40)
 
@@ -61,7 +62,7 @@ def test_f14_the_panel_shows_this_states_forecast_and_f_toggles_it(tmp_path):
             assert app.view.live.proc is None                    # hidden: no worker runs
             assert not app.main.has_class("-aside") and app.main.query_one("#keys").display
             await pilot.press("f")
-            await until(pilot, lambda: "Forecast for turn 1, 1 action\n" in widget_text(app, "#aside"),
+            await until(pilot, lambda: "Forecast for turn 1, 1 action into it\n" in widget_text(app, "#aside"),
                         timeout=40.0, what="shown again")
 
     try:

@@ -118,6 +118,73 @@ def test_tank_board(snap_compare, case):
         app.shutdown()
 
 
+def early_game():
+    """Turn 3 of a seeded three-player game, after a hit: the forecast is exact at once, with
+    fractions of 15 to 21 digits (issue 60)."""
+    from shared_rules.siege.engine import Game, RuleError
+    g = Game(players=3, seed=11)
+    history = []
+    while g.turn < 3 and g.outcome == "playing":
+        if g.pending:
+            history.extend(g.apply({"do": "choose", "enemy": g.pending["candidates"][0]}))
+            continue
+        history.extend(g.apply({"do": "end_turn"}))
+    for e in g.state()["enemies"]:
+        try:
+            history.extend(g.apply({"do": "hit", "enemy": e["id"]}))
+            break
+        except RuleError:
+            pass
+    return g, history[-12:]
+
+
+class FixedForecast:
+    """A live forecast that has one answer (LiveResult) for whatever state: a picture
+    with no worker, no clock."""
+
+    why = ""
+
+    def __init__(self, result):
+        self.result = result
+
+    def current(self, state, setup=None):
+        return self.result
+
+    def update(self, *args):
+        pass
+
+    def stop(self):
+        pass
+
+
+FORECASTS = {"early": (early_game, 1), "mid": (mid_game, 3)}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("when", sorted(FORECASTS))
+def test_forecast(snap_compare, size, when):
+    """F14, issue 60: the forecast's panel (160x45) and its lines in the game panel (80x24),
+    exact, on an early turn (long fractions: percentages only) and mid-game (short ones
+    beside them); L and E first, no line wraps."""
+    from osada.siege.live_forecast import LiveResult
+    from shared_rules.siege.forecast import forecast
+    from shared_rules.siege.public import public_state
+    make, in_turn = FORECASTS[when]
+    g, history = make()
+    fc = forecast(public_state(g), g.setup_dict(), seconds=30)
+    assert fc.exact
+    fc.seconds = 0.25                                       # the picture's: not this run's
+    result = LiveResult(fc, g.turn, len(g.log), None, final=True, states=4321, in_turn=in_turn)
+    app = fake_app(g, history=history, forecast=True)
+    app.view_for("siege").live = FixedForecast(result)
+    where = "#aside" if size[0] >= 120 else "#info"
+    try:
+        assert snap_compare(app, terminal_size=size, run_before=prepared(
+            app, history, then=lambda a: "Forecast" in str(a.screen.query_one(where).render())))
+    finally:
+        app.shutdown()
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: "%dx%d" % s)
 def test_the_new_game_dialog_says_each_variant_whole(size):
     """Issue 42 item 10: the variants' descriptions were cut at the dialog's width; the highlighted

@@ -10,9 +10,18 @@ import pytest
 
 from osada.siege import live_forecast
 from osada.siege.live_forecast import LiveForecast
+from shared_rules.siege.actions import END_TURN
 from shared_rules.siege.autoplay import play
 from shared_rules.siege.forecast import forecast
 from shared_rules.siege.public import public_state
+
+
+def in_turn(g):
+    """The actions of the game's turn so far: those after its last end_turn."""
+    n = 0
+    for t in g.log.tuples():
+        n = 0 if t[0] == END_TURN else n + 1
+    return n
 
 
 def phase4_states(setup, agent=1):
@@ -23,8 +32,12 @@ def phase4_states(setup, agent=1):
         st = g.state()
         if st["phase"] == 4 and not st["pending"] and st["outcome"] == "playing":
             out.append((st, g.setup_dict(), len(g.log), public_state(g)))
+            INTURN[id(st)] = in_turn(g)
     play(setup, agent, skill=1, keep=keep)
     return out
+
+
+INTURN = {}
 
 
 def wait(lf, st, setup, final=True, timeout=40.0):
@@ -43,14 +56,18 @@ def test_f14_live_answers_are_the_forecasts_of_the_state_they_are_stamped_with()
     lf = LiveForecast(lambda: notes.append(1))
     try:
         for st, setup, n, pub in states[-12::4]:          # late states: exact in well under a second
-            lf.update(st, setup, n)
+            lf.update(st, setup, n, INTURN[id(st)])
             r = wait(lf, st, setup)
             want = forecast(pub, setup)
             assert r.forecast.exact and want.exact
             assert r.forecast.values == want.values
             assert (r.turn, r.actions) == (st["turn"], n)
             assert r.to_json()["stamp"] == {"turn": st["turn"], "actions": n}
-            assert r.lines()[:2] == ["Forecast for turn %d, %d actions" % (st["turn"], n), " if the turn ended now:"]
+            k = INTURN[id(st)]                             # the stamp people read: this turn's actions
+            head = "Forecast for turn %d, %d action%s into it" % (st["turn"], k, "" if k == 1 else "s")
+            assert r.lines()[:2] == [head, " if the turn ended now:"]
+            assert r.lines()[2].startswith(" lost  ") and r.lines()[3].startswith(" buildings lost  ")
+            assert all(len(line) <= live_forecast.PANEL_WIDTH for line in r.lines())
     finally:
         lf.stop()
     assert notes
