@@ -185,8 +185,8 @@ def test_ctrl_c_stops_the_forecast_at_once_with_one_line(tmp_path):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(root, "host"), root]),
                OSADA_FORECAST_MEMORY="4096")
     main = "import sys; from osada import cli; sys.exit(cli.main(sys.argv[1:]))"
-    proc = subprocess.Popen([sys.executable, "-c", main, "forecast", str(path), "--seconds", "60"], cwd=root, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    proc = subprocess.Popen([sys.executable, "-c", main, "forecast", str(path), "--seconds", "60"], cwd=root, env=env,
+                            text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         worker = None
         end = time.monotonic() + 30
