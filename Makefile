@@ -33,14 +33,15 @@ help:
 setup: $(STAMP) $(NPM_STAMP)
 
 # setup.py and the C sources: the forecast's compiled search, rebuilt when they change
-$(STAMP): pyproject.toml setup.py $(wildcard shared_rules/siege/forecast/csrc/*)
+$(STAMP): pyproject.toml setup.py $(wildcard host/osada/siege/forecast/csrc/*)
 	@echo ">> creating Python environment in $(VENV)/ (first run only)"
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else "Osada needs Python 3.9 or newer")'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
 	@echo ">> installing pinned Python packages (pyproject.toml)"
-	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,web]'
-	@$(PY) -c 'from shared_rules.siege.forecast import compiled; compiled.CORE or print(">> note: the threat forecast'"'"'s compiled search could not be built (a C compiler such as gcc or clang, and Python'"'"'s headers, are needed): the forecast runs in Python, slower")'
+	@# (the editable install's warning about folders named as packages is about this very layout: not shown)
+	@PYTHONWARNINGS=ignore:::setuptools.command.editable_wheel $(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,web]'
+	@$(PY) -c 'from osada.siege.forecast import compiled; compiled.CORE or print(">> note: the threat forecast'"'"'s compiled search could not be built (a C compiler such as gcc or clang, and Python'"'"'s headers, are needed): the forecast runs in Python, slower")'
 	@touch $@
 
 $(NPM_STAMP): package.json package-lock.json

@@ -1,5 +1,5 @@
 """The one part of the build that pyproject.toml cannot say: the threat
-forecast's compiled pattern search (shared_rules/siege/forecast/csrc/),
+forecast's compiled pattern search (host/osada/siege/forecast/csrc/),
 a C extension built with the machine's C compiler.  It is optional: where it
 cannot be built (no compiler, or one without 128-bit integers, such as MSVC)
 the install goes on and the forecast runs the same search in Python, slower
@@ -12,7 +12,7 @@ import tempfile
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-SOURCES = "shared_rules/siege/forecast/csrc/"
+SOURCES = "host/osada/siege/forecast/csrc/"
 
 # Flags used where the compiler takes them (x86-64 gcc), left out elsewhere: gcc clears the
 # search's small arrays (a state's 30 groups, its 20 fields) with `rep stos`, whose start-up
@@ -42,6 +42,6 @@ class BuildExt(build_ext):
 
 
 setup(cmdclass={"build_ext": BuildExt},
-      ext_modules=[Extension("shared_rules.siege.forecast.fastcore", [SOURCES + "module.c"],
+      ext_modules=[Extension("osada.siege.forecast.fastcore", [SOURCES + "module.c"],
                              depends=glob.glob(SOURCES + "*.h"), optional=True,
                              extra_compile_args=["-O3", "-pthread"], extra_link_args=["-pthread"])])

@@ -20,9 +20,9 @@ os.environ.setdefault("OSADA_FORECAST_NICE", "0")
 @pytest.fixture(params=["compiled", "python"])
 def forecast_backend(request, monkeypatch):
     """A threat-forecast test run through both of its searches: the compiled one
-    (shared_rules/siege/forecast/csrc/, skipped with its reason where `make
+    (host/osada/siege/forecast/csrc/, skipped with its reason where `make
     setup` could not build it) and the same search in Python."""
-    from shared_rules.siege.forecast import compiled
+    from osada.siege.forecast import compiled
     if request.param == "python":
         monkeypatch.setattr(compiled, "CORE", None)
     elif compiled.CORE is None:

@@ -18,9 +18,9 @@ from contextlib import contextmanager
 from fractions import Fraction
 from math import lcm
 
+from osada.siege.forecast import compiled, forecast
 from shared_rules.siege.catalog import C_BOMBER, KIND_ARMOR, KIND_CLASS, kind_index
 from shared_rules.siege.engine import LOST, Enemy, Game, RuleError
-from shared_rules.siege.forecast import compiled, forecast
 from shared_rules.siege.public import public_state
 from shared_rules.siege.scenario import run
 

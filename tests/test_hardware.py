@@ -480,7 +480,7 @@ def test_every_generated_document_names_the_board_make_flash_takes():
 
 
 def test_make_hardware_reads_the_config_as_osada_sim_does(tmp_path, capsys):
-    """One reader for a config a user names (osada.config_file): the same one sentence and exit 2."""
+    """One reader for a config a user names (osada.files.config_file): the same one sentence and exit 2."""
     bad = tmp_path / "corrupt.json"
     bad.write_text('{"leds": {"pin": 2,')
     for path, said in ((str(tmp_path / "none.json"), "cannot read the config %s: no such file"),

@@ -60,7 +60,7 @@ def _run(installed, *args, timeout=60):
 
 def test_installed_package_is_not_the_checkout(installed):
     proc = _run(installed, installed["py"], "-c",
-                "import osada, osada_fw, shared_rules; from osada import paths; "
+                "import osada, osada_fw, shared_rules; from osada.files import paths; "
                 "print(paths.REPO); print(osada.__file__); print(shared_rules.__file__)")
     assert proc.returncode == 0, proc.stderr
     repo, *files = proc.stdout.split()
@@ -95,7 +95,7 @@ def test_sim_help_shows_the_paths_this_install_uses(installed):
     flat = " ".join(proc.stdout.split())
     assert "build/sim-state" not in flat and "firmware/config.json" not in flat, flat
     assert "directory for the game journal (default: ~/state/osada/sim-state)" in flat, flat   # XDG_STATE_HOME
-    proc = _run(installed, installed["py"], "-c", "from osada import paths; print(paths.DEFAULT_CONFIG)")
+    proc = _run(installed, installed["py"], "-c", "from osada.files import paths; print(paths.DEFAULT_CONFIG)")
     config = proc.stdout.strip()
     assert os.path.isfile(config), proc.stderr
     assert "hardware config (default: the built-in config that ships with osada, %s)" % config in flat, flat
@@ -145,12 +145,12 @@ def test_the_web_view_ships_its_page(installed):
 
 
 def test_the_forecast_s_compiled_search_is_built_where_a_compiler_is(installed):
-    """setup.py builds shared_rules/siege/forecast/csrc/ into the install when the machine has a
+    """setup.py builds host/osada/siege/forecast/csrc/ into the install when the machine has a
     C compiler (as this one has when the checkout's own was built), and the forecast uses it."""
-    from shared_rules.siege.forecast import compiled
+    from osada.siege.forecast import compiled
     if compiled.CORE is None:
         pytest.skip("the forecast's compiled search is not built (make setup needs a C compiler for it)")
-    proc = _run(installed, installed["py"], "-c", "import shared_rules.siege.forecast.compiled as c; "
+    proc = _run(installed, installed["py"], "-c", "import osada.siege.forecast.compiled as c; "
                 "print(c.CORE.__file__ if c.CORE else None)")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().startswith(str(installed["home"].parent / "venv")), proc.stdout
@@ -158,7 +158,7 @@ def test_the_forecast_s_compiled_search_is_built_where_a_compiler_is(installed):
 
 def test_every_python_folder_is_a_listed_package():
     """A folder of Python modules missing from pyproject's `packages` is left out of an
-    install (shared_rules.siege.forecast once was: an installed monitor could not start)."""
+    install (osada.siege.forecast once was: an installed monitor could not start)."""
     import re
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with open(os.path.join(root, "pyproject.toml"), encoding="utf-8") as f:

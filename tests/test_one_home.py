@@ -22,7 +22,7 @@ FACTS = [
     ("the simulator's link path", r"[\"']/tmp/osada-sim[\"']", "host/osada/link/ports.py"),
     ("the Pico's USB vendor id", r"0x2[eE]8[aA]\b", "host/osada/link/ports.py"),
     ("the protocol version", r"PROTOCOL_VERSION\s*=\s*\d", "firmware/osada_fw/link/protocol.py"),
-    ("the repository root", r"dirname\(os\.path\.dirname\(", "host/osada/paths.py"),
+    ("the repository root", r"dirname\(os\.path\.dirname\(", "host/osada/files/paths.py"),
     ("the LED layouts' names", r"\(\s*[\"']spokes[\"'],\s*[\"']rings[\"'],\s*[\"']ring24[\"']\s*\)",
      "firmware/osada_fw/layouts.py"),
     # issue 27: the monitor said «Кубики» where the log said «Танковый бой»

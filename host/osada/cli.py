@@ -6,9 +6,9 @@ import os
 import sys
 
 from osada.argparsing import OneLineParser
+from osada.files.userfile import UnreadableFile, read_text
 from osada.link.device import device_cmd, fail, open_link
 from osada.link.ports import SIM_LINK
-from osada.userfile import UnreadableFile, read_text
 from shared_rules.siege.engine import RuleError
 
 
@@ -231,10 +231,10 @@ class _PathsHelp(argparse.HelpFormatter):
 
 def _sim_defaults():
     """Where `osada sim` keeps its journal and which config it loads, as this
-    install finds them (osada.paths, at run time): a checkout's build/ and
+    install finds them (osada.files.paths, at run time): a checkout's build/ and
     firmware/, else the user's state directory and the config that ships in
     the package.  (state dir, config file, the config in words)"""
-    from osada import paths
+    from osada.files import paths
     if paths.REPO:
         words = "this checkout's firmware/config.json"
     else:

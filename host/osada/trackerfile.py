@@ -8,9 +8,9 @@ Each game gives its words and how its journal is loaded, checked and made."""
 
 import os
 
+from osada.files.paths import shown
 from osada.link.device import fail
-from osada.paths import shown
-from osada.termkeys import no_terminal
+from osada.terminal.termkeys import no_terminal
 
 
 class Refusal(Exception):

@@ -358,7 +358,7 @@ def main(build=None):
     results["cpython_full_games_per_s"] = round(gps1, 1)
     results["cpython_full_game_actions"] = round(apg1, 1)
 
-    from shared_rules.siege.forecast import compiled
+    from osada.siege.forecast import compiled
     say(">> Siege's threat forecast (%s)" % ("its search compiled, every core" if compiled.CORE
                                              else "its search in Python: no compiled search built"))
     for key in [k for k in results if k.startswith("forecast_")]:

@@ -41,8 +41,8 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
 from forecast_support import E1, E2, E3, E4, E5, E6, E7, E8, autoplay_turns  # noqa: E402
 
-from shared_rules.siege.forecast import Forecaster  # noqa: E402
-from shared_rules.siege.forecast.search import ENTRY_BYTES, OutOfTime  # noqa: E402
+from osada.siege.forecast import Forecaster  # noqa: E402
+from osada.siege.forecast.search import ENTRY_BYTES, OutOfTime  # noqa: E402
 from shared_rules.siege.public import public_state  # noqa: E402
 from shared_rules.siege.scenario import run  # noqa: E402
 

@@ -28,8 +28,8 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
 from forecast_support import searching_with  # noqa: E402
 
-from shared_rules.siege.forecast import Forecaster  # noqa: E402
-from shared_rules.siege.forecast.search import E_FIELD, NFIELDS  # noqa: E402
+from osada.siege.forecast import Forecaster  # noqa: E402
+from osada.siege.forecast.search import E_FIELD, NFIELDS  # noqa: E402
 
 
 def distinct_values(search):

@@ -2,7 +2,7 @@
 will really use in this install (issue 26 item 11): after `pip install .`
 there is no build/ nor firmware/ (no repository), and the help used to print
 "build/sim-state" and "firmware/config.json" all the same.  The defaults come
-from osada.paths at run time; here its answers are those of an installed
+from osada.files.paths at run time; here its answers are those of an installed
 package (paths monkeypatched), and of a checkout."""
 
 import os
@@ -16,7 +16,8 @@ try:
 except ImportError:  # run from the tree
     sys.path[:0] = [ROOT, os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware")]
 
-from osada import cli, paths  # noqa: E402
+from osada import cli  # noqa: E402
+from osada.files import paths  # noqa: E402
 
 
 def sim_help(capsys):
@@ -36,7 +37,7 @@ def parsed_sim_args(monkeypatch, *argv):
 
 @pytest.fixture
 def installed(monkeypatch, tmp_path):
-    """osada.paths as `pip install .` sets them: no checkout, the journal in the
+    """osada.files.paths as `pip install .` sets them: no checkout, the journal in the
     user's state directory, the config in the package."""
     home = tmp_path / "home"
     pkg = tmp_path / "venv" / "lib" / "python3" / "site-packages" / "osada" / "firmware_files"

@@ -1,8 +1,8 @@
-"""osada/userfile.py: a file a user names, read with one sentence for what is wrong."""
+"""osada/files/userfile.py: a file a user names, read with one sentence for what is wrong."""
 
 import pytest
 
-from osada.userfile import UnreadableFile, read_text
+from osada.files.userfile import UnreadableFile, read_text
 
 
 def test_a_file_a_user_names_is_read_or_refused_in_one_sentence(tmp_path):

@@ -21,7 +21,7 @@ import pytest
 from line_cover import VAR, Report, instrument
 from pico_support import PINS, boot, connect, press, turn
 
-from osada import paths
+from osada.files import paths
 from shared_rules.siege.autoplay import random_setup
 
 T = 60.0

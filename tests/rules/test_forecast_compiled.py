@@ -1,4 +1,4 @@
-"""F7-F9, F12: the forecast's compiled search (shared_rules/siege/forecast/csrc/)
+"""F7-F9, F12: the forecast's compiled search (host/osada/siege/forecast/csrc/)
 computes what search.py's Search.drawing and Search.plain compute, integer
 for integer: on autoplayed turns with long chains, a pz2h and a panther
 (deeper than the brute force can go), with one thread or several sharing the
@@ -11,7 +11,7 @@ import time
 import pytest
 from forecast_support import E8, autoplay_turns, searching_with
 
-from shared_rules.siege.forecast import Forecaster, compiled, model, search
+from osada.siege.forecast import Forecaster, compiled, model, search
 from shared_rules.siege.public import public_state
 from shared_rules.siege.scenario import run
 

@@ -8,7 +8,7 @@ from fractions import Fraction as Fr
 import pytest
 from forecast_support import E1, E2, E3, E4, E5, E6, E7, E8
 
-from shared_rules.siege.forecast import IMPLEMENTED, Forecaster, ForecastError, chains, forecast
+from osada.siege.forecast import IMPLEMENTED, Forecaster, ForecastError, chains, forecast
 from shared_rules.siege.public import public_state
 from shared_rules.siege.scenario import run
 

@@ -10,8 +10,8 @@ from fractions import Fraction as Fr
 import pytest
 from forecast_support import E2, E7, E8, Brute, random_states
 
+from osada.siege.forecast import Forecaster, chains, forecast, model, reduce, search
 from shared_rules.siege.engine import Game
-from shared_rules.siege.forecast import Forecaster, chains, forecast, model, reduce, search
 from shared_rules.siege.public import public_state
 from shared_rules.siege.scenario import run
 
@@ -421,7 +421,7 @@ def test_f11_the_memory_cap_gives_the_best_bounds_reached():
 def test_f11_the_default_memory_cap_leaves_a_small_machine_its_memory(monkeypatch):
     # 1 GiB, or a quarter of the machine's memory where that is less: a Raspberry Pi with 512 MB runs
     # the game beside the monitor's forecast worker
-    from shared_rules.siege.forecast import run as frun
+    from osada.siege.forecast import run as frun
     assert frun.default_memory(512 << 20) == 128 << 20
     assert frun.default_memory(2 << 30) == 512 << 20
     assert frun.default_memory(16 << 30) == frun.MEMORY == 1 << 30
@@ -471,12 +471,14 @@ def test_fa8_every_building_of_the_losing_move_counts():
 
 
 def test_f12_the_forecast_stays_off_the_pico(tmp_path):
+    """The forecast is the host's (host/osada/siege/forecast/, issue 60): the rules core the
+    board gets has none of it, with no exclusion by name."""
+    import shared_rules
     from osada.flash import deploy
     from osada.flash.mpybuild import compile_tree
-    src = tmp_path / "shared_rules"
-    for rel in ("engine.py", "siege/board.py", "siege/forecast/search.py", "siege/forecast/model.py"):
-        (src / rel).parent.mkdir(parents=True, exist_ok=True)
-        (src / rel).write_text("X = 1\n")
-    out = tmp_path / "out"
-    files = compile_tree(str(src), str(out), exclude=deploy.SKIP_RULES)
-    assert sorted(os.path.relpath(f, out).replace(os.sep, "/") for f in files) == ["engine.mpy", "siege/board.mpy"]
+    src = os.path.dirname(shared_rules.__file__)
+    assert not os.path.exists(os.path.join(src, "siege", "forecast"))
+    assert not any("forecast" in x for x in deploy.SKIP_RULES)
+    out = str(tmp_path / "out")
+    files = [os.path.relpath(f, out) for f in compile_tree(src, out, exclude=deploy.SKIP_RULES)]
+    assert "siege/engine.mpy" in files and not [f for f in files if "forecast" in f]

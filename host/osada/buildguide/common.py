@@ -3,7 +3,7 @@ defaults, the error, the fixed number format."""
 
 import os
 
-from osada import paths
+from osada.files import paths
 
 ROOT = paths.REPO or os.getcwd()                 # installed: hardware/ is written here
 DEFAULT_CONFIG = paths.DEFAULT_CONFIG

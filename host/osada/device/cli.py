@@ -14,8 +14,8 @@ import os
 import signal
 import sys
 
-from osada import paths
 from osada.device.config import read
+from osada.files import paths
 from osada.link.ports import SIM_LINK
 from osada.sim.ptylink import PtyLink, SimBusy
 from osada_fw.app import App

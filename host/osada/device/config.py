@@ -8,7 +8,7 @@ the file (ConfigError).  `osada device` and `make hardware` read it so."""
 import json
 import os
 
-from osada.config_file import read_config
+from osada.files.config_file import read_config
 from osada_fw.config import ConfigError, validate
 from osada_fw.hal.blinka import pi_pins
 

@@ -28,7 +28,7 @@ import subprocess
 import sys
 import time
 
-from osada import paths
+from osada.files import paths
 from osada.flash import uf2
 from osada.flash.mpybuild import BuildError, compile_tree, mpy_cross_version
 from osada.link.ports import PICO_VIDS
@@ -39,7 +39,7 @@ ONE_UF2 = os.path.join(paths.OUTPUT, "osada-pico.uf2")      # beside BUNDLE
 # host's, `osada tank odds/watch`; the device only rolls), and the host-only rules
 # packages of the card games (a folder: a trailing slash).
 SKIP_RULES = ("autoplay.py", "scenario.py", "odds.py", "combin.py", "exact.py", "line/", "victory/",
-              "siege/forecast/", "public.py")
+              "public.py")
 SKIP_FW = ("fake.py", "blinka.py")    # CPython hardware layers: the simulator's and the Raspberry Pi's
 # The .mpy format mpy-cross emits (see `mpy-cross --version`: v6.3).  Our
 # files hold bytecode only, and for those only the major version matters (the

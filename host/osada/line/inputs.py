@@ -5,8 +5,8 @@ it); `command` runs a command so that no refusal ends in a traceback."""
 
 import json
 
+from osada.files.userfile import UnreadableFile, read_text
 from osada.link.device import fail
-from osada.userfile import UnreadableFile, read_text
 from shared_rules.errors import RuleError
 from shared_rules.line.cards import DEFAULT_COLOURS, DEFAULT_VALUES, Deck
 from shared_rules.line.state import from_dict

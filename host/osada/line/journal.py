@@ -19,7 +19,7 @@ commands read the file as a state file (`osada line claim --state FILE`)."""
 import json
 import re
 
-from osada.savefile import SavedGame
+from osada.files.savefile import SavedGame
 from shared_rules.errors import RuleError
 from shared_rules.line import outcome
 from shared_rules.line.cards import DEFAULT_COLOURS, DEFAULT_VALUES, Deck, name, names

@@ -5,8 +5,8 @@ first); then the tracker app (track_app.py)."""
 import os
 
 from osada import trackerfile
+from osada.files.paths import OUTPUT
 from osada.line.inputs import Refused, refusal
-from osada.paths import OUTPUT
 from shared_rules.errors import RuleError
 
 from .journal import Journal, new_setup

@@ -12,9 +12,9 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
+from osada.files.paths import shown
 from osada.line import table_text, words
 from osada.line.inputs import refusal
-from osada.paths import shown
 from osada.trackerapp import TrackerShell
 from shared_rules.errors import RuleError
 from shared_rules.line import outcome

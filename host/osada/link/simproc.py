@@ -11,7 +11,7 @@ import sys
 import tempfile
 import time
 
-from osada import paths
+from osada.files import paths
 from osada.link.ports import SIM_LINK
 
 PARENT_ENV = "OSADA_SIM_PARENT"     # the pid of the process that started the simulator

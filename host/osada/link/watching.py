@@ -13,12 +13,12 @@ import time
 
 from osada.link import ports, simproc
 from osada.link.device import device_cmd
-from osada.termkeys import KeyParser
+from osada.terminal.termkeys import KeyParser
 from osada.words.game_names import game_name
 
 # The keys for the device's buttons, the same in every game: ←/→ or a/d the
 # encoder, Enter/Space ACTION, Backspace/b BACK, e the encoder's button,
-# B/E held BACK/encoder (keys as osada.termkeys reads them: bytes, or an arrow's name).
+# B/E held BACK/encoder (keys as osada.terminal.termkeys reads them: bytes, or an arrow's name).
 KEYS = {"right": ("turn", 1), "left": ("turn", -1), b"d": ("turn", 1), b"a": ("turn", -1),
         b"\r": ("action", False), b"\n": ("action", False), b" ": ("action", False),
         b"\x7f": ("back", False), b"\x08": ("back", False), b"b": ("back", False), b"B": ("back", True),

@@ -17,9 +17,9 @@ host package (osada/siege/, osada/tank/, osada/victory/, osada/warchest/).
 `run_monitor(port, start_sim)` is what the CLI calls; `main(args)` takes the
 argparse Namespace (`port`, `start_sim`, `forecast`)."""
 
+from osada.files.paths import MONITOR_LOG, SIM_STATE
 from osada.link.ports import SIM_LINK
 from osada.link.simproc import SimProcess
-from osada.paths import MONITOR_LOG, SIM_STATE
 
 from .app import MonitorApp
 from .screens import AskSimScreen, HelpScreen, help_text
@@ -36,7 +36,7 @@ __all__ = [
 def no_terminal():
     """Why the monitor cannot run here (it draws full screen and reads keys),
     or None when stdin and stdout are both terminals."""
-    from osada.termkeys import no_terminal as why
+    from osada.terminal.termkeys import no_terminal as why
     return why("`osada state`, `osada send` or `osada tank watch`")
 
 

@@ -14,10 +14,10 @@ from textual.app import App
 from textual.binding import Binding
 from textual.reactive import var
 
+from osada.files.paths import SIM_STATE
 from osada.gameview import view_class
 from osada.link import ports
 from osada.link.simproc import SimProcess
-from osada.paths import SIM_STATE
 from osada.words import texts
 from osada.words.game_names import game_name
 from osada_fw.games import GAMES, HOME

@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterable, Optional, Sequence, Tuple, Union
 
-from osada import paths
+from osada.files import paths
 
 __all__ = [
     "MicroPythonUnavailable",
@@ -57,7 +57,7 @@ class MicroPythonUnavailable(RuntimeError):
 
 
 def repo_root() -> Optional[Path]:
-    """The repo root (osada.paths.REPO) in a checkout; installed, the nearest
+    """The repo root (osada.files.paths.REPO) in a checkout; installed, the nearest
     directory above the current one whose package.json declares the VM."""
     if paths.REPO:
         return Path(paths.REPO)

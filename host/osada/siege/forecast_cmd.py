@@ -23,8 +23,8 @@ import argparse
 import json
 import sys
 
+from osada.files.userfile import UnreadableFile, read_text
 from osada.link.device import fail
-from osada.userfile import UnreadableFile, read_text
 from shared_rules.siege.actions import END_TURN
 from shared_rules.siege.engine import RuleError
 from shared_rules.siege.public import public_state
@@ -62,7 +62,7 @@ def add_parser(sub):
 
 
 def run(args):
-    from shared_rules.siege.forecast import default_memory
+    from osada.siege.forecast import default_memory
     from shared_rules.siege.scenario import run as run_scenario
 
     from .forecast_worker import memory_cap
@@ -126,7 +126,7 @@ def _work(state, setup, seconds, memory, bounds_only):
     Ctrl-C stops at once (the search is C code that holds the interpreter): (Forecast, why
     it stopped: "exact", "time", "memory").  bounds_only: the first bounds.  Raises
     ForecastRefused, or KeyboardInterrupt with the worker killed."""
-    from shared_rules.siege.forecast import result as fresult
+    from osada.siege.forecast import result as fresult
 
     from .live_forecast import spawn
 

@@ -64,8 +64,8 @@ def _lower_priority():
 if __name__ == "__main__":
     _lower_priority()
 
-from shared_rules.siege.forecast import ForecastError  # noqa: E402
-from shared_rules.siege.forecast.run import CLOCK, Forecaster, default_memory  # noqa: E402
+from osada.siege.forecast import ForecastError  # noqa: E402
+from osada.siege.forecast.run import CLOCK, Forecaster, default_memory  # noqa: E402
 
 
 def answers(job, out):

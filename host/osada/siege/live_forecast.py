@@ -23,7 +23,7 @@ import subprocess
 import sys
 import threading
 
-from shared_rules.siege.forecast import result as fresult
+from osada.siege.forecast import result as fresult
 from shared_rules.siege.public import pool_kinds_seen
 
 from .forecast_words import cell

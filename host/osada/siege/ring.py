@@ -7,7 +7,7 @@ only (the city's 12, where a board has them, are the board's wall and city
 rows already).  Each LED gets the letter of its line under it, for eyes
 that do not read the colours."""
 
-from osada.ringtext import Cells, done, header, led_row, letters_row, para
+from osada.terminal.ringtext import Cells, done, header, led_row, letters_row, para
 from osada_fw.frame import Frame
 from osada_fw.layouts import Layout
 from osada_fw.siege.board import Board

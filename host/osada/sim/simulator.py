@@ -18,13 +18,13 @@ import termios
 import time
 import tty
 
-from osada import paths
-from osada.config_file import read_config
+from osada.files import paths
+from osada.files.config_file import read_config
 from osada.link.ports import SIM_LINK
 from osada.link.simproc import PARENT_ENV
 from osada.sim.ptylink import PtyLink, SimBusy  # noqa: F401  (SimBusy: raised through Simulator)
 from osada.sim.view import Screen
-from osada.termkeys import KeyParser
+from osada.terminal.termkeys import KeyParser
 from osada_fw.app import App
 from osada_fw.config import ConfigError, led_count
 from osada_fw.config import load as load_config

@@ -1,7 +1,7 @@
 """What `osada sim` shows and reads in a terminal: the LEDs drawn where they
 sit on the board, the device UI's header and the key help, within 80×24 or
 the terminal's size (Screen, Layout); and the keys, escape sequences parsed
-as whole keys (osada.termkeys.KeyParser).  The simulator itself is simulator.py."""
+as whole keys (osada.terminal.termkeys.KeyParser).  The simulator itself is simulator.py."""
 
 import math
 import shutil

@@ -14,9 +14,9 @@ legend.  Before the first roll: the ring dark and "no roll yet"."""
 
 from rich.text import Text
 
-from osada.ringtext import Cells, done, header, led_row, para
 from osada.tank import ring as tank_ring
 from osada.tank.rolls import check
+from osada.terminal.ringtext import Cells, done, header, led_row, para
 from osada.words.tank_rolls import describe, odds_line
 
 LEGENDS = {

@@ -5,7 +5,7 @@ watch` prints under each roll, and the pictures of the README.
 Text: the 24 positions clockwise from sector 1, a space between sectors,
 one letter per LED by colour (LETTERS); a blinking LED is shown lit."""
 
-from osada.ringtext import Layout, Ring
+from osada.terminal.ringtext import Layout, Ring
 from osada_fw.tank import view as tank_view
 from osada_fw.tank.mode import TESTS
 

@@ -151,7 +151,7 @@ def _toss_parser(vsub):
 
 def cmd_sim(args):
     """`osada victory sim`: `osada sim` (its link, its state dir), the device in the toss from the start."""
-    from osada import paths
+    from osada.files import paths
     from osada.sim import simulator
     args.link, args.state, args.seed, args.config, args.headless = ports.SIM_LINK, paths.SIM_STATE, None, None, False
     args.game = toss.GAME

@@ -4,7 +4,7 @@
 faction's colour, both halves dim before the lot.  What the monitor's board
 area and the web view show."""
 
-from osada.ringtext import Layout, Ring
+from osada.terminal.ringtext import Layout, Ring
 from osada_fw.victory import view as v_view
 from shared_rules.victory.toss import SEATS
 

@@ -24,7 +24,7 @@ A file holds one per line, `att:` or `def:` first, or `target: deck` /
 
 import re
 
-from osada.userfile import UnreadableFile, read_text
+from osada.files.userfile import UnreadableFile, read_text
 from shared_rules.victory.units import Unit
 
 TYPE_WORDS = {"inf": "inf", "infantry": "inf", "пехота": "inf",

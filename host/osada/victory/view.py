@@ -6,7 +6,7 @@ game and a new match (the protocol's toss and next requests)."""
 from rich.text import Text
 
 from osada.gameview import GameView
-from osada.ringtext import done, led_row, para, titled
+from osada.terminal.ringtext import done, led_row, para, titled
 
 from . import ring
 from .toss import HALF_WORDS, TossError, checked, describe, faction

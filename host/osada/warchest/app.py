@@ -12,7 +12,7 @@ from textual.containers import Grid
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 
-from osada.paths import shown
+from osada.files.paths import shown
 from osada.trackerapp import TrackerShell
 from shared_rules.errors import RuleError
 from shared_rules.warchest import actions

@@ -5,7 +5,7 @@
 import os
 import re
 
-from osada.userfile import UnreadableFile, read_text
+from osada.files.userfile import UnreadableFile, read_text
 
 NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 

@@ -5,7 +5,7 @@ loses no event that was entered.  Read back, every event is played again
 through the rules core, which names the first wrong one."""
 
 
-from osada.savefile import SavedGame
+from osada.files.savefile import SavedGame
 from shared_rules.warchest.game import Game, check_events
 
 FORMAT = "osada-warchest"

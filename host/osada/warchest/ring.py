@@ -4,8 +4,8 @@
 blinking or pulsing LED is drawn lit; each LED's letter (c, i, m, >) is the
 simulator's (osada/sim/warchest_lines.role)."""
 
-from osada.ringtext import Layout, Ring
 from osada.sim.warchest_lines import role
+from osada.terminal.ringtext import Layout, Ring
 from osada_fw.warchest import view as wc_view
 
 NOBODY = -1

@@ -8,7 +8,7 @@ counts (WA1), who holds the initiative (W3, W6) and whose coins are entered
 import os
 
 from osada import trackerfile
-from osada.paths import OUTPUT
+from osada.files.paths import OUTPUT
 from shared_rules.errors import RuleError
 from shared_rules.warchest.units import CARD_COUNTS, SCENARIOS, TYPES, preset
 

@@ -6,7 +6,7 @@ that press the device's buttons (the protocol's `press`), as its watch does."""
 from rich.text import Text
 
 from osada.gameview import GameView
-from osada.ringtext import done, led_row, letters_row, para, titled
+from osada.terminal.ringtext import done, led_row, letters_row, para, titled
 
 from . import ring
 from .device_words import flip_line, status_lines

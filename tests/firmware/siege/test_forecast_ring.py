@@ -103,7 +103,7 @@ def test_f13_a_forecast_for_another_state_is_never_shown(tmp_path):
 
 def test_f13_the_host_request_for_a_live_answer(tmp_path):
     """ring_forecast.request: the stamp, the codes (the upper end of an interval), the largest pulsing, L."""
-    from shared_rules.siege.forecast.result import Forecast
+    from osada.siege.forecast.result import Forecast
 
     values = {("B", 1): (Fr(1, 2), Fr(1, 4)), ("W", 1): (Fr(1), Fr(1)), ("B", 2): (Fr(1, 20), Fr(0)),
               ("W", 3): (Fr(1, 3), Fr(0)), "L": (Fr(1, 50), Fr(0)), "E": (Fr(11, 20), Fr(1, 4))}

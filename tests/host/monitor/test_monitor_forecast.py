@@ -6,7 +6,7 @@ import asyncio
 
 from test_monitor import SimThread, in_sync, make_app, until, widget_text
 
-from shared_rules.siege.forecast import forecast
+from osada.siege.forecast import forecast
 from shared_rules.siege.public import public_state
 
 

@@ -166,8 +166,8 @@ def test_forecast(snap_compare, size, when):
     """F14, issue 60: the forecast's panel (160x45) and its lines in the game panel (80x24),
     exact, on an early turn (long fractions: percentages only) and mid-game (short ones
     beside them); L and E first, no line wraps."""
+    from osada.siege.forecast import forecast
     from osada.siege.live_forecast import LiveResult
-    from shared_rules.siege.forecast import forecast
     from shared_rules.siege.public import public_state
     make, in_turn = FORECASTS[when]
     g, history = make()

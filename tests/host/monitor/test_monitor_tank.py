@@ -87,9 +87,9 @@ def _board_leds(board_text, label):
 
 def _device_leds(dev):
     """What the simulated device's own Tank mode draws on its ring after the tumble, as the board shows it."""
-    from osada.ringtext import Layout as _Layout
-    from osada.ringtext import Ring as _Ring
-    from osada.ringtext import rgb as _rgb
+    from osada.terminal.ringtext import Layout as _Layout
+    from osada.terminal.ringtext import Ring as _Ring
+    from osada.terminal.ringtext import rgb as _rgb
     from osada_fw.tank import view as tank_view
     ring = _Ring()
     with dev.lock:

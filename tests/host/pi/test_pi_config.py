@@ -63,7 +63,7 @@ def test_a_config_with_its_pi_section(tmp_path):
 def test_the_pico_takes_the_config_that_has_a_pi_section(tmp_path):
     """Issue 42 item 10: one config.json with a "pi" section was refused by the Pico (unknown setting
     config.pi) while `make hardware` read it.  The Pico (and the simulator) leave the section to the Pi."""
-    from osada.config_file import read_config
+    from osada.files.config_file import read_config
     from osada_fw.config import load
     path = tmp_path / "config.json"
     path.write_text(json.dumps({"leds": {"layout": "rings"}, "pi": {"strip": 10, "buttons": {"back": 25}}}))

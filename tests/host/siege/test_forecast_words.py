@@ -5,10 +5,10 @@ this turn's actions (turn_actions.py)."""
 
 from fractions import Fraction as F
 
+from osada.siege.forecast.result import Forecast
 from osada.siege.forecast_words import bounds_text, cell, exact_text, percent
 from osada.siege.live_forecast import LiveResult, fit
 from osada.siege.turn_actions import TurnActions
-from shared_rules.siege.forecast.result import Forecast
 
 
 def test_f14_percentages_one_decimal_and_the_ends_only_when_exact():

@@ -9,10 +9,10 @@ import time
 import pytest
 
 from osada.siege import live_forecast
+from osada.siege.forecast import forecast
 from osada.siege.live_forecast import LiveForecast
 from shared_rules.siege.actions import END_TURN
 from shared_rules.siege.autoplay import play
-from shared_rules.siege.forecast import forecast
 from shared_rules.siege.public import public_state
 
 
@@ -200,7 +200,7 @@ def test_f11_the_workers_memory_cap_is_a_setting(monkeypatch):
     assert lines[-1] == {"done": "memory"} and time.monotonic() - t < 30
     assert lines[-2]["forecast"]["exact"] is False
     monkeypatch.delenv("OSADA_FORECAST_MEMORY")                     # unset on a machine of 4 MiB: its quarter
-    from shared_rules.siege.forecast import run as frun
+    from osada.siege.forecast import run as frun
     monkeypatch.setattr(frun, "machine_memory", lambda: 4 << 20)
     out = io.StringIO()
     forecast_worker.answers(job, out)

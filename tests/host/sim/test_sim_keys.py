@@ -1,4 +1,4 @@
-"""`osada sim`'s keyboard (host/osada/termkeys.py KeyParser, host/osada/sim/ and simulator.Simulator.keys):
+"""`osada sim`'s keyboard (host/osada/terminal/termkeys.py KeyParser, host/osada/sim/ and simulator.Simulator.keys):
 escape sequences are whole keys.  ↑ and ↓ (ESC [ A, ESC [ B) once fell
 through to the A/B bindings: a long ACTION (the play menu) and a long BACK
 (undo)."""
@@ -7,7 +7,7 @@ through to the A/B bindings: a long ACTION (the play menu) and a long BACK
 import pytest
 
 from osada.sim.simulator import Simulator
-from osada.termkeys import KeyParser
+from osada.terminal.termkeys import KeyParser
 from osada_fw.hal import EVENT_LONG, EVENT_PRESS, EVENT_TURN
 
 

@@ -12,7 +12,8 @@ from rules_support import engine_state
 from test_sim_pty import SimThread
 from test_sim_screen import make, plain, step
 
-from osada import cli, paths
+from osada import cli
+from osada.files import paths
 from osada.link import ports, simproc
 from osada.sim import simulator
 from osada.sim import view as S

@@ -10,7 +10,8 @@ import os
 
 import pytest
 
-from osada import cli, savefile
+from osada import cli
+from osada.files import savefile
 from osada.warchest import track
 from osada.warchest.journal import Journal, JournalError
 from shared_rules.warchest.units import preset

@@ -21,7 +21,7 @@ import subprocess
 import threading
 import time
 
-from osada import paths
+from osada.files import paths
 from osada.flash.uf2 import FS_OFFSET  # noqa: F401  (the flash map)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -30,7 +30,7 @@ BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44
 
 
 def _repo_root():
-    """The checkout (osada.paths.REPO): the emulated Pico needs node_modules/,
+    """The checkout (osada.files.paths.REPO): the emulated Pico needs node_modules/,
     which an installed package does not carry."""
     if paths.REPO is None:
         raise RuntimeError("the emulated Pico runs from a checkout of the repository (make setup), "

@@ -6,8 +6,7 @@ read).  Refusals (ForecastError): a state that is not "the turn could end
 now" (F1), a field marshal's game (FA5), a state without pool_kinds (FA1).
 """
 
-from shared_rules.siege.catalog import LINES, MODES
-from shared_rules.siege.forecast.model import (
+from osada.siege.forecast.model import (
     FULL,
     KIND_OF,
     NKINDS,
@@ -15,6 +14,7 @@ from shared_rules.siege.forecast.model import (
     code,
     sectors_bits,
 )
+from shared_rules.siege.catalog import LINES, MODES
 
 
 class ForecastError(ValueError):

@@ -12,7 +12,8 @@ bundle) goes under $XDG_STATE_HOME/osada (~/.local/state/osada).
 import importlib.util
 import os
 
-_PKG = os.path.dirname(os.path.abspath(__file__))
+_HERE = os.path.dirname(os.path.abspath(__file__))        # host/osada/files
+_PKG = os.path.dirname(_HERE)                              # host/osada
 _ABOVE = os.path.dirname(os.path.dirname(_PKG))            # host/osada -> the repository
 
 

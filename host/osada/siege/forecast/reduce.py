@@ -25,7 +25,7 @@ Each test is a bound that only shrinks as the phase goes on, so a group or a
 kind left out is never needed again further down (the memo stays exact).
 """
 
-from shared_rules.siege.forecast.model import (
+from osada.siege.forecast.model import (
     BLANK,
     HE111,
     MAUS,

@@ -15,11 +15,11 @@ large that a value's fields need more than 126 bits (a scenario's, far beyond
 the 49 tokens) is searched in Python from the start.  make_search() picks.
 """
 
-from shared_rules.siege.forecast.model import FULL
-from shared_rules.siege.forecast.search import ENTRY_BYTES, ChoiceFound, OutOfTime, Search
+from osada.siege.forecast.model import FULL
+from osada.siege.forecast.search import ENTRY_BYTES, ChoiceFound, OutOfTime, Search
 
 try:
-    import shared_rules.siege.forecast.fastcore as CORE  # pyright: ignore  -- built by setup.py, host only
+    import osada.siege.forecast.fastcore as CORE  # pyright: ignore  -- built by setup.py, host only
 except ImportError:                   # no C compiler at `make setup`: Python's search alone
     CORE = None
 
@@ -44,7 +44,7 @@ class CompiledSearch(Search):
 
     def _budget(self):
         """The seconds left before the deadline, 0 once it is past (-1: none): the core keeps its own clock."""
-        return -1.0 if self.deadline is None else max(0.0, self.deadline - self.clock())
+        return -1.0 if self.deadline is None else max(0.0, self.deadline - self.clock())  # pyright: ignore[reportOptionalCall]
 
     def _max_bytes(self):
         """The memory cap in bytes (0: none): the core counts what its memos really hold, where

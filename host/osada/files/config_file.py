@@ -7,7 +7,7 @@ osada_fw/config.py load.)"""
 
 import json
 
-from osada.userfile import UnreadableFile, read_text
+from osada.files.userfile import UnreadableFile, read_text
 from osada_fw.config import ConfigError, validate
 
 

@@ -14,11 +14,11 @@ and as low as F11's other reading [B'(k), B'(k) + U].
 import os
 import time
 
-from shared_rules.siege.forecast import chains, inputs, result
-from shared_rules.siege.forecast.compiled import make_search
-from shared_rules.siege.forecast.model import ALL_SECTORS, PLAIN, PZ2H, REVEAL3, REVEAL4, step
-from shared_rules.siege.forecast.reduce import reduce
-from shared_rules.siege.forecast.search import E_FIELD, ENTRY_BYTES, L_FIELD, WHOLE, OutOfTime
+from osada.siege.forecast import chains, inputs, result
+from osada.siege.forecast.compiled import make_search
+from osada.siege.forecast.model import ALL_SECTORS, PLAIN, PZ2H, REVEAL3, REVEAL4, step
+from osada.siege.forecast.reduce import reduce
+from osada.siege.forecast.search import E_FIELD, ENTRY_BYTES, L_FIELD, WHOLE, OutOfTime
 
 MEMORY = 1 << 30            # the memory cap's default: 1 GiB (less on a small machine: default_memory)
 SHARE = 4                   # ... and never more than a quarter of the machine's memory

@@ -42,8 +42,8 @@ beyond its limits.
 
 from operator import mul  # pyright: ignore[reportMissingImports]  -- host-only (F12: not on the Pico)
 
-from shared_rules.siege.forecast import chains
-from shared_rules.siege.forecast.model import (
+from osada.siege.forecast import chains
+from osada.siege.forecast.model import (
     ALL_SECTORS,
     BLANK,
     COLOR_SECTORS,
@@ -69,7 +69,7 @@ from shared_rules.siege.forecast.model import (
     rotate_board,
     step,
 )
-from shared_rules.siege.forecast.reduce import reach_of, reduce
+from osada.siege.forecast.reduce import reach_of, reduce
 
 L_FIELD = 18
 E_FIELD = 19
@@ -165,7 +165,7 @@ class Search:
         self.checked += 1
         if self.checked & 255:
             return
-        if self.deadline is not None and self.clock() > self.deadline:
+        if self.deadline is not None and self.clock() > self.deadline:  # pyright: ignore[reportOptionalCall]
             raise OutOfTime("time")
         if self.max_entries is not None and self.entries() > self.max_entries:
             if self.entries() - len(self.memo_raw) > self.max_entries:

@@ -21,7 +21,7 @@ coefficient.  `cut`: the chain is cut at its (cut+1)-th extender (F11);
 the cut mass is U.
 """
 
-from shared_rules.siege.forecast.model import PZ2H, REVEAL3, REVEAL4
+from osada.siege.forecast.model import PZ2H, REVEAL3, REVEAL4
 
 
 def falling(n, k):

@@ -1,4 +1,4 @@
-/* module.c -- the Python module shared_rules.siege.forecast.fastcore: one
+/* module.c -- the Python module osada.siege.forecast.fastcore: one
  * type, Core, whose plain() and drawing() are search.py's Search.plain and
  * Search.drawing.  One translation
  * unit: the parts below are headers of static functions, included in the
@@ -411,7 +411,7 @@ static PyMethodDef Core_methods[] = {
 
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "shared_rules.siege.forecast.fastcore.Core",
+    .tp_name = "osada.siege.forecast.fastcore.Core",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Core(lossmask, width, full, choice_found, out_of_time, threads=0): one forecast's compiled search "

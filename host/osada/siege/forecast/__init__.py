@@ -6,7 +6,7 @@ be built: compiled.py): it reads the engine's state
 JSON (with `pool_kinds`, FA1) and never an engine object, the pool's order,
 the seed or a scenario's rolls (F2).
 
-    from shared_rules.siege.forecast import forecast
+    from osada.siege.forecast import forecast
     from shared_rules.siege.public import public_state
     f = forecast(public_state(game), game.setup_dict(), seconds=3)
     f.exact, f.values[("B", 3)]          # (worst, best) as Fractions
@@ -22,8 +22,8 @@ ring's codes in host/osada/siege/ (live_forecast.py, panel.py,
 ring_forecast.py), the ring's drawing in firmware/osada_fw/siege/forecast_ring.py.
 """
 
-from shared_rules.siege.forecast.inputs import ForecastError
-from shared_rules.siege.forecast.run import MEMORY, Forecaster, default_memory, forecast
+from osada.siege.forecast.inputs import ForecastError
+from osada.siege.forecast.run import MEMORY, Forecaster, default_memory, forecast
 
 __all__ = ["ForecastError", "Forecaster", "forecast", "MEMORY", "default_memory", "IMPLEMENTED"]
 

@@ -58,7 +58,7 @@ def make(targets, worst, best, den, exact, seconds, states, buildings=0, k=None)
     the (k+1)-th extender, what falls in the chains not cut + U], U the cut
     mass; capped at 1 (E: at the buildings standing, each of which a cut
     chain might still take)."""
-    from shared_rules.siege.forecast.search import U_FIELD, WHOLE
+    from osada.siege.forecast.search import U_FIELD, WHOLE
     values = {}
     for t, field in targets.items():
         w = Fraction(worst[field], den)
