@@ -91,6 +91,7 @@ class MonitorApp(App):
         self.main = None
         self.hello = None
         self.damaged = None           # the device's damaged save: (what was lost, where kept), until acknowledged
+        self.pressing = 0             # `press` requests (a key for a board's button) not answered yet
         self.local_note = ""          # for this terminal alone (the web view's PINs): never in the log or a page
         self.log_entries = []         # the event log: (line, style), newest last (at most 2000)
         if self.log_file is not None:
@@ -282,6 +283,8 @@ class MonitorApp(App):
             self.set_status("not connected: %s not sent" % self.view.request_words(cmd, fields), refused=True)
             return False
         self.session.submit(cmd, **fields)
+        if cmd == "press":
+            self.pressing += 1        # what it sets off comes back as the buttons' (the device cannot tell)
         return True
 
     def _connect_view(self):
@@ -295,6 +298,7 @@ class MonitorApp(App):
         was = self.conn_kind
         self.conn_kind = kind
         if kind == "connected":
+            self.pressing = 0                 # a new link: nothing of the old one is answered on it
             self.hello = hello or {}
             game = self.hello.get("game", HOME)
             self.game = game if game in GAMES else HOME
@@ -333,6 +337,8 @@ class MonitorApp(App):
 
     def _on_event(self, ev):
         name = ev.get("ev")
+        if self.pressing and ev.get("source") == "buttons":
+            ev = dict(ev, source="keys")          # a key here pressed the button, before its reply
         self.events.append(ev)
         if len(self.events) > 2000:
             del self.events[:500]
@@ -360,6 +366,8 @@ class MonitorApp(App):
             self.send("journal", ack=True)
 
     def _on_reply(self, cmd, fields, msg):
+        if cmd == "press" and self.pressing:
+            self.pressing -= 1
         if cmd == "journal" and msg.get("ok"):
             if msg.get("damaged") and not fields.get("read"):
                 self._damaged(msg.get("lost") or "the saved game could not be read back", msg.get("kept"))

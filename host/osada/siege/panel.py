@@ -100,7 +100,8 @@ def _info_trophies(t, st):
         counts = {}
         for k in kinds:
             counts[k] = counts.get(k, 0) + 1
-        listing = " ".join("%s×%d" % (texts.short(k), n) for k, n in sorted(counts.items())) or "—"
+        listing = ", ".join(texts.ru(k) + (" ×%d" % n if n > 1 else "")      # the tokens' printed names
+                            for k, n in sorted(counts.items())) or "—"
         me = int(p) == st.get("player")
         t.append("%sP%s %7s  " % ("▸" if me else " ", p, texts.points_text(trophy_points(kinds))),
                  style="bold" if me else "")

@@ -101,9 +101,9 @@ class SiegeView(GameView):
         self.live.update(st, self.setup, self.seq, in_turn)
 
     def on_event(self, ev):
-        if ev.get("ev") == "setup":
-            self.turns.reset()
-            self.shell.send("log", **{"from": 0})
+        if ev.get("ev") == "setup" or (ev.get("ev") == "undo" and ev.get("game_back")):
+            self.turns.reset()                     # a new game, or the game it replaced back (undo)
+            self.shell.send("log", **{"from": 0})  # its setup: mode, variants, seed
         elif ev.get("ev") == "roll" and "test" not in ev:
             self.shell.set_status("die roll: %s" % ev.get("value"))
 

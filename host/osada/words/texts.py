@@ -335,9 +335,12 @@ def _no_reveal(ev, state):
     return ""
 
 
+SOURCES = {"buttons": " (from the board's buttons)", "keys": " (from a key: the board's button it presses)"}
+
+
 def _refused(ev, state):
     rule = ev.get("rule")
-    src = " (from the board's buttons)" if ev.get("source") == "buttons" else ""
+    src = SOURCES.get(ev.get("source"), "")
     return "Refused%s%s: %s" % (" by " + rule if rule else "", src, named_enemies(ev.get("error", ""), state))
 
 
@@ -443,8 +446,7 @@ _EVENTS = {
     "won": _won,
     "lost": _lost,
     "refused": _refused,
-    "error": lambda ev, st: "Error%s: %s" % (" (from the board's buttons)" if ev.get("source") == "buttons" else "",
-                                             ev.get("error", "")),
+    "error": lambda ev, st: "Error%s: %s" % (SOURCES.get(ev.get("source"), ""), ev.get("error", "")),
     # the firmware's and the protocol's own
     "boot": _boot,
     "journal": lambda ev, st: ("The game is saved to flash again" if ev.get("saved") else

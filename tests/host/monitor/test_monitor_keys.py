@@ -399,6 +399,29 @@ def test_a_refused_play_shows_its_rule_and_text_in_the_log(monkeypatch):
     run_app(Game(players=2, seed=1), body, monkeypatch)
 
 
+def test_a_refusal_a_key_set_off_is_not_said_to_come_from_the_boards_buttons(monkeypatch):
+    """Issue 61 item 5: War Chest's `b` presses the board's BACK through a `press` request;
+    the device cannot tell, so the monitor says what it knows: a key set it off."""
+    async def body(app, pilot, sess):
+        assert app.send("press", button="back") and app.pressing == 1
+        await settle(pilot)                               # the fake answers at once
+        assert app.pressing == 0
+        app.pressing = 1                                  # as if its reply were not in yet
+        sess.post(monitor.Session.Pushed({"ev": "refused", "game": "warchest", "rule": "W16", "source": "buttons",
+                                          "error": "no coin to claim the initiative with"}))
+        await settle(pilot)
+        assert app.log_lines[-1] == ("Refused by W16 (from a key: the board's button it presses): "
+                                     "no coin to claim the initiative with")
+        app._on_reply("press", {"button": "back"}, {"ok": True})
+        assert app.pressing == 0
+        sess.post(monitor.Session.Pushed({"ev": "refused", "game": "warchest", "rule": "W16", "source": "buttons",
+                                          "error": "no coin to claim the initiative with"}))
+        await settle(pilot)
+        assert "(from the board's buttons)" in app.log_lines[-1]
+
+    run_app(Game(players=2, seed=1), body, monkeypatch)
+
+
 def test_the_engines_r60_refusal_is_logged_with_its_rule_and_text(monkeypatch):
     async def body(app, pilot, sess):
         await pilot.press("e")

@@ -63,3 +63,33 @@ def test_ctrl_c_quits_from_anywhere_even_a_dialog(tmp_path):
         asyncio.run(run())
     finally:
         dev.close()
+
+
+def test_undoing_a_new_game_brings_back_the_old_games_panel_too(tmp_path):
+    """Issue 61 item 1: after `u` brought back the field marshal's game that a new standard
+    game (seed 42) replaced, the panel still said «Обычный» · seed 42."""
+    dev = SimThread(tmp_path / "tty", tmp_path / "st", seed=1)
+    app = make_app(tmp_path / "tty")
+
+    def mode():
+        return (app.view.setup or {}).get("mode")
+
+    async def run():
+        async with app.run_test(size=(140, 45)) as pilot:
+            await until(pilot, lambda: in_sync(app, dev), what="the first sync")
+            app.send("new", players=2, mode="marshal", seed=5)
+            await until(pilot, lambda: mode() == "marshal" and in_sync(app, dev), what="the marshal's game")
+            app.send("act", action={"do": "end_turn"})          # a game with an action is kept when replaced
+            await until(pilot, lambda: app.seq == 1 and in_sync(app, dev), what="its first action")
+            app.send("new", players=2, mode="standard", seed=42)
+            await until(pilot, lambda: mode() == "standard" and "seed 42" in widget_text(app, "#info"),
+                        what="the new game's panel")
+            await pilot.press("u")
+            await until(pilot, lambda: mode() == "marshal" and in_sync(app, dev),
+                        what="the old game back: %s" % app.log_lines[-4:])
+            await until(pilot, lambda: "seed 42" not in widget_text(app, "#info"), what="its panel")
+            assert "Фельдмаршал" in widget_text(app, "#info")
+    try:
+        asyncio.run(run())
+    finally:
+        dev.close()
