@@ -1,14 +1,53 @@
 """Siege's dialogs in the monitor: the new game (players, mode, variants, seed;
-over a game in progress it asks first) and the field marshal's play (R60)."""
+over a game in progress it says so, and its button replaces the game) and the field
+marshal's play (R60)."""
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from rich.segment import Segment
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, SelectionList, Static
+from textual.strip import Strip
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, SelectionList, Static
 
 from osada.words import texts
 from shared_rules.siege.catalog import MODES, SECTOR_COLOR, VARIANTS
+
+
+class TickList(SelectionList):
+    """A SelectionList whose box says its state in a mark, not in colour alone: "✓"
+    ticked, blank not (textual draws "X" either way; issue 61 item 12)."""
+
+    def render_line(self, y):
+        strip = super().render_line(y)
+        segs = list(strip)
+        _, top = self.scroll_offset
+        try:
+            option = self.get_option_at_index(top + y)
+        except Exception:                     # OptionDoesNotExist: a line below the options
+            return strip
+        if len(segs) < 3 or segs[1].text != "X":
+            return strip
+        segs[1] = Segment("✓" if option.value in self.selected else " ", segs[1].style)
+        return Strip(segs, strip.cell_length)
+
+
+class SectorChoice(RadioSet):
+    """The lone tank's sector: by die roll (0) or 1-6, in one row; `value` is the choice."""
+
+    def compose(self) -> ComposeResult:
+        yield RadioButton("die", value=True)
+        for s in range(1, 7):
+            yield RadioButton("%d %s" % (s, SECTOR_COLOR[s]))
+
+    @property
+    def value(self):
+        i = self.pressed_index
+        return 0 if i < 0 else i
+
+    @value.setter
+    def value(self, s):
+        self.query(RadioButton)[s].value = True
 
 
 class ConfirmScreen(ModalScreen):
@@ -29,8 +68,9 @@ class ConfirmScreen(ModalScreen):
 
 class NewGameScreen(ModalScreen):
     """The new game's setup.  Enter in a field goes to the next one; only
-    the Start button starts, and over a game in progress (`in_progress`:
-    words saying which) it asks first."""
+    the Start button starts.  Over a game in progress (`in_progress`: words
+    saying which) the dialog says so at its top and the button is "Replace
+    the game": that is the one question (issue 61 item 6: it asked twice)."""
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, players=2, mode="standard", variants=(), in_progress=None):
@@ -50,7 +90,7 @@ class NewGameScreen(ModalScreen):
             yield Select([("%s — %s" % (texts.label(m, texts.MODES), texts.MODES[m][2]), m) for m in MODES],
                          value=self.mode, allow_blank=False, id="mode")
             yield Label("Variants (Space toggles)")
-            yield SelectionList(*[(texts.label(v, texts.VARIANTS), v, v in self.variants) for v in VARIANTS],
+            yield TickList(*[(texts.label(v, texts.VARIANTS), v, v in self.variants) for v in VARIANTS],
                                 id="variants")
             # what the highlighted variant does, whole and wrapped (beside its name it was cut at the dialog's width)
             yield Label(self._variant_words(VARIANTS[0]), id="variant-help", classes="help")
@@ -58,7 +98,7 @@ class NewGameScreen(ModalScreen):
             yield Input("", id="seed", type="integer", placeholder="random")
             yield Label("", id="problem", classes="problem")
             with Horizontal(classes="buttons"):
-                yield Button("Start", variant="primary", id="start")
+                yield Button("Replace the game" if self.in_progress else "Start", variant="primary", id="start")
                 yield Button("Cancel", id="cancel")
 
     @staticmethod
@@ -92,15 +132,7 @@ class NewGameScreen(ModalScreen):
         if isinstance(fields, str):
             self.query_one("#problem", Label).update(fields)
             return
-        if not self.in_progress:
-            self.dismiss(fields)
-            return
-
-        def answered(yes):
-            if yes:
-                self.dismiss(fields)
-        self.app.push_screen(ConfirmScreen("Replace the game in progress (%s) with a new one?"
-                                           % self.in_progress), answered)
+        self.dismiss(fields)
 
     def on_input_submitted(self, event):
         event.stop()
@@ -154,11 +186,11 @@ class MarshalScreen(ModalScreen):
             else:
                 yield Label("Field marshal (R60): play one tank (into the rear of a sector you choose), or two "
                             "tokens (tanks placed by die rolls), or nothing", classes="title")
-            yield SelectionList(*[("%s — %s  (%s)" % (texts.ru(k), texts.ru_class(k), k), i)
-                                  for i, k in enumerate(self.hand)], id="tokens")
+            yield TickList(*[("%s — %s  (%s)" % (texts.ru(k), texts.ru_class(k), k), i)
+                           for i, k in enumerate(self.hand)], id="tokens")
             yield Label("Sector for a lone tank")
-            opts = [("by die roll", 0)] + [("sector %d (%s)" % (s, SECTOR_COLOR[s]), s) for s in range(1, 7)]
-            yield Select(opts, value=0, allow_blank=False, id="sector", disabled=True)
+            # a row of choices, not a dropdown: its list spilled over the dialog's border (issue 61 item 12)
+            yield SectorChoice(id="sector", disabled=True)
             yield Static("", id="why")
             with Horizontal(classes="buttons"):
                 yield Button("Play", variant="primary", id="play")
@@ -178,7 +210,7 @@ class MarshalScreen(ModalScreen):
         kinds = self.picked()
         why = marshal_play_problem(kinds, self.extra, self.patrol)
         self.query_one("#play", Button).disabled = why is not None or not kinds
-        self.query_one("#sector", Select).disabled = not self._lone_tank(kinds)
+        self.query_one("#sector", SectorChoice).disabled = not self._lone_tank(kinds)
         if why is None and kinds:
             why = "plays: " + ", ".join(texts.ru(k) for k in kinds)
         elif why is None:
@@ -197,7 +229,7 @@ class MarshalScreen(ModalScreen):
             self._update()                  # not sent: #why says why
             return
         action = {"do": "marshal_play", "tokens": kinds}
-        s = self.query_one("#sector", Select).value
+        s = self.query_one("#sector", SectorChoice).value
         if s and self._lone_tank(kinds):
             action["sector"] = s
         self.dismiss(action)

@@ -352,7 +352,7 @@ def test_field_marshal_plays_from_the_modal(tmp_path):
             await pilot.press("M")
             assert isinstance(app.screen, MarshalScreen)
             app.screen.query_one("#tokens").select(tank)
-            app.screen.query_one("#sector", Select).value = 5
+            app.screen.query_one("#sector").value = 5
             await pilot.click("#play")
             await until(pilot, lambda: shown(app, dev) and app.state["turn"] == 2, what="his play")
             played = [e for e in app.events if e.get("ev") == "marshal_play"][-1]

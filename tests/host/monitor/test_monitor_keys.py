@@ -524,17 +524,11 @@ def test_enter_in_the_new_game_dialog_never_starts_a_game(monkeypatch):
         await settle(pilot)
         assert app.screen is scr and not [c for c, _f in sess.sent if c == "new"]
         assert scr.query_one("#players", Input).value == "3"
+        start = scr.query_one("#start")
+        assert str(start.label) == "Replace the game"           # the one question: no [y/N] after it
         await pilot.click("#start")
         await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "Replace the game in progress (turn 1, 2 actions)" in str(app.screen.query_one("#confirm").content)
-        await pilot.press("enter")                             # the safe answer: no
-        await settle(pilot)
-        assert app.screen is scr and not [c for c, _f in sess.sent if c == "new"]
-        await pilot.click("#start")
-        await settle(pilot)
-        await pilot.press("y")
-        await settle(pilot)
+        assert not isinstance(app.screen, (ConfirmScreen, NewGameScreen))
         assert [f["players"] for c, f in sess.sent if c == "new"] == [3]
 
     run_app(_mid_game(), body, monkeypatch)
@@ -570,3 +564,18 @@ def test_readme_tank_key_list_names_keys_as_the_tank_keymap_does():
     """Issue 26 item 3: the README's Tank battle keys are TANK_KEYMAP's."""
     _text, pairs = readme_keys("Tank battle has its own keys in the monitor:", GAME_KEYMAPS["tank"])
     assert len(pairs) == len([r for r in GAME_KEYMAPS["tank"] if r[2] and r not in COMMON_KEYMAP])
+
+
+def test_a_ticked_variant_is_marked_not_only_coloured(monkeypatch):
+    """Issue 61 item 12: textual draws "X" in every box, ticked or not; ours says ✓ or nothing."""
+    from shared_rules.siege.catalog import VARIANTS
+
+    async def body(app, pilot, sess):
+        app.push_screen(NewGameScreen(2, "standard", [VARIANTS[1]]))
+        await settle(pilot)
+        box = app.screen.query_one("#variants")
+        lines = [box.render_line(y).text for y in range(len(VARIANTS))]
+        assert "✓" in lines[1] and "X" not in lines[1]
+        assert "✓" not in lines[0] and "X" not in lines[0]
+
+    run_app(Game(players=2, seed=1), body, monkeypatch)
