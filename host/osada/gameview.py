@@ -135,6 +135,18 @@ def keys_text(keymap):
     return t
 
 
+def more_keys_text(keymap):
+    """The keys the footer leaves out (its rows not marked for it), in one wrapped line:
+    what a panel in the keys panel's place adds under itself (issue 61 item 8)."""
+    t = Text()
+    items = [(shown, short) for _k, _a, shown, short, _w, footer in keymap if shown and short and not footer]
+    t.append("more keys: ", style="dim")
+    for i, (shown, short) in enumerate(items):
+        t.append(("  " if i else "") + shown, style="bold")
+        t.append(" " + short)
+    return t
+
+
 def view_class(game):
     """The view class of device game `game` (osada/<game>/view.py's VIEW), loaded on first use."""
     from osada_fw.games import GAMES

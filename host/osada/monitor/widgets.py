@@ -8,7 +8,7 @@ from textual.containers import Grid
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from osada.gameview import COMMON_KEYMAP, keys_text
+from osada.gameview import COMMON_KEYMAP, keys_text, more_keys_text
 
 from .keymap import bindings
 
@@ -114,6 +114,16 @@ class KeysPanel(Mirrored):
         return keys_text(self.app.view.KEYMAP + COMMON_KEYMAP)  # pyright: ignore[reportAttributeAccessIssue]
 
 
+class MoreKeys(Mirrored):
+    """The keys the footer leaves out, in a line above it: shown while the aside has the keys
+    panel's place (monitor.tcss), so no key is found only under ? (issue 61 item 8)."""
+
+    WATCHES = ("game",)
+
+    def picture(self):
+        return more_keys_text(self.app.view.KEYMAP + COMMON_KEYMAP)  # pyright: ignore[reportAttributeAccessIssue]
+
+
 class AsidePanel(Mirrored):
     """The running game's second panel (its view's aside: Siege's threat
     forecast) in the keys' place in a wide window; the screen's class
@@ -168,6 +178,7 @@ class MainScreen(Screen):
             yield KeysPanel(id="keys")
             yield AsidePanel(id="aside")
         yield StatusLine("", id="status")
+        yield MoreKeys(id="morekeys")
         yield Footer()
 
     _laid_out = None

@@ -122,6 +122,8 @@ class SiegeView(GameView):
             self.shell.changed()
         elif cmd == "roll":
             self.shell.set_status("die roll: %s" % msg.get("value"))
+        elif cmd == "forecast":                    # F13: said, or F seemed to do nothing (issue 61 item 9)
+            self.shell.set_status("the forecast is on the board's ring for %d s" % (msg.get("shown_ms", 3000) // 1000))
         elif cmd in ("act", "undo", "new"):
             self.shell.set_status("")
 

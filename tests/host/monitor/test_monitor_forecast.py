@@ -36,6 +36,8 @@ def test_f14_the_panel_shows_this_states_forecast_and_f_toggles_it(tmp_path):
             await pilot.press("F")                               # F13: the same answer on the ring, 3 s
             await until(pilot, lambda: any(type(a).__name__ == "Show" for a in dev.sim.app.siege.anims),
                         what="the ring's forecast")
+            await until(pilot, lambda: "the forecast is on the board's ring for 3 s" in widget_text(app, "#status"),
+                        what="F's acknowledgement")
 
             await pilot.press("h")                               # a hit: a new phase-4 state
             await until(pilot, lambda: in_sync(app, dev) and app.seq == 1, what="the hit")
