@@ -2,10 +2,10 @@
 over a game in progress it says so, and its button replaces the game) and the field
 marshal's play (R60)."""
 
+from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from rich.segment import Segment
 from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, SelectionList, Static
