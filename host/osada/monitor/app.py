@@ -95,6 +95,9 @@ class MonitorApp(App):
         self.local_note = ""          # for this terminal alone (the web view's PINs): never in the log or a page
         self.log_entries = []         # the event log: (line, style), newest last (at most 2000)
         if self.log_file is not None:
+            if not self.log_file.claim():
+                self.log_entries = [("— another monitor keeps the event log's file (%s): this one's log is not "
+                                     "kept —" % os.path.basename(self.log_file.path), "dim")]
             kept = self.log_file.load()[-LOG_SHOWN:]
             if kept:
                 self.log_entries = kept + [("— the log of earlier sessions is above —", "dim")]
@@ -151,7 +154,8 @@ class MonitorApp(App):
         self.sim_started = True
         self.forced_port = self.sim.link
         self.add_log("Started the simulator (pid %d) at %s, game journal in %s" % (pid, self.sim.link,
-                                                                                     self.sim.state), "dim")
+                                                                                     self.sim.state), "dim",
+                     session=True)
 
     def _resolve(self):
         if self.forced_port:
@@ -170,6 +174,8 @@ class MonitorApp(App):
         for view in self.views.values():
             view.on_quit()
         self.sim.stop()
+        if self.log_file is not None:
+            self.log_file.release()
 
     def on_unmount(self):
         self.shutdown()
@@ -208,7 +214,8 @@ class MonitorApp(App):
             # terminal): it is the one to show, not a failure; ours is not needed
             self.sim_started = False
             self.forced_port = None if self.auto else self.forced_port
-            self.add_log("— another simulator already runs this game's journal: showing that one —", "dim")
+            self.add_log("— another simulator already runs this game's journal: showing that one —", "dim",
+                         session=True)
             return
         now = time.monotonic()
         self.sim_deaths = [t for t in self.sim_deaths if now - t < SIM_RESTART_WINDOW_S] + [now]
@@ -304,7 +311,7 @@ class MonitorApp(App):
             self.game = game if game in GAMES else HOME
             self.conn_text = "connected to %s (firmware %s, protocol %s)" % (
                 port, self.hello.get("firmware", "?"), self.hello.get("protocol", "?"))
-            self.add_log("— " + self.conn_text + " —", "dim")
+            self.add_log("— " + self.conn_text + " —", "dim", session=True)
             if self.hello.get("journal") == "damaged":
                 self.send("journal")          # what was lost and where its bytes are: the reply says
             elif self.damaged is not None:
@@ -429,9 +436,11 @@ class MonitorApp(App):
         """The event log as plain text."""
         return [line for line, _style in self.log_entries]
 
-    def add_log(self, line, style=None):
+    def add_log(self, line, style=None, session=False):
+        """A line of the event log; session: the session's own (connected, the simulator
+        started), shown and not kept for the next session."""
         self.log_entries.append((line, style))
-        if self.log_file is not None:
+        if self.log_file is not None and not session:
             self.log_file.append(line, style)
         if len(self.log_entries) > 2000:
             del self.log_entries[:500]

@@ -67,7 +67,7 @@ class WebMonitorApp(MonitorApp):
             except (NotImplementedError, RuntimeError, ValueError):
                 pass
         if self.web_note:
-            self.add_log(self.web_note, "bold")
+            self.add_log(self.web_note, "bold", session=True)
             self.set_status(self.web_note)
         self.web_dirty()
 
@@ -111,8 +111,8 @@ class WebMonitorApp(MonitorApp):
             snap["at"] = at
         self.server.publish(snaps)
 
-    def add_log(self, line, style=None):
-        super().add_log(line, style)
+    def add_log(self, line, style=None, session=False):
+        super().add_log(line, style, session)
         self.web_dirty_later()
 
     def push_screen(self, screen, *args, **kw):

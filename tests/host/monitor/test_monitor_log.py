@@ -88,3 +88,33 @@ def test_pgup_and_pgdn_scroll_the_event_log(tmp_path):
         asyncio.run(run())
     finally:
         app.shutdown()
+
+
+def test_the_sessions_own_lines_are_not_kept_and_one_monitor_keeps_the_file(tmp_path):
+    """Issue 61 item 10: every earlier session's "Started the simulator / connected" padded the
+    log, and two monitors wrote one file and showed each other's lines."""
+    import subprocess
+    import sys
+    path = str(tmp_path / "state" / "monitor-log.jsonl")
+    first = monitor.MonitorApp(port=str(tmp_path / "none"), log_file=path)
+    first.add_log("— connected to /tmp/osada-sim (firmware 1, protocol 1) —", "dim", session=True)
+    first.add_log("Hit Tiger E #5 (sector 5 artillery line): destroyed", "#ff7070")
+    assert monitor.MonitorApp(port="x", log_file=path).log_lines == [
+        "Hit Tiger E #5 (sector 5 artillery line): destroyed", "— the log of earlier sessions is above —"]
+    # a monitor in another process holds the file: this one neither shows nor writes it
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        with open(path + ".owner", "w") as f:
+            f.write("%d\n" % other.pid)
+        second = monitor.MonitorApp(port="x", log_file=path)
+        assert len(second.log_lines) == 1 and "another monitor keeps the event log" in second.log_lines[0]
+        second.add_log("the second monitor's own line", None)
+        with open(path, encoding="utf-8") as f:
+            assert "second monitor" not in f.read()
+    finally:
+        other.kill()
+        other.wait()
+    third = monitor.MonitorApp(port="x", log_file=path)       # the other one is gone: the file is this one's
+    assert "Hit Tiger E #5" in third.log_lines[0]
+    third.shutdown()
+    assert not os.path.exists(path + ".owner")
