@@ -14,9 +14,9 @@ from osada_fw.siege.board import Board
 from shared_rules.siege.catalog import KIND_IDS, LINES
 
 LINE_LETTERS = "RAGT"           # rear, air, artillery (guns), tank: the LEDs of a sector, outermost first
-LEGEND = ("each sector's four LEDs from the rear (R) to the tank line (T); a lit LED is the strongest enemy "
-          "of its cell in its kind's and armour's colour, its armour under it (* a special, # under the "
-          "hedgehog, white on the board); dim: the sector's tint, an empty cell")
+LEGEND = ("each sector's four LEDs from the outside in: R rear, A air, G artillery (guns), T tank; a lit LED is "
+          "the strongest enemy of its cell in its kind's and armour's colour, its armour under it (* a special, "
+          "# under the hedgehog, white on the board); dim: the sector's tint, an empty cell")
 
 class _Enemy:
     """An enemy of the state as the fields Board reads of the engine's."""

@@ -35,8 +35,9 @@ class Watcher:
 
     GAME = GAME
 
-    def __init__(self, out):
+    def __init__(self, out, width=None):
         self.out = out
+        self.width = width             # lines wrap at words to this many columns (None: a terminal's width)
         self.game = None
         self.state = None              # the counts last printed
         self.cursor = None             # what the encoder fixed when last asked
@@ -89,8 +90,25 @@ class Watcher:
         self.want_cursor = "turn" in fields or fields.get("button") == "encoder"
 
     def say(self, line):
+        width = self.width if self.width is not None else _terminal_width(self.out)
+        if width and len(line) > width:           # at words, the rest indented (issue 61 item 13)
+            import textwrap
+            indent = " " * (len(line) - len(line.lstrip()) + 2)
+            line = "\n".join(textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
+                                           break_on_hyphens=False))
         self.out.write(line + "\n")
         self.out.flush()
+
+
+def _terminal_width(out):
+    """The columns of the terminal `out` writes to; 0 when it is not one (a pipe, a file: no wrapping)."""
+    try:
+        if not out.isatty():
+            return 0
+        import os
+        return os.get_terminal_size(out.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        return 0
 
 
 def watch(link, watcher, switch=False, count=None, seconds=None, keys=None):

@@ -191,3 +191,17 @@ def test_watch_loads_no_textual():
     code = "import sys, osada.warchest.watch; print('textual' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_long_lines_wrap_at_words_to_the_terminals_width():
+    """Issue 61 item 13: at 100 columns the watch's lines wrapped mid-word."""
+    out = io.StringIO()
+    w = watch.Watcher(out, width=40)
+    w.say("  Player 2 claims the initiative with a coin instead of an action (W12)")
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2 and all(len(ln) <= 40 for ln in lines)
+    assert lines[0] == "  Player 2 claims the initiative with a"
+    assert lines[1] == "    coin instead of an action (W12)"
+    out = io.StringIO()
+    watch.Watcher(out).say("x " * 80)                     # not a terminal: no wrapping (a pipe keeps its lines)
+    assert len(out.getvalue().splitlines()) == 1
