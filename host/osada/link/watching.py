@@ -13,6 +13,7 @@ import time
 
 from osada.link import ports, simproc
 from osada.link.device import device_cmd
+from osada.terminal import gamekeys
 from osada.terminal.termkeys import KeyParser
 from osada.words.game_names import game_name
 
@@ -37,12 +38,21 @@ def key_name(key):
     return "'%s'" % key.decode("utf-8", "replace") if isinstance(key, bytes) else key
 
 
-def key_request(key):
+def key_request(key, game=None):
     """The `press` request's fields for a key (as termkeys reads it, or the
-    bytes of one key as typed: b"\x1b[C" is →), or None."""
+    bytes of one key as typed: b"\x1b[C" is →), or None.  game: the game the
+    device runs, whose own keys (the monitor's: terminal/gamekeys.py) are the
+    ones that press its buttons, the knob's ←/→ a/d beside them."""
     if isinstance(key, bytes) and len(key) > 1:
         keys = KeyParser().feed(key)
         key = keys[0] if len(keys) == 1 else None
+    own = gamekeys.table(game)
+    if own is not None:
+        if key in own:
+            what, arg = own[key]
+            return {"turn": arg} if what == "turn" else {"button": arg, "long": what == "long"}
+        if key not in ("right", "left", b"d", b"a"):
+            return None
     k = KEYS.get(key)
     if k is None:
         return None
@@ -101,7 +111,7 @@ def loop(link, watcher, printed, count, seconds, keys, refresh):
             for key in parser.feed(data) if data else parser.expire():
                 if key in QUIT:
                     return 0
-                fields = key_request(key)
+                fields = key_request(key, watcher.GAME)
                 if fields is None:
                     watcher.say("%s does nothing here (the keys are listed above; q quits)" % key_name(key))
                 elif press(link, watcher, fields):

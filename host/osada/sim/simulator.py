@@ -24,6 +24,7 @@ from osada.link.ports import SIM_LINK
 from osada.link.simproc import PARENT_ENV
 from osada.sim.ptylink import PtyLink, SimBusy  # noqa: F401  (SimBusy: raised through Simulator)
 from osada.sim.view import Screen
+from osada.terminal import gamekeys
 from osada.terminal.termkeys import KeyParser
 from osada_fw.app import App
 from osada_fw.config import ConfigError, led_count
@@ -121,13 +122,27 @@ class Simulator:
             termios.tcsetattr(fd, termios.TCSADRAIN, old)
             sys.stdout.write("\x1b[?25h\n")
 
+    def game_running(self):
+        """The device's game while it is what the buttons work (None while the game menu is up)."""
+        mode = self.app.mode
+        return None if hasattr(mode, "inner") else getattr(mode, "id", None)
+
     def keys(self, data, now=None):
         """Apply the keys in `data` (bytes read from the terminal); False on quit."""
         inp = self.hw.inputs
+        game = gamekeys.table(self.game_running())
         for key in self.keyparser.feed(data, now):
             if key in (b"q", b"\x03"):
                 return False
-            if key in ("right", b"d"):
+            if game is not None and key in game:       # the game's own keys, as the monitor's (gamekeys.py)
+                what, arg = game[key]
+                if what == "turn":
+                    inp.turn(arg)
+                else:
+                    inp.press(arg, long=what == "long")
+            elif game is not None and key not in ("right", b"d", "left", b"a", b"g"):
+                continue                              # not a key of this game's
+            elif key in ("right", b"d"):
                 inp.turn(1)
             elif key in ("left", b"a"):
                 inp.turn(-1)

@@ -9,6 +9,7 @@ import sys
 
 from osada.buildguide.geometry import polar
 from osada.sim import legends, warchest_lines
+from osada.terminal import gamekeys
 from osada.words.game_names import game_name
 
 WIDTH = 80                  # the window must not wrap on an 80-column terminal
@@ -16,16 +17,6 @@ MIN_COLS, MIN_ROWS = 80, 24  # the smallest terminal the window fits; below it s
 KEYS_HELP_LINES = (
     "keys: ←/→ or a/d turn · Enter/space ACTION · Backspace/b BACK · r roll",
     "      A play menu · B undo (hold BACK) · n new game · g game menu · q quit",
-)
-# while the device runs Tank battle («Кубики»): the same keys, what they do there (osada_fw/tank/mode.py)
-TANK_KEYS_HELP_LINES = (
-    "keys: ←/→ or a/d change the [bracketed] value · r next number · b previous",
-    "      Enter roll · B new game turn · n default numbers · g game menu · q quit",
-)
-# while it runs Victory Day's toss: the same keys, what they do there (osada_fw/victory/mode.py)
-VICTORY_KEYS_HELP_LINES = (
-    "keys: Enter toss (the lot, once) · r next game · b back a game · n new match",
-    "      ←/→ swap the seats' factions (before the lot) · g game menu · q quit",
 )
 MARGIN_LEGEND_MAX_H = 22    # the tallest board that leaves its left margin to the legend
 BOARD_MAX_H = 31            # the tallest board (width ~2.44 x height, to look round): 77 columns
@@ -157,11 +148,13 @@ class Screen:
         return self._legend[1]
 
     def keys_help(self):
-        if self.tank() is not None:
-            return TANK_KEYS_HELP_LINES
-        if self.running("warchest") is not None:
-            return warchest_lines.KEYS_HELP_LINES
-        return VICTORY_KEYS_HELP_LINES if self.running("victory") is not None else KEYS_HELP_LINES
+        """The keys of the game the buttons work: a game's own (gamekeys.py, the monitor's), or
+        the buttons' (Siege, the game menu)."""
+        mode = self.app.mode
+        game = None if hasattr(mode, "inner") else getattr(mode, "id", None)
+        if gamekeys.table(game) is not None:
+            return gamekeys.help_lines(game)
+        return KEYS_HELP_LINES
 
     def game_line(self, st):
         """The window's header, whole: render() cuts it to the terminal's width."""
@@ -245,7 +238,7 @@ class Screen:
                         % (toss.faction(st, "A"), toss.faction(st, "B"))),
                     "Enter tosses for the first player (V8) · ←/→ swap the factions")
         return (fit("TOSS · " + toss.headline(st)),
-                "r next game: the other seat starts · b back a game · n new match (a new lot)")
+                "n next game: the other seat starts · p back a game · N new match (a new lot)")
 
     # ------------------------------------------------------------ drawing
 

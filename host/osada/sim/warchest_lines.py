@@ -1,17 +1,14 @@
 """The simulator's window while the device runs War Chest's round tracker
 (osada_fw/warchest/mode.py): its two lines (the round, whose action, the
-initiative; the counts and what the encoder fixes), its keys, and each
+initiative; the counts and what the encoder fixes), and each
 LED's letter beside it on the board: what that LED shows in the tracker
 (osada_fw/warchest/view.py), with a legend, so the ring reads without its
-colours too.  view.py's Screen asks these while the tracker runs."""
+colours too (its keys are the monitor's: gamekeys.py).  view.py's Screen asks
+these while the tracker runs."""
 
 from osada_fw.layouts import SECTOR_LEDS
 from osada_fw.warchest import view as wc_view
 
-KEYS_HELP_LINES = (
-    "keys: Enter action done · b initiative claimed · ←/→ or a/d fix the count",
-    "      r next count · B undo · n new game (flip) · g game menu · q quit",
-)
 LEGEND = "c coins in hand · i initiative · m markers to place · > his action · 1-3 | 4-6"
 LEGEND_COLUMN = ("c coins in hand", "i initiative", "m markers", "  to place", "> his action", "",
                  "sectors 1-3:", " player 1, blue", "sectors 4-6:", " player 2, red")

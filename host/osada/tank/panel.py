@@ -75,7 +75,8 @@ def _protection(nums, p):
 
 class TankSetup:
     """The test the monitor rolls and every test's numbers; `field` marks the
-    number + and − change.  Immutable: each change is a new one (the app's
+    row + and − change, as the board's cursor does: 0 the test, then its
+    numbers (1 the first).  Immutable: each change is a new one (the app's
     reactive attribute is replaced, and the panel redraws)."""
 
     def __init__(self, test="fire", numbers=None, field=0, turn_protection=None):
@@ -97,22 +98,22 @@ class TankSetup:
         return self._with(test=M.TESTS[(M.TESTS.index(self.test) + d) % len(M.TESTS)], field=0)
 
     def next_field(self, d):
-        n = len(self.rows())
-        return self._with(field=(self.field + d) % n if n else 0)
+        n = len(self.rows()) + 1                      # the test, then its numbers
+        return self._with(field=(self.field + d) % n)
 
     def change(self, d):
-        """The marked number moved by d; None if the test has no numbers (a counter-attack)."""
+        """The marked row moved by d: the test (field 0), or one of its numbers."""
         rs = self.rows()
-        if not rs:
-            return None
-        key = rs[min(self.field, len(rs) - 1)][0]
+        if self.field == 0 or not rs:
+            return self.next_test(d)
+        key = rs[min(self.field - 1, len(rs) - 1)][0]
         nums = dict(self.numbers)
         nums[self.test] = changed(self.test, self.numbers[self.test], key, d)
         turn = self.turn_protection
         if key == "protection":                       # what the player sets is the turn's (T17)
             turn = nums[self.test]["protection"]
             _protection(nums, turn)
-        last = len(rows(self.test, nums[self.test])) - 1   # a collision side with fewer units: fewer rows
+        last = len(rows(self.test, nums[self.test]))       # a collision side with fewer units: fewer rows
         return self._with(numbers=nums, turn_protection=turn, field=min(self.field, last))
 
     def new_turn(self):
@@ -155,6 +156,7 @@ def panel_text(setup, stale=False, compact=False):
     if stale:
         t.append("STALE (connection lost)\n", style="bold black on #d0a000")
     t.append("Tank battle («Кубики») on the device\n", style="bold")
+    t.append("▶ " if setup.field == 0 else "  ", style="bold #ffd24a")
     for name in M.TESTS:
         if name == setup.test:
             t.append("[%s]" % TEST_WORDS[name], style="bold black on #7fd7ff")
@@ -166,15 +168,14 @@ def panel_text(setup, stale=False, compact=False):
     if not rs:
         t.append("  no numbers: one die each side, ties re-rolled\n")
     for i, (_k, label, value, lo, hi) in enumerate(rs):
-        mark = i == setup.field
+        mark = i + 1 == setup.field
         t.append(("▶ " if mark else "  ") + label.ljust(19), style="bold #ffd24a" if mark else "")
         t.append(str(value).rjust(3), style="bold")
         if not compact:
             t.append("   (%s)" % ("yes / no" if _k == "ambush" else "%d–%d" % (lo, hi)), style="dim")
         t.append("\n")
-    t.append("%s test · %s number · %s change · %s roll · %s new turn\n" % (
-        keys_for("test(-1)"), keys_for("field(-1)"), keys_for("change(1)"), keys_for("roll"),
-        keys_for("new_turn")), style="#7fd7ff")
+    t.append("%s mark · %s change · %s roll · %s new turn\n" % (
+        keys_for("field(-1)"), keys_for("change(-1)"), keys_for("roll"), keys_for("new_turn")), style="#7fd7ff")
     if not compact:
         t.append("%s: the next game; Siege's game in progress is kept.\n" % keys_for("switch_game"), style="dim")
     t.rstrip()

@@ -60,18 +60,11 @@ class TankView(GameView):
 
     # ------------------------------------------------------------------ the keys
 
-    def key_test(self, d):
-        self.setup = self.setup.next_test(d)
-
     def key_field(self, d):
         self.setup = self.setup.next_field(d)
 
     def key_change(self, d):
-        new = self.setup.change(d)
-        if new is None:
-            self.shell.set_status("a counter-attack has no numbers: one die each side", refused=True)
-            return
-        self.setup = new
+        self.setup = self.setup.change(d)
 
     def key_new_turn(self):
         self.setup = self.setup.new_turn()

@@ -7,12 +7,13 @@ chance of 5 or more"), and the ring as the device shows it (rolls.lines_for).
 --log FILE appends each roll as one JSON line (`osada tank replay FILE`
 prints it again: rolls.py).
 
-Interactive (a terminal): keys drive the device like its own buttons, through
-the protocol's `press` request: ←/→ the encoder, Enter/Space ACTION,
-Backspace/b BACK, e the encoder's button, B/E held BACK/encoder, q quits.
-They are sent only while the device runs Tank battle (never another game's
-action), and after each the device's test and numbers are printed when they
-changed, the one the encoder turns in [brackets] (tank_rolls.setting_line).
+Interactive (a terminal): the monitor's Tank battle keys (osada/tank/keys.py),
+each pressing the device's button that does it through the protocol's `press`
+request (terminal/gamekeys.py): ↑/↓ mark the test or a number, ←/→ or +/− change
+it, o/Enter roll, t a new game turn, d the defaults; q quits.  They are sent
+only while the device runs Tank battle (never another game's action), and after
+each the device's test and numbers are printed when they changed, the one the
+encoder turns in [brackets] (tank_rolls.setting_line).
 """
 
 import json
@@ -23,12 +24,11 @@ from osada.link import watching
 from osada.link.device import open_link
 from osada.link.watching import KEYS, key_request  # noqa: F401  (this command's keys: the shared ones)
 from osada.tank.rolls import is_tank_roll, lines_for
+from osada.terminal import gamekeys
 from osada.words.game_names import game_name
 from osada.words.tank_rolls import setting_line
 
-KEYS_HELP = ("keys: <- -> change what is in [brackets] (the test, then its numbers) · e next number · "
-             "Backspace previous · Enter roll · B new game turn (protection back, T17) · "
-             "E every number back to its default · q quit")
+KEYS_HELP = " ".join(line.strip() for line in gamekeys.help_lines("tank", 1000, common=("q quit",)))
 
 
 class Watcher:

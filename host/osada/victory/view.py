@@ -20,6 +20,11 @@ KEYMAP = (
     ("N", "new_match", "N", "new match", "a new match: a new lot", True),
 )
 
+# What each key is on the board (osada_fw/victory/mode.py's buttons): `osada sim`'s window
+# presses these for the same keys, so the game is keyed the same in both (issue 61 item 2).
+BOARD = {"toss": ("press", "action"), "next": ("press", "encoder"), "back": ("press", "back"),
+         "seats": ("turn", 1), "new_match": ("long", "encoder")}
+
 
 class VictoryView(GameView):
     GAME = "victory"

@@ -28,6 +28,11 @@ KEYMAP = (
 )
 
 
+# What each key is on the board: the keys are the board's buttons (`osada sim` presses the same).
+BOARD = {"press('action')": ("press", "action"), "press('back')": ("press", "back"), "turn(-1)": ("turn", -1),
+         "turn(1)": ("turn", 1), "press('encoder')": ("press", "encoder"), "hold('back')": ("long", "back"),
+         "hold('encoder')": ("long", "encoder")}
+
 class WarChestView(GameView):
     GAME = "warchest"
     KEYMAP = KEYMAP

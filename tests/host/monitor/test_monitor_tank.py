@@ -183,7 +183,8 @@ def test_tank_battle_has_its_own_keys_and_everything_a_roll_needs(tmp_path):
                 assert ("o", "roll") in footer and ("enter", "roll") in footer and ("t", "new turn") in footer
                 assert not [k for k, _d in footer if k in ("h", "k", "e", "u", "n")], footer
                 keys = app.main.query_one("#keys").content.plain
-                assert "test" in keys and "roll" in keys and "hit" not in keys
+                assert "change" in keys and "mark" in keys and "roll" in keys and "hit" not in keys
+                assert "▶ [fire (T12)]" in info(app)                         # the marker on the test, as on the board
                 lines = len(app.log_lines)
                 for key in ("h", "k", "e", "u", "n", "c", "M"):             # Siege's: nothing happens
                     await pilot.press(key)
@@ -196,23 +197,23 @@ def test_tank_battle_has_its_own_keys_and_everything_a_roll_needs(tmp_path):
                 assert "keys (Tank battle)" in help_text and "T17" in help_text and "hedgehog" not in help_text
                 await pilot.press("escape")
                 # morale: 3 dice, steadiness 10
-                await pilot.press("right", "right")
+                await pilot.press("right", "right")                          # the test: fire, suppression, morale
                 assert "[morale test (T21)]" in info(app)
-                await pilot.press("plus", "down", "plus", "plus", "plus")
+                await pilot.press("down", "plus", "down", "plus", "plus", "plus")
                 assert "▶ steadiness" in info(app) and "10" in info(app)
                 await pilot.press("o")
                 await until(pilot, lambda: (tk(app).roll or {}).get("test") == "morale", what="the morale roll")
                 ev = tk(app).roll
                 assert ev["steadiness"] == 10 and len(ev["dice"]) == 3 and ev["source"] == "host"
                 # a collision, two units against one: A's steadiness 8 and 7, B's 7
-                await pilot.press("left", "left", "left")
+                await pilot.press("up", "up", "left", "left", "left")        # back to the test: morale ... collision
                 assert "[collision (T39)]" in info(app)
-                await pilot.press("plus", "down", "plus", "enter")
+                await pilot.press("down", "plus", "down", "plus", "enter")
                 await until(pilot, lambda: (tk(app).roll or {}).get("test") == "collision", what="the collision")
                 assert tk(app).roll["a"] == [8, 7] and tk(app).roll["b"] == [7]
                 # fire at protection 4, 12 dice hitting on <= 5: the protection left, then a new turn
-                await pilot.press("right")
-                await pilot.press(*["minus"] * 6)                            # dice 6 -> 12 (wraps)
+                await pilot.press("up", "up", "right")                        # collision -> fire
+                await pilot.press("down", *["minus"] * 6)                    # dice 6 -> 12 (wraps)
                 await pilot.press("down", "plus", "plus", "down", "down", *["plus"] * 4)
                 assert tk(app).setup.request() == {"test": "fire", "dice": 12, "hit": 5, "ambush": 0, "protection": 4}
                 await pilot.press("o")

@@ -235,8 +235,9 @@ def test_tank_watch_keys_never_reach_siege(sim):
 
 def test_tank_watch_shows_what_each_key_changed(sim):
     """Issue 26 item 4: in Tank battle a turn of the encoder (→) and its press
-    (e) say what they changed, in words, the number the encoder turns next in
-    [brackets]; Enter rolls with what is shown."""
+    (↓, the monitor's key for the next number: issue 61 item 2) say what they
+    changed, in words, the number the encoder turns next in [brackets]; + also
+    turns it; Enter rolls with what is shown."""
     link = connect(sim)
     try:
         assert link.request("game", game="tank")["ok"]
@@ -244,7 +245,7 @@ def test_tank_watch_shows_what_each_key_changed(sim):
         link.close()
     # the first key only once the board's state is shown: typed sooner (a loaded machine), it
     # is answered before that state is ever printed
-    code, out = _watch_in_a_terminal(sim.link, [b"\x1b[C", b"e", b"d", b"d", b"\r"],
+    code, out = _watch_in_a_terminal(sim.link, [b"\x1b[C", b"\x1b[B", b"+", b"+", b"\r"],
                                      wait_for=[b"[suppress]", b"[intensity 6]", b"[intensity 7]", b"[intensity 8]",
                                                b"8 -> 12 dice"], ready=b"now: [fire]")
     assert code == 0, out

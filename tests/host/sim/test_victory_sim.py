@@ -17,6 +17,7 @@ from osada.files import paths
 from osada.link import ports, simproc
 from osada.sim import simulator
 from osada.sim import view as S
+from osada.terminal import gamekeys
 from osada_fw import games
 from osada_fw.victory import view as victory_view
 
@@ -55,7 +56,7 @@ def test_v8_the_simulators_window_in_victory_day(tmp_path):
     assert lines[1] == "VICTORY DAY · toss ready · seat A USSR, seat B Germany"
     assert "Enter tosses for the first player (V8)" in lines[2]
     assert "PLAY" not in text and "undo" not in text and "phase" not in text   # nothing of Siege's
-    assert lines[-2:] == list(S.VICTORY_KEYS_HELP_LINES)
+    assert lines[-2:] == list(gamekeys.help_lines("victory"))
     hw.inputs.turn(1)                                  # ←/→: the factions swap
     step(app, clock)
     assert plain(screen.render()[1]) == "VICTORY DAY · toss ready · seat A Germany, seat B USSR"
@@ -64,7 +65,7 @@ def test_v8_the_simulators_window_in_victory_day(tmp_path):
     clock.advance(victory_view.TOSS_MS)
     step(app, clock)
     lines = [plain(ln) for ln in screen.render()]
-    assert lines[1] == "TOSS · Seat B (USSR) starts game 1: the lot" and "r next game" in lines[2]
+    assert lines[1] == "TOSS · Seat B (USSR) starts game 1: the lot" and "n next game" in lines[2]
     lit = ring_colours(app)
     assert lit[:12] == [(0, 0, 0)] * 12 and all(c[0] > 0 and c[1] == c[2] == 0 for c in lit[12:])   # B's half, red
     hw.inputs.press("encoder")                         # r: the next game

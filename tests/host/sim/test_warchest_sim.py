@@ -16,7 +16,7 @@ from test_sim_screen import make, plain, step
 from osada import cli
 from osada.link import ports
 from osada.sim import view as S
-from osada.sim import warchest_lines
+from osada.terminal import gamekeys
 
 pytestmark_pty = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs POSIX ptys")
 
@@ -48,7 +48,7 @@ def test_the_window_fits_and_tags_every_led_with_its_part_of_the_tracker(tmp_pat
     assert plain(lines[0]).startswith("Osada simulator · War Chest («Сундук войны») · Siege's game kept")
     assert plain(lines[1]) == "WAR CHEST · round 1 · player 1's action · initiative: player 1"
     assert plain(lines[2]) == "coins in hand 3 | 3 · markers to place 4 | 4 · the encoder fixes markers 1"
-    assert [plain(x) for x in lines[-2:]] == list(warchest_lines.KEYS_HELP_LINES)
+    assert [plain(x) for x in lines[-2:]] == list(gamekeys.help_lines("warchest"))
     lay = S.Layout(cols, rows)
     board = "\n".join(plain(ln)[lay.pad:] for ln in lines[lay.top:lay.top + lay.H])
     found = re.findall(r"[●○]([cim>])", board)
@@ -108,7 +108,7 @@ def test_the_simulators_keys_press_the_trackers_buttons_and_siege_is_kept(sim):
         assert ev["what"] == "action" and ev["source"] == "buttons" and ev["player"] == turn + 1
         assert ev["warchest"]["hand"][turn] == 2
         del got[:]
-        sim.sim.keys(b"n")                             # the encoder held: a new game, flipped
+        sim.sim.keys(b"E")                             # the encoder held: a new game, flipped (the monitor's E)
         assert wait(lambda: (link.poll() or True) and [m for m in got if m.get("ev") == "warchest"])
         assert [m for m in got if m.get("ev") == "warchest"][0]["what"] == "new"
         assert link.request("game", game="siege")["ok"]

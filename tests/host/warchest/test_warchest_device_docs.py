@@ -14,7 +14,7 @@ import tempfile
 
 from osada.link import client
 from osada.sim import view as S
-from osada.sim import warchest_lines
+from osada.terminal import gamekeys
 from osada.warchest import watch
 from osada_fw import gamemenu
 from osada_fw.app import App
@@ -104,16 +104,16 @@ def test_the_docs_say_where_the_game_menu_shows_war_chest():
 
 
 def test_the_docs_tables_name_every_key():
-    """watch's keys (watch.KEYS) and the simulator's (osada/sim/simulator.py
-    Simulator.keys, in its window's help: warchest_lines.KEYS_HELP_LINES)."""
+    """watch's keys (watch.KEYS) and the simulator's (the monitor's, terminal/gamekeys.py,
+    in its window's help: gamekeys.help_lines)."""
     text = blocks()[1]
     section = text[text.index("### Buttons and keys"):text.index("### Mirrored on the PC")]
     names = {"right": "`→`", "left": "`←`", b"\r": "`Enter`", b"\n": "`Enter`", b" ": "Space",
              b"\x7f": "Backspace", b"\x08": "Backspace"}
     for key in watch.KEYS:
         assert (names[key] if key in names else "`%s`" % key.decode()) in section, key
-    sim_help = " ".join(warchest_lines.KEYS_HELP_LINES)
-    for key in ("Enter", "b", "a/d", "r", "B", "n", "g", "q"):
+    sim_help = " ".join(gamekeys.help_lines("warchest"))
+    for key in ("Enter", "b", "e", "B", "E", "g", "q"):
         assert " %s " % key in " %s " % sim_help and "`%s`" % key.split("/")[0] in section, key
 
 
