@@ -261,7 +261,14 @@ class WebServer:
         return resp
 
     async def _index(self, request):
+        """The page, with the snapshot a watcher draws already in it (issue 61 item 11): its first
+        paint is the board, not "connecting…" while its WebSocket opens.  A JSON block, which no
+        browser runs (the policy lets no inline script run either); "</" escaped inside it."""
         body, ctype = self.files["index.html"]
+        if self.latest is not None:
+            first = self.latest[roles.WATCHER].replace("</", "<\\/").replace("<!--", "<\\u0021--")
+            tag = '<script id="first" type="application/json">%s</script>\n' % first
+            body = body.replace(b"</body>", tag.encode("utf-8") + b"</body>", 1)
         return web.Response(body=body, content_type=ctype, charset="utf-8")
 
     async def _static(self, request):

@@ -133,6 +133,25 @@ def test_a_page_opened_mid_game_shows_it_all_at_once(rig):
     phone.close()
 
 
+def test_the_first_paint_is_the_board_before_the_websocket_opens(rig):
+    """Issue 61 item 11: the page drew nothing until its WebSocket connected ("connecting to
+    the host…"); the snapshot the server has is in the page itself.  Here no WebSocket ever
+    opens, and the page shows the board all the same."""
+    box, host, browser = rig
+    dev = box["dev"]
+    ctx = browser.new_context(viewport=WIDE)
+    ctx.add_init_script("window.WebSocket = function () { this.readyState = 0; "
+                        "this.addEventListener = function () {}; this.send = function () {}; };")
+    try:
+        page = ctx.new_page()
+        page.goto(host.url)
+        assert page.evaluate("document.body.dataset.rev") not in (None, "0")
+        assert siege_matches(page, dev), "the page's own snapshot is the board"
+        assert "connecting" not in page.inner_text("#conn")
+    finally:
+        ctx.close()
+
+
 def test_an_unplugged_board_is_said_on_every_page_and_they_recover(rig):
     box, host, browser = rig
     pages = [open_page(browser, host) for _ in range(3)]

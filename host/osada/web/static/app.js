@@ -206,5 +206,7 @@
     document.body.classList.toggle("zoomed", zoomed);
     fitBoard();
   });
+  const first = $("first");          // the snapshot the host had when it served the page: drawn at once
+  if (first) { try { apply(JSON.parse(first.textContent)); } catch (e) { /* the WebSocket's comes next */ } }
   connect();
 })();
