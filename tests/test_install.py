@@ -42,7 +42,7 @@ def installed(tmp_path_factory):
                              check=True, capture_output=True, text=True).stdout.strip()
     with open(os.path.join(purelib, "osada-deps.pth"), "w") as f:
         f.write(sysconfig.get_path("purelib") + "\n")
-    proc = subprocess.run([sys.executable, "-m", "pip", "--python", py, "install", "--quiet",
+    proc = subprocess.run([sys.executable, "-m", "pip", "--python", py, "install", "--verbose",
                            "--disable-pip-version-check", "--no-index", "--no-build-isolation", "--no-deps",
                            str(src)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -50,7 +50,8 @@ def installed(tmp_path_factory):
     home.mkdir()
     env = dict(os.environ, HOME=str(home), XDG_STATE_HOME=str(home / "state"))
     env.pop("PYTHONPATH", None)
-    return {"bin": venv / "bin", "py": py, "env": env, "cwd": str(home), "home": home}
+    return {"bin": venv / "bin", "py": py, "env": env, "cwd": str(home), "home": home,
+            "build_output": proc.stdout + proc.stderr, "purelib": purelib}
 
 
 def _run(installed, *args, timeout=60):
@@ -176,3 +177,11 @@ def test_every_python_folder_is_a_listed_package():
                 if name not in listed:
                     missing.append(name)
     assert missing == []
+
+
+def test_the_build_declares_its_data_so_it_says_nothing_of_ignored_packages(installed):
+    """Issue 61 item 3: the first `make run` printed two screens of setuptools' "Package would be
+    ignored" (osada.web.static, the forecast's C sources): both are declared packages now."""
+    out = installed["build_output"]
+    assert "would be ignored" not in out and "is not listed in" not in out, out[-3000:]
+    assert os.path.isfile(os.path.join(installed["purelib"], "osada", "web", "static", "app.js"))

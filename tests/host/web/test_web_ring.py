@@ -34,3 +34,10 @@ def test_the_ring_is_the_boards_colours_of_the_state():
                    and sum(1 for f in st["enemies"] if (f["sector"], f["line"]) == (e["sector"], e["line"])) == 1][0]
     p = (tiger_alone["sector"] - 1) * 4 + ["rear", "air", "artillery", "tank"].index(tiger_alone["line"])
     assert px[p] == pal(C.enemy_pal(KIND_IDS.index("tiger"), 3)) and marks[p] == "3"
+
+
+def test_the_legend_names_every_line_letter_under_the_leds():
+    """Issue 61 item 13: the page's ring legend did not say what "G" is."""
+    from osada.siege.ring import LEGEND, LINE_LETTERS
+    for letter, line in zip(LINE_LETTERS, ("rear", "air", "artillery", "tank")):
+        assert "%s %s" % (letter, line) in LEGEND, (letter, LEGEND)
