@@ -223,6 +223,15 @@ class Fragments:
         return self.value[role]
 
 
+def siege_state(shell, role):
+    """Siege's state and setup as `role` may see them (roles.py), for the page's picture
+    (issue 62 item 1); None while another game runs or before the first state."""
+    if shell.game != "siege" or not isinstance(shell.state, dict):
+        return None
+    setup = getattr(shell.view, "setup", None)
+    return {"game": roles.state_for(shell.state, role), "setup": roles.setup_for(setup, role) if setup else None}
+
+
 def snapshot(shell, rev, role=roles.WATCHER, cache=None, control_on=False):
     """Everything a page of `role` (osada.web.roles: what it may see is decided there) shows,
     as a dict (JSON-able).  cache: a Fragments kept from call to call; control_on: the host
@@ -246,6 +255,7 @@ def snapshot(shell, rev, role=roles.WATCHER, cache=None, control_on=False):
         "forecast": fc,
         "damaged": damaged(shell),
         "role": role,
+        "state": siege_state(shell, role),
         "control": can_control,
         "buttons": control.buttons(game) if can_control else [],
     }

@@ -3,6 +3,7 @@ beside the shell that owns the link.
 
     GET /            the page (static/index.html); /static/<file> its script and style
     GET /state.json  the latest snapshot a watcher draws, for scripts
+    GET /catalog.json  the facts the page draws with (catalog.py), from their home in Python
     GET /ws          the live view: the latest snapshot at once, then every new one;
                      with --control, the PIN and the keys (control.py)
 
@@ -40,7 +41,7 @@ REFUSAL_WINDOW_S = 10.0
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
-FILES = {"index.html": "text/html", "app.js": "text/javascript", "style.css": "text/css"}
+FILES = {"index.html": "text/html", "app.js": "text/javascript", "siege.js": "text/javascript", "style.css": "text/css"}
 HEADERS = {
     # everything the page loads comes from this host; the fragments carry inline styles
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -48,6 +49,16 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-cache",
 }
+
+
+def _catalog():
+    from .catalog import catalog
+    return json.dumps(catalog(), ensure_ascii=False, separators=(",", ":"))
+
+
+def _inert(text):
+    """JSON text made safe inside a <script> block: no "</" or "<!--" in it (still the same JSON)."""
+    return text.replace("</", "<\\/").replace("<!--", "<\\u0021--")
 
 
 class _Texts(dict):
@@ -88,6 +99,7 @@ class WebServer:
         self._full = False                    # over MAX_CONNECTIONS: said once until it is not
         self.on_key = on_key                  # on_key(page, request): called on the server's thread
         self.files = _files()
+        self.catalog = _catalog()             # /catalog.json, and in the page: the facts it draws with
         self.latest = None                    # the last snapshots, {role: JSON text}
         self.pages = {}                       # ws -> the page (its address, PIN, key rate, what waits to go)
         self.loop = None
@@ -124,6 +136,7 @@ class WebServer:
         app = web.Application(client_max_size=control.MAX_FRAME, middlewares=[self._hosts, self._headers])
         app.router.add_get("/", self._index)
         app.router.add_get("/state.json", self._state)
+        app.router.add_get("/catalog.json", self._catalog)
         app.router.add_get("/ws", self._ws)
         app.router.add_get("/static/{name}", self._static)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0,
@@ -265,11 +278,14 @@ class WebServer:
         paint is the board, not "connecting…" while its WebSocket opens.  A JSON block, which no
         browser runs (the policy lets no inline script run either); "</" escaped inside it."""
         body, ctype = self.files["index.html"]
+        tags = '<script id="catalog" type="application/json">%s</script>\n' % _inert(self.catalog)
         if self.latest is not None:
-            first = self.latest[roles.WATCHER].replace("</", "<\\/").replace("<!--", "<\\u0021--")
-            tag = '<script id="first" type="application/json">%s</script>\n' % first
-            body = body.replace(b"</body>", tag.encode("utf-8") + b"</body>", 1)
+            tags += '<script id="first" type="application/json">%s</script>\n' % _inert(self.latest[roles.WATCHER])
+        body = body.replace(b"</body>", tags.encode("utf-8") + b"</body>", 1)
         return web.Response(body=body, content_type=ctype, charset="utf-8")
+
+    async def _catalog(self, request):
+        return web.Response(text=self.catalog, content_type="application/json")
 
     async def _static(self, request):
         name = request.match_info["name"]

@@ -152,6 +152,54 @@ def test_the_first_paint_is_the_board_before_the_websocket_opens(rig):
         ctx.close()
 
 
+PICTURE = """() => ({
+  turn: document.body.dataset.turn, phase: document.body.dataset.phase,
+  tokens: [...document.querySelectorAll('#picture [data-enemy]')].map(t =>
+    [+t.dataset.enemy, t.closest('[data-cell]').dataset.cell, +t.dataset.armor, t.dataset.kind]),
+  walls: [...document.querySelectorAll('#picture [data-wall]')].map(w => w.dataset.wall),
+  dots: [...document.querySelectorAll('#picture [data-dot]')].map(w => w.dataset.dot),
+  buildings: [...document.querySelectorAll('#picture [data-building]')].map(b => b.dataset.building),
+  width: document.getElementById('picture').getBoundingClientRect().width,
+})"""
+
+
+def picture_matches(page, dev):
+    """The picture (siege.js) is the device's state: each enemy a token in its cell with its
+    armour, each wall, ДОТ and building as it stands, the turn and phase on the root."""
+    got = page.evaluate(PICTURE)
+    st, _ = dev.state()
+    want = sorted([e["id"], "%d/%s" % (e["sector"], e["line"]), e["armor"], e["kind"]] for e in st["enemies"])
+    return (sorted(got["tokens"]) == want and got["turn"] == str(st["turn"]) and got["phase"] == str(st["phase"])
+            and got["walls"] == ["standing" if s in st["walls"] else "gone" for s in range(1, 7)]
+            and got["dots"] == ["yes" if s in st["dots"] else "no" for s in range(1, 7)]
+            and got["buildings"] == ["standing" if s in st["buildings"] else "ruins" for s in range(1, 7)])
+
+
+def test_siege_is_a_picture_drawn_from_its_state(rig):
+    """Issue 62 items 1, 2, 5: the snapshot carries the state as the role sees it, the page draws
+    it as SVG with the catalog's facts (from Python: /catalog.json), on a phone as on a wide screen."""
+    box, host, browser = rig
+    dev = box["dev"]
+    page = open_page(browser, host)
+    until(lambda: picture_matches(page, dev), what="the picture is the device's state: %s vs %s"
+          % (page.evaluate(PICTURE), dev.state()[0]))
+    phone = open_page(browser, host, {"width": 390, "height": 844})
+    until(lambda: picture_matches(phone, dev), what="the phone's picture")
+    got = phone.evaluate(PICTURE)
+    assert 340 <= got["width"] <= 390 and phone.evaluate("document.documentElement.scrollWidth") <= 390
+    # a token is a touch target of 40x40 CSS px at least, on the phone too
+    sizes = phone.evaluate("[...document.querySelectorAll('#picture [data-enemy] rect.tok')].map(r => "
+                           "{ const b = r.getBoundingClientRect(); return [b.width, b.height]; })")
+    assert sizes and min(min(w, h) for w, h in sizes) >= 40, sizes
+    import urllib.request
+    with urllib.request.urlopen(host.url + "catalog.json") as r:
+        cat = json.loads(r.read().decode("utf-8"))
+    from osada.web.catalog import catalog
+    assert cat == json.loads(json.dumps(catalog()))
+    page.close()
+    phone.close()
+
+
 def test_an_unplugged_board_is_said_on_every_page_and_they_recover(rig):
     box, host, browser = rig
     pages = [open_page(browser, host) for _ in range(3)]

@@ -9,6 +9,7 @@
   const setClass = (el, cls) => { if (el.className !== cls) el.className = cls; };
   let boxWidth = 0, zoomed = false;                      // the board's room, measured on load and resize only (no forced layout)
   let ws = null, snap = null, control = false, unlocked = false, retry = 500, shownKeys = "";
+  let catalog = null, shownPicture = "";
   let shownBoard = null, shownPanel = null, shownFacts = "", shownEvents = "", shownCss = null, shownRing = null, shownForecast = null;
   const MARKS = { ok: "●", stale: "▲", bad: "✖" };
 
@@ -45,6 +46,19 @@
     if (ring.hidden !== !rhtml) ring.hidden = !rhtml;  // Siege: the ring under the board (the others' board is it)
     if (rhtml !== shownRing) { ring.innerHTML = rhtml; shownRing = rhtml; }
     if (ring.style.fontSize !== size) ring.style.fontSize = size;
+  }
+
+  function picture(s) {                               // Siege as a picture, from its state (siege.js)
+    const st = s.state && s.state.game;
+    const on = !!(st && catalog && window.OsadaSiege);
+    if ($("picsec").hidden !== !on) $("picsec").hidden = !on;
+    if (!on) { shownPicture = ""; return; }
+    const sig = JSON.stringify(st);
+    if (sig === shownPicture) return;
+    shownPicture = sig;
+    window.OsadaSiege.draw($("picture"), st, catalog);
+    document.body.dataset.turn = String(st.turn);
+    document.body.dataset.phase = String(st.phase);
   }
 
   function facts(list) {
@@ -127,6 +141,7 @@
     if (s.conn.kind === "lost") banner("The board is unplugged or gone: this is the last board seen. It comes back by itself.");
     else if (!s.conn.live) banner("No board connected: " + s.conn.text);
     else banner("");
+    picture(s);
     if (s.css !== shownCss) { $("fragcss").textContent = s.css; shownCss = s.css; }   // the fragments' classes
     fitBoard();
     if (s.panel !== shownPanel) { $("panel").innerHTML = s.panel; shownPanel = s.panel; }
@@ -206,6 +221,7 @@
     document.body.classList.toggle("zoomed", zoomed);
     fitBoard();
   });
+  try { catalog = JSON.parse($("catalog").textContent); } catch (e) { catalog = null; }   // the facts it draws with
   const first = $("first");          // the snapshot the host had when it served the page: drawn at once
   if (first) { try { apply(JSON.parse(first.textContent)); } catch (e) { /* the WebSocket's comes next */ } }
   connect();

@@ -1,0 +1,50 @@
+"""The facts a page draws with -- the lines, the sectors' colours and armies, each enemy
+kind's printed name, short name, armour and class, the games' names, each game's keys --
+made from their one home in the Python sources (issue 62 item 1), served as
+/catalog.json: the page types none of them a second time.  Public facts only: the same
+for every role."""
+
+from osada.gameview import view_class
+from osada.siege.board import CELL_BG, HEADER_BG, NATION, ROW_LABELS
+from osada.words import texts
+from osada.words.game_names import game_name
+from osada_fw.games import GAMES
+from shared_rules.siege.catalog import (
+    C_BOMBER,
+    C_SPECIAL,
+    C_TANK,
+    KIND_ARMOR,
+    KIND_CLASS,
+    KIND_IDS,
+    LINES,
+    MODES,
+    SECTOR_COLOR,
+)
+
+CLASSES = {C_TANK: "tank", C_SPECIAL: "special", C_BOMBER: "bomber"}
+
+
+def _keys(game):
+    """A game's keys as its view binds them: each row with a name (the help's), its action
+    (the view's), the keys shown, and whether the footer lists it."""
+    out = []
+    for keys, action, shown, short, what, footer in view_class(game).KEYMAP:
+        if shown and short:
+            out.append({"action": action, "keys": shown, "name": short, "what": what, "main": bool(footer)})
+    return out
+
+
+def catalog():
+    """The catalog as a JSON-able dict."""
+    return {
+        "lines": list(LINES),
+        "line_names": {line: list(ROW_LABELS[line]) for line in LINES},
+        "sectors": {str(s): {"colour": SECTOR_COLOR[s], "army": NATION[SECTOR_COLOR[s]],
+                             "strong": HEADER_BG[SECTOR_COLOR[s]], "tint": CELL_BG[SECTOR_COLOR[s]]}
+                    for s in range(1, 7)},
+        "kinds": {k: {"name": texts.ru(k), "short": texts.short(k).rstrip("*"), "armor": KIND_ARMOR[i],
+                      "class": CLASSES.get(KIND_CLASS[i], "event")}
+                  for i, k in enumerate(KIND_IDS)},
+        "modes": {m: texts.label(m, texts.MODES) for m in MODES},
+        "games": {g: {"name": game_name(g), "short": game_name(g, True), "keys": _keys(g)} for g in GAMES},
+    }
