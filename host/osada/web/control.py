@@ -9,9 +9,14 @@ A page sends JSON text frames:
     {"t": "key", "game": "siege", "i": 5, "n": 3}       the digit row, with its number
     {"t": "key", "game": "siege", "i": -1}              the game switch (COMMON_KEYMAP's G)
     {"t": "ack"}                                        acknowledge the device's damaged save
+    {"t": "act", "game": "siege", "do": "hit", "enemy": 7}      a tap on the picture (issue 62
+    {"t": "act", "game": "siege", "do": "dot", "sector": 3}     item 4): a Siege action on an
+    {"t": "act", "game": "siege", "do": "end_turn"}             enemy, a sector, or none
 
 check() turns a frame into ("pin", pin) / ("key", game, action, args) /
-("switch",) / ("ack",) or raises Refused with the sentence the page is told.  What a
+("act", game, action) / ("switch",) / ("ack",) or raises Refused with the sentence
+the page is told.  A tap's action is one of TOUCH's, with exactly the target it
+takes; the device checks it as any action (a rule refuses it with its sentence).  What a
 key does is the view's own on_key (the monitor's path), so a page can send
 no request the monitor's keys could not; the requests that reach the link
 are checked once more against ALLOWED_CMDS (what the views' keys send).
@@ -40,6 +45,9 @@ SWITCH = -1
 ALLOWED_CMDS = frozenset(("act", "undo", "roll", "press", "toss", "next", "game", "state",
                           "forecast"))        # Siege's F: the host's own forecast, the device only draws it (F13)
 _CALL = re.compile(r"^(\w+)(?:\((.*)\))?$")
+# what a tap on Siege's picture may ask: the action -> the target it takes (the protocol's field)
+TOUCH = {"hit": "enemy", "kill": "enemy", "hedgehog": "enemy", "push_back": "enemy", "choose": "enemy",
+         "dot": "sector", "rebuild": "sector", "patrol": None, "move": None, "reveal": None}
 
 
 class Refused(ValueError):
@@ -78,7 +86,7 @@ def buttons(game):
             label, what = "%s %s" % (prev[0], prev[1][1]), prev[2]
         else:
             label = name
-        row = {"i": i, "label": label, "keys": shown.split()[0] if shown else "", "what": what}
+        row = {"i": i, "label": label, "keys": shown.split()[0] if shown else "", "what": what, "action": name}
         if name == "digit":
             row["digits"] = 9 if game == "siege" else 6
         out.append(row)
@@ -99,7 +107,7 @@ def check(text):
     except RecursionError:
         raise Refused("JSON nested too deeply: a frame is a flat object") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("t"), str):
-        raise Refused('a frame is a JSON object with "t": "pin", "key" or "ack"')
+        raise Refused('a frame is a JSON object with "t": "pin", "key", "act" or "ack"')
     kind = msg["t"]
     if kind == "pin":
         if not isinstance(msg.get("pin"), str) or len(msg["pin"]) > 32:
@@ -109,7 +117,30 @@ def check(text):
         return _key(msg)
     if kind == "ack":
         return ("ack",)
-    raise Refused("unknown frame %r: a page sends only a pin, a key or an ack" % kind[:40])
+    if kind == "act":
+        return _act(msg)
+    raise Refused("unknown frame %r: a page sends only a pin, a key, an act or an ack" % kind[:40])
+
+
+def _act(msg):
+    """A tap's action: ("act", "siege", {"do": ..., its target}); Refused otherwise."""
+    if msg.get("game") != "siege":
+        raise Refused("a tap's action is Siege's: \"game\": \"siege\"")
+    do = msg.get("do")
+    if do not in TOUCH:
+        raise Refused("a tap may ask %s, not %r" % (", ".join(sorted(TOUCH)), str(do)[:40]))
+    target = TOUCH[do]
+    extra = set(msg) - {"t", "game", "do"} - ({target} if target else set())
+    if extra:
+        raise Refused("%s takes %s, not %s" % (do, target or "nothing", ", ".join(sorted(extra))[:60]))
+    action = {"do": do}
+    if target is not None:
+        v = msg.get(target)
+        top = 6 if target == "sector" else 999
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= top:
+            raise Refused("%s takes %s: a number from 1 to %d" % (do, target, top))
+        action[target] = v
+    return ("act", "siege", action)
 
 
 def _key(msg):

@@ -145,6 +145,17 @@ class WebMonitorApp(MonitorApp):
             else:
                 self.send("journal", ack=True)
             return
+        if req[0] == "act":                   # a tap on the picture: the action itself (control.TOUCH)
+            if self.game != "siege":
+                self.set_status("a tap on Siege's board, but the device runs %s: not sent" % self.game,
+                                refused=True)
+                return
+            self._web_held = True
+            if self.send("act", action=req[2]):
+                self._hold_answer()
+            else:
+                self.web_answered()
+            return
         _kind, game, action, args = req
         if game != self.game:
             self.set_status("a key of %s, but the device runs %s: not sent" % (game, self.game), refused=True)
@@ -160,12 +171,19 @@ class WebMonitorApp(MonitorApp):
                 else:
                     self.set_status("%s is not sent from a page" % cmd, refused=True)
         finally:
-            if sent and self._web_loop is not None:
-                if self._web_release is not None:
-                    self._web_release.cancel()
-                self._web_release = self._web_loop.call_later(ANSWER_WAIT_S, self.web_answered)
+            if sent:
+                self._hold_answer()
             else:
                 self.web_answered()          # nothing went to the device: what changed goes now
+
+    def _hold_answer(self):
+        """A request went to the device: the pages get the change with its answer (ANSWER_WAIT_S at most)."""
+        if self._web_loop is None:
+            self.web_answered()
+            return
+        if self._web_release is not None:
+            self._web_release.cancel()
+        self._web_release = self._web_loop.call_later(ANSWER_WAIT_S, self.web_answered)
 
     def on_session_reply(self, msg):
         """Textual calls MonitorApp's own handler of the reply too (every class's in the MRO):

@@ -58,6 +58,9 @@ CRAFTED = [
     '{"t": "key", "game": "siege", "i": 16}',                      # choose (KEYMAP row 16), no PIN
     '{"cmd": "act", "action": {"do": "end_turn"}}',                # the device's protocol, smuggled
     '{"t": "act", "action": {"do": "end_turn"}}',
+    '{"t": "act", "game": "siege", "do": "hit", "enemy": 1}',      # a well-formed tap, no PIN
+    '{"t": "act", "game": "siege", "do": "marshal_play", "tokens": ["x"]}',
+    '{"t": "act", "game": "siege", "do": "dot", "sector": 9}',
     '{"t": "key", "game": "siege", "i": "16"}',
     '{"t": "key", "game": "siege", "i": 999}',
     '{"t": "key", "game": "../../etc", "i": 0}',
@@ -101,7 +104,9 @@ def test_without_the_pin_nothing_a_page_sends_reaches_the_board(rig):
     for frame, text in zip(CRAFTED + ["binary"], replies):
         assert text.startswith("refused: ") or "no actions" in text or "wrong PIN" in text, (frame, text)
     assert replies[0] == "refused: enter the PIN the host printed first"
-    assert replies[2].startswith("refused: unknown frame 'act'")
+    assert replies[2] == 'refused: a tap\'s action is Siege\'s: "game": "siege"'
+    assert replies[3] == "refused: enter the PIN the host printed first"
+    assert replies[4].startswith("refused: a tap may ask ") and replies[5].startswith("refused: dot takes sector")
     assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
     assert dev.state() == before, "the board did not move"
     assert host.app.session.link.next_id == sent_before, "no request went out on the link"

@@ -200,6 +200,54 @@ def test_siege_is_a_picture_drawn_from_its_state(rig):
     phone.close()
 
 
+def test_siege_played_by_taps_on_a_phone(rig):
+    """Issue 62 item 4: with the PIN, a tap on an enemy offers what can be done to it, a tap
+    on the bar does it; the turn's steps are always on the bar; after each step the picture
+    is the device's state."""
+    box, host, browser = rig
+    dev = box["dev"]
+    phone = open_page(browser, host, {"width": 390, "height": 844})
+    until(lambda: picture_matches(phone, dev), what="the picture")
+    assert phone.locator("#actionbar").is_hidden()                   # a watcher: nothing to tap to act
+    phone.fill("#pin", PIN)
+    phone.click("#pinform button")
+    phone.wait_for_selector("#actionbar [data-action='end_turn']", timeout=5000)
+    played = []
+    for _ in range(6):
+        st, seq = dev.state()
+        if st["phase"] == 4 and st["enemies"] and not st["pending"]:
+            e = max(st["enemies"], key=lambda x: (x["armor"], -x["id"]))
+            phone.click("#picture [data-enemy='%d']" % e["id"])
+            phone.wait_for_selector("#actionbar [data-action='hit']", timeout=5000)
+            box_ = phone.locator("#actionbar [data-action='hit']").bounding_box()
+            assert box_["width"] >= 40 and box_["height"] >= 40
+            phone.click("#actionbar [data-action='hit']")
+            until(lambda: dev.state()[1] != seq or "refused" in read(phone)["status"].lower()
+                  or "Refused" in " ".join(read(phone)["events"][:2]), what="the hit")
+            played.append(("hit", e["id"], dev.state()[1] != seq))
+            until(lambda: picture_matches(phone, dev), what="the picture after the hit")
+        st, seq = dev.state()
+        if st["outcome"] != "playing":
+            break
+        if st["pending"]:
+            c = st["pending"]["candidates"][0]
+            phone.click("#picture [data-enemy='%d']" % c)
+            phone.click("#actionbar [data-action='choose']")
+            step = "choose"
+        elif st["phase"] == 6:
+            phone.click("#actionbar [data-action='reveal']")
+            step = "reveal"
+        else:
+            phone.click("#actionbar [data-action='end_turn']")
+            step = "end_turn"
+        until(lambda: dev.state()[1] != seq, what="the turn's step (%s in phase %s; the page says %r)"
+              % (step, st["phase"], read(phone)["status"]))
+        until(lambda: picture_matches(phone, dev), what="the picture after the step")
+        played.append(("step", dev.state()[0]["turn"]))
+    assert any(p[0] == "hit" and p[2] for p in played), played       # a hit the device took
+    phone.close()
+
+
 def test_an_unplugged_board_is_said_on_every_page_and_they_recover(rig):
     box, host, browser = rig
     pages = [open_page(browser, host) for _ in range(3)]

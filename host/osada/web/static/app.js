@@ -9,7 +9,7 @@
   const setClass = (el, cls) => { if (el.className !== cls) el.className = cls; };
   let boxWidth = 0, zoomed = false;                      // the board's room, measured on load and resize only (no forced layout)
   let ws = null, snap = null, control = false, unlocked = false, retry = 500, shownKeys = "";
-  let catalog = null, shownPicture = "";
+  let catalog = null, shownPicture = "", selected = null, shownBar = "";
   let shownBoard = null, shownPanel = null, shownFacts = "", shownEvents = "", shownCss = null, shownRing = null, shownForecast = null;
   const MARKS = { ok: "●", stale: "▲", bad: "✖" };
 
@@ -59,6 +59,61 @@
     window.OsadaSiege.draw($("picture"), st, catalog);
     document.body.dataset.turn = String(st.turn);
     document.body.dataset.phase = String(st.phase);
+    mark();
+  }
+
+  // Play by touch (issue 62 item 4), with the PIN: a tap on an enemy or a wall selects it and
+  // the bar offers what makes sense for it, named as the monitor's keys are (the catalog);
+  // the turn's own steps are always there. A tap's action goes as {"t": "act"}; end turn and
+  // undo as the monitor's keys (their confirmations are the monitor's).
+  function mark() {
+    for (const n of $("picture").querySelectorAll(".selected")) n.classList.remove("selected");
+    if (!selected) return;
+    const q = selected.enemy ? '[data-enemy="' + selected.enemy + '"]' : '[data-cell="' + selected.sector + '/wall"]';
+    const n = $("picture").querySelector(q);
+    if (n) n.classList.add("selected"); else selected = null;
+  }
+
+  function actionBar(s) {
+    const bar = $("actionbar");
+    const st = s && s.state && s.state.game;
+    const on = !!(st && unlocked && s.control && catalog && s.game === "siege");
+    if (bar.hidden !== !on) bar.hidden = !on;
+    const sig = on ? JSON.stringify([selected, st.pending, st.enemies.length, s.buttons.length]) : "";
+    if (sig === shownBar) return;
+    shownBar = sig;
+    bar.textContent = "";
+    if (!on) return;
+    const names = {};
+    for (const k of catalog.games.siege.keys) names[k.action] = k;
+    const add = (action, frame, label) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.action = action;
+      b.textContent = label || (names[action] ? names[action].name : action.replace("_", " "));
+      if (names[action]) b.title = names[action].what;
+      b.addEventListener("click", () => send(frame));
+      bar.append(b);
+    };
+    const e = selected && selected.enemy ? st.enemies.find((x) => x.id === selected.enemy) : null;
+    if (e) {
+      const who = document.createElement("span");
+      who.className = "who";
+      who.textContent = (catalog.kinds[e.kind] || { name: e.kind }).name + " #" + e.id + ":";
+      bar.append(who);
+      for (const a of ["hit", "kill", "hedgehog", "push_back"]) add(a, { t: "act", game: "siege", do: a, enemy: e.id });
+      if (st.pending && (st.pending.candidates || []).includes(e.id))
+        add("choose", { t: "act", game: "siege", do: "choose", enemy: e.id }, "choose it");
+    } else if (selected && selected.sector) {
+      const who = document.createElement("span");
+      who.className = "who";
+      who.textContent = "sector " + selected.sector + ":";
+      bar.append(who);
+      for (const a of ["dot", "rebuild"]) add(a, { t: "act", game: "siege", do: a, sector: selected.sector });
+    }
+    for (const a of ["move", "reveal", "patrol"]) add(a, { t: "act", game: "siege", do: a });
+    for (const b of s.buttons) if (b.action === "end_turn" || b.action === "undo")
+      add(b.action, { t: "key", game: s.game, i: b.i }, b.label);
   }
 
   function facts(list) {
@@ -153,6 +208,7 @@
     setText($("status"), s.status.text);
     setClass($("status"), s.status.refused ? "refused" : "");
     keys(s);
+    actionBar(s);
     if (seqChanged) {                 // when this page first showed the device's latest action (make bench)
       document.body.dataset.seq = String(s.seq);
       document.body.dataset.seqAt = String(performance.timeOrigin + performance.now());
@@ -178,7 +234,7 @@
       if (m.ok && /PIN accepted/.test(m.text)) {
         unlocked = true;
         $("pinform").hidden = true;
-        if (snap) keys(snap);
+        if (snap) { keys(snap); actionBar(snap); }
       } else if (!m.ok && unlocked && /PIN/.test(m.text)) {
         // the PIN kept from before is refused (the host restarted with a new one): ask again
         unlocked = false;
@@ -215,6 +271,16 @@
     send({ t: "pin", pin: pin });
   });
   $("ackdamaged").addEventListener("click", () => send({ t: "ack" }));
+  $("picture").addEventListener("click", (ev) => {    // a tap selects an enemy, or a sector's wall
+    const tok = ev.target.closest("[data-enemy]"), wall = ev.target.closest("[data-wall]");
+    const cell = ev.target.closest("[data-cell]");
+    if (tok) selected = { enemy: +tok.dataset.enemy };
+    else if (wall) selected = { sector: +wall.dataset.cell.split("/")[0] };
+    else if (cell) selected = { sector: +cell.dataset.cell.split("/")[0] };
+    else selected = null;
+    mark();
+    if (snap) actionBar(snap);
+  });
   window.addEventListener("resize", () => { boxWidth = 0; fitBoard(); });
   $("boardsec").addEventListener("click", () => {
     zoomed = !zoomed;
