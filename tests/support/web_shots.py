@@ -76,7 +76,8 @@ def steady(snap):
     snap["css"] = "".join(rule + "}" for rule in snap.get("css", "").split("}") if rule[1:10] in used)
     fc = snap.get("forecast")
     if fc:
-        snap["forecast"] = {k: re.sub(r"[\d,?]+ states, \d+\.\d+ s", "N states, S s", v) for k, v in fc.items()}
+        snap["forecast"] = {k: re.sub(r"[\d,?]+ states, \d+\.\d+ s", "N states, S s", v) if isinstance(v, str) else v
+                            for k, v in fc.items()}
     return snap
 
 

@@ -170,6 +170,12 @@ class SiegeView(GameView):
             return None
         return forecast_text(self.live, self.state, self.setup)
 
+    def forecast_result(self):
+        """The forecast of the state on the board (live_forecast.LiveResult) while it is shown, or None."""
+        if not getattr(self.shell, "forecast", False) or self.state is None or self.live is None:
+            return None
+        return self.live.current(self.state, self.setup)
+
     def aside_line(self):
         if not getattr(self.shell, "forecast", False) or self.state is None:
             return None

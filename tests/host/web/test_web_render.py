@@ -109,3 +109,29 @@ def test_a_damaged_save_is_on_every_page_until_acknowledged():
                  "kept": "its bytes are kept in …/journal-damaged-1.bin"}   # no local path on a page
     shell.damaged = ("lost", "flash")
     assert "osada journal save FILE" in render.snapshot(shell, 3)["damaged"]["kept"]
+
+
+def test_the_forecast_is_on_the_picture_exact_in_data_readable_on_screen():
+    """Issue 62 item 2: each building, wall and ДОТ carries its risk: the exact fraction in the
+    data, the percentage people read, F13's colour band."""
+    import json as _json
+
+    from forecast_support import E7
+
+    from osada.siege.forecast import forecast
+    from osada.siege.live_forecast import LiveResult
+    from osada.web import render
+    from shared_rules.siege.public import public_state
+    from shared_rules.siege.scenario import run
+
+    game, _ = run(E7 if isinstance(E7, dict) else _json.loads(E7))
+    res = LiveResult(forecast(public_state(game), game.setup_dict()), 1, 0, None, final=True)
+
+    class View:
+        def forecast_result(self):
+            return res
+    r = render.risks(View())
+    assert r["exact"] is True
+    assert r["B3"] == {"worst": "148721/272160", "text": "54.6%", "level": "high"}
+    assert r["B1"]["level"] == "low" and r["W2"]["level"] == "mid" and r["B6"]["level"] == "certain"
+    assert render.risks(type("V", (), {"forecast_result": lambda self: None})()) is None

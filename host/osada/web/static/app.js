@@ -53,10 +53,11 @@
     const on = !!(st && catalog && window.OsadaSiege);
     if ($("picsec").hidden !== !on) $("picsec").hidden = !on;
     if (!on) { shownPicture = ""; return; }
-    const sig = JSON.stringify(st);
+    const risks = (s.forecast && s.forecast.risks) || null;
+    const sig = JSON.stringify([st, risks]);
     if (sig === shownPicture) return;
     shownPicture = sig;
-    window.OsadaSiege.draw($("picture"), st, catalog);
+    window.OsadaSiege.draw($("picture"), st, catalog, risks);
     document.body.dataset.turn = String(st.turn);
     document.body.dataset.phase = String(st.phase);
     mark();

@@ -41,8 +41,17 @@ window.OsadaSiege = (function () {
     return g;
   }
 
-  // Draw `state` (the device's Siege state as the role sees it) into the <svg> `svg`.
-  function draw(svg, state, cat) {
+  // The forecast's risk on a building, wall or ДОТ (the snapshot's forecast.risks): its
+  // percentage on it, in F13's colour band (a border: the text says it too).
+  function risk(g, r, x, y, w) {
+    if (!r) return;
+    g.append(el("rect", { x: x, y: y, width: w, height: 20, rx: 4, class: "risk " + r.level }));
+    g.append(el("text", { x: x + w / 2, y: y + 15, class: "risktext", "data-risk": r.text }, r.text));
+  }
+
+  // Draw `state` (the device's Siege state as the role sees it) into the <svg> `svg`;
+  // risks: the forecast's, or null.
+  function draw(svg, state, cat, risks) {
     NS = svg.namespaceURI;
     const lines = cat.lines.filter((l) => l !== "city");
     const most = {};
@@ -91,6 +100,7 @@ window.OsadaSiege = (function () {
       wg.append(el("rect", { x: x + 4, y: wy, width: COL - 8, height: WALL - 4, rx: 3, class: "wallbar" }));
       wg.append(el("text", { x: x + COL / 2, y: wy + WALL / 2 + 3, class: "walltext" },
                    wall ? (dot ? "wall + ДОТ" : "wall") : "no wall"));
+      if (risks && wall) risk(wg, risks[(dot ? "D" : "W") + s], x + 14, wy - 22, COL - 28);
       col.append(wg);
       const cy = wy + WALL + GAP, up = (state.buildings || []).includes(s);
       const bg = el("g", { class: "building" + (up ? " up" : " down"), "data-building": up ? "standing" : "ruins",
@@ -105,6 +115,7 @@ window.OsadaSiege = (function () {
                                   " Z", class: "ruins" }));
       }
       bg.append(el("text", { x: mx, y: cy + 52, class: "bldtext" }, up ? "" : "ruins"));
+      if (risks && up) risk(bg, risks["B" + s], x + 14, cy + 40, COL - 28);
       (byCell[s + "/city"] || []).sort((a, b) => a.id - b.id).forEach((e, k) =>
         bg.append(token(e, cat.kinds[e.kind] || { name: e.kind, short: e.kind, armor: e.armor },
                         x + 6, cy + 5 + k * (TOKEN_H + 4), COL - 12, TOKEN_H, cands.has(e.id))));
