@@ -52,6 +52,7 @@
     const st = s.state && s.state.game;
     const on = !!(st && catalog && window.OsadaSiege);
     if ($("picsec").hidden !== !on) $("picsec").hidden = !on;
+    if ($("hturn").hidden !== !on) $("hturn").hidden = !on;
     if (!on) { shownPicture = ""; return; }
     const risks = (s.forecast && s.forecast.risks) || null;
     const sig = JSON.stringify([st, risks]);
@@ -59,6 +60,7 @@
     shownPicture = sig;
     window.OsadaSiege.draw($("picture"), st, catalog, risks);
     document.body.dataset.turn = String(st.turn);
+    setText($("hturn"), "turn " + st.turn + " · player " + st.player);
     document.body.dataset.phase = String(st.phase);
     mark();
   }
