@@ -223,9 +223,9 @@ def test_siege_played_by_taps_on_a_phone(rig):
             assert box_["width"] >= 40 and box_["height"] >= 40
             phone.click("#actionbar [data-action='hit']")
             until(lambda: dev.state()[1] != seq or "refused" in read(phone)["status"].lower()
-                  or "Refused" in " ".join(read(phone)["events"][:2]), what="the hit")
+                  or "Refused" in " ".join(read(phone)["events"][:2]), what="the hit", timeout=30)
             played.append(("hit", e["id"], dev.state()[1] != seq))
-            until(lambda: picture_matches(phone, dev), what="the picture after the hit")
+            until(lambda: picture_matches(phone, dev), what="the picture after the hit", timeout=30)
         st, seq = dev.state()
         if st["outcome"] != "playing":
             break
@@ -241,8 +241,8 @@ def test_siege_played_by_taps_on_a_phone(rig):
             phone.click("#actionbar [data-action='end_turn']")
             step = "end_turn"
         until(lambda: dev.state()[1] != seq, what="the turn's step (%s in phase %s; the page says %r)"
-              % (step, st["phase"], read(phone)["status"]))
-        until(lambda: picture_matches(phone, dev), what="the picture after the step")
+              % (step, st["phase"], read(phone)["status"]), timeout=30)
+        until(lambda: picture_matches(phone, dev), what="the picture after the step", timeout=30)
         played.append(("step", dev.state()[0]["turn"]))
     assert any(p[0] == "hit" and p[2] for p in played), played       # a hit the device took
     phone.close()
