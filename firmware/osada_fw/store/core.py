@@ -95,9 +95,10 @@ class GameJournal:
             raise ValueError("not an action tuple: %r" % (t,))
         try:
             self._write_record(T_ACTION, payload)  # pyright: ignore[reportAttributeAccessIssue]  the backend's
-        except OSError as exc:               # saved in a snapshot before the reply, or raised
+        except OSError:                      # saved in a snapshot before the reply, or raised
             from osada_fw.store.retry import again
-            again(self, payload, n, exc)
+            if not again(self, payload, n):
+                raise                        # the write's own error: what the table is told
             return
         self._push(payload, n)
         self._maybe_compact()  # pyright: ignore[reportAttributeAccessIssue]  the backend's
@@ -110,9 +111,10 @@ class GameJournal:
             return False
         try:
             self._write_record(T_UNDO, b"")  # pyright: ignore[reportAttributeAccessIssue]  the backend's
-        except OSError as exc:
+        except OSError:
             from osada_fw.store.retry import again
-            again(self, None, 0, exc)
+            if not again(self, None, 0):
+                raise
             return True
         self._pop()
         self._undos += 1
