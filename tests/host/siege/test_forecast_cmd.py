@@ -186,7 +186,9 @@ def test_ctrl_c_stops_the_forecast_at_once_with_one_line(tmp_path):
                OSADA_FORECAST_MEMORY="4096")
     main = "import sys; from osada import cli; sys.exit(cli.main(sys.argv[1:]))"
     proc = subprocess.Popen([sys.executable, "-c", main, "forecast", str(path), "--seconds", "60"], cwd=root, env=env,
-                            text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                            text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            # as from a terminal: xdist's workers ignore SIGINT, and a child would inherit that
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         worker = None
         end = time.monotonic() + 30
