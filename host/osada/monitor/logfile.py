@@ -11,6 +11,8 @@ written or read costs the history only, never the session."""
 import json
 import os
 
+from osada.files.pids import alive
+
 KEEP = 1000
 
 
@@ -29,7 +31,7 @@ class LogFile:
                 pid = int(f.read().strip() or 0)
         except (OSError, ValueError):
             pid = 0
-        if pid and pid != os.getpid() and _alive(pid):
+        if pid and pid != os.getpid() and alive(pid):
             self.broken = True                 # not ours: neither read nor written
             return False
         try:
@@ -94,13 +96,3 @@ class LogFile:
         except OSError:
             self.broken = True                         # say nothing more: the session goes on
 
-
-def _alive(pid):
-    """Does process `pid` run (it may be another user's)?"""
-    try:
-        os.kill(pid, 0)
-    except PermissionError:
-        return True
-    except (OSError, ValueError, OverflowError):
-        return False
-    return True

@@ -20,6 +20,7 @@ from fractions import Fraction
 from shared_rules.exact import per_mille
 
 NOTHING = "—"
+BEST = " · best "         # what comes between the worst case and the best where both are said
 SHORT_DIGITS = 6          # a fraction whose parts have at most this many digits is shown beside its percentage
 
 
@@ -96,4 +97,4 @@ def cell(fc, target, expectation=False, fractions=False):
     w, b = say(worst), say(best)
     if b == w:
         return w
-    return "worst %s · best %s" % (w, b)
+    return "worst " + w + BEST + b

@@ -26,7 +26,7 @@ import threading
 from osada.siege.forecast import result as fresult
 from shared_rules.siege.public import pool_kinds_seen
 
-from .forecast_words import cell
+from .forecast_words import BEST, cell
 
 # the state's fields a forecast may read (F2) and the setup's
 PUBLIC_KEYS = ("outcome", "turn", "player", "phase", "patrol", "walls", "dots", "buildings", "enemies", "pool",
@@ -55,8 +55,9 @@ def spawn(job, python=None, nice=None):
     try:
         proc.stdin.write(json.dumps(job, ensure_ascii=False) + "\n")
         proc.stdin.close()
-    except OSError:
+    except BaseException:                      # OSError, or a Ctrl-C right now: no worker left behind
         proc.kill()
+        proc.wait()
         raise
     return proc
 
@@ -94,10 +95,10 @@ def fit(label, value, width, indent=1):
     """`label  value` as lines of at most `width` where it can: the best case
     (F6) goes on a line of its own, under the worst, when both do not fit."""
     line = " " * indent + label + value
-    if len(line) <= width or " · best " not in value:
+    if len(line) <= width or BEST not in value:
         return [line]
-    worst, best = value.split(" · best ", 1)
-    return [" " * indent + label + worst, " " * (indent + len(label)) + "best " + best]
+    worst, best = value.split(BEST, 1)
+    return [" " * indent + label + worst, " " * (indent + len(label)) + BEST.lstrip(" ·") + best]
 
 
 class LiveResult:
@@ -269,7 +270,7 @@ class LiveForecast:
                 msg = json.loads(line)
                 if "forecast" in msg:
                     last = LiveResult(fresult.from_json(msg["forecast"]), stamp[0], stamp[1], msg.get("k"),
-                                      states=msg.get("states"), in_turn=stamp[2])
+                                      states=msg.get("states"))          # its in_turn: _post's, the freshest
                     self._post(gen, result=last)
                 elif "error" in msg:
                     self._post(gen, why="none here: %s" % msg["error"])

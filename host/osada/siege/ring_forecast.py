@@ -10,8 +10,15 @@ L > 0: the ring flashes red once a second; L = 1: solid red."""
 
 from fractions import Fraction
 
+BANDS = ("green", "amber", "red", "certain")     # F13's colours of a chance: below 10%, below 50%, from 50%, 1
 
-def _high(fc, target):
+
+def band(v):
+    """F13's colour band of a chance v (a Fraction): an index of BANDS."""
+    return 3 if v == 1 else 2 if v >= Fraction(1, 2) else 1 if v >= Fraction(1, 10) else 0
+
+
+def high(fc, target):
     """The worst case's value, or its upper end while it is an interval; None if no such target."""
     if target not in fc.values:
         return None
@@ -28,7 +35,7 @@ def sector_code(b, w):
     """The device's code of one sector (forecast_ring.py's layout) from B_s and W_s."""
     b = b or Fraction(0)
     leds = -((-b.numerator * 4) // b.denominator)                # ⌈4·B⌉
-    colour = 3 if b == 1 else 2 if b >= Fraction(1, 2) else 1 if b >= Fraction(1, 10) else 0
+    colour = band(b)
     wall_only = 32 if b == 0 and w is not None and w > 0 else 0
     return leds | colour << 3 | wall_only
 
@@ -36,12 +43,12 @@ def sector_code(b, w):
 def request(result):
     """(cmd, fields) of the request that shows LiveResult `result` on the ring (its stamp says for which state)."""
     fc = result.forecast
-    bs = [_high(fc, ("B", s)) for s in range(1, 7)]
-    ws = [_high(fc, ("W", s)) for s in range(1, 7)]
+    bs = [high(fc, ("B", s)) for s in range(1, 7)]
+    ws = [high(fc, ("W", s)) for s in range(1, 7)]
     codes = [sector_code(b, w) for b, w in zip(bs, ws)]
     top = max((b for b in bs if b is not None), default=Fraction(0))
     if top > 0:
         codes = [c | 64 if b == top else c for c, b in zip(codes, bs)]
-    lost = _high(fc, "L") or Fraction(0)
+    lost = high(fc, "L") or Fraction(0)
     return ("forecast", {"stamp": [result.turn, result.actions], "s": codes, "l": 2 if lost == 1 else int(lost > 0),
                          "b": [_per_mille(b) for b in bs], "w": [_per_mille(w) for w in ws]})

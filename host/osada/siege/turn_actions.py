@@ -9,7 +9,7 @@ last end_turn before the seq ends the previous turn.
 
     ta = TurnActions()
     ta.see(turn, seq)   -> the actions of this turn, or None until it is known
-    ta.ask()            -> {"from": n}: the log request that tells it, or None
+    ta.ask()            -> {"from": n}: the log request that tells it (once a turn), or None
     ta.learn(reply, turn, seq)   a `log` reply (its `from` and `actions`)
     ta.reset()          a new game
 """
@@ -24,7 +24,7 @@ class TurnActions:
     def reset(self):
         self.starts = {}            # turn -> the seq its first action would have
         self.last = None            # (turn, seq) of the last state seen
-        self.asked = None           # (turn, seq) a log request is out for
+        self.asked = None           # the turn a log request was made for: once a turn
 
     def see(self, turn, seq):
         if not isinstance(turn, int) or not isinstance(seq, int):
@@ -39,10 +39,11 @@ class TurnActions:
         return None if start is None else seq - start
 
     def ask(self):
-        """The `log` request's fields that would tell this turn's start, once per state."""
-        if self.last is None or self.last[0] in self.starts or self.asked == self.last:
+        """The `log` request's fields that would tell this turn's start, once a turn (a turn
+        the log does not tell stays unknown: no request per action)."""
+        if self.last is None or self.last[0] in self.starts or self.asked == self.last[0]:
             return None
-        self.asked = self.last
+        self.asked = self.last[0]
         return {"from": max(0, self.last[1] - LOG_PAGE)}
 
     def learn(self, reply, turn, seq):

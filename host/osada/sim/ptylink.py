@@ -15,6 +15,8 @@ import termios
 import time
 import tty
 
+from osada.files.pids import alive
+
 
 class SimBusy(Exception):
     """Another live simulator (or device) has this state directory or this link."""
@@ -25,16 +27,6 @@ def _read_pid(fd):
         return int(os.pread(fd, 64, 0).split()[0])
     except (OSError, ValueError, IndexError):
         return None
-
-
-def _alive(pid):
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True                   # someone else's process: alive
-    return True
 
 
 def take_lock(path, tries=50):
@@ -51,7 +43,7 @@ def take_lock(path, tries=50):
         except BlockingIOError:
             pid = _read_pid(fd)
             os.close(fd)
-            if pid is not None and pid != os.getpid() and _alive(pid):
+            if pid is not None and pid != os.getpid() and alive(pid):
                 return None, pid
             time.sleep(0.02)
             continue

@@ -122,15 +122,10 @@ class Simulator:
             termios.tcsetattr(fd, termios.TCSADRAIN, old)
             sys.stdout.write("\x1b[?25h\n")
 
-    def game_running(self):
-        """The device's game while it is what the buttons work (None while the game menu is up)."""
-        mode = self.app.mode
-        return None if hasattr(mode, "inner") else getattr(mode, "id", None)
-
     def keys(self, data, now=None):
         """Apply the keys in `data` (bytes read from the terminal); False on quit."""
         inp = self.hw.inputs
-        game = gamekeys.table(self.game_running())
+        game = gamekeys.table(gamekeys.working(self.app))
         for key in self.keyparser.feed(data, now):
             if key in (b"q", b"\x03"):
                 return False

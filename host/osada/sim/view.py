@@ -150,8 +150,7 @@ class Screen:
     def keys_help(self):
         """The keys of the game the buttons work: a game's own (gamekeys.py, the monitor's), or
         the buttons' (Siege, the game menu)."""
-        mode = self.app.mode
-        game = None if hasattr(mode, "inner") else getattr(mode, "id", None)
+        game = gamekeys.working(self.app)
         if gamekeys.table(game) is not None:
             return gamekeys.help_lines(game)
         return KEYS_HELP_LINES

@@ -18,6 +18,13 @@ COMMON_HELP = ("←/→ the knob", "g game menu", "q quit")
 _CACHE = {}
 
 
+def working(app):
+    """The game the board's buttons work on the device app `app` now: its mode's id, or None
+    while the game menu is up (its keys are the buttons' own)."""
+    mode = app.mode
+    return None if hasattr(mode, "inner") else getattr(mode, "id", None)
+
+
 def _keymap(game):
     mod = importlib.import_module(HOMES[game])
     return mod.KEYMAP, mod.BOARD

@@ -1,11 +1,13 @@
 """The facts a page draws with -- the lines, the sectors' colours and armies, each enemy
-kind's printed name, short name, armour and class, the games' names, each game's keys --
+kind's printed name, short name, armour and class, the games' names, each game's keys, the
+actions a tap may ask --
 made from their one home in the Python sources (issue 62 item 1), served as
 /catalog.json: the page types none of them a second time.  Public facts only: the same
 for every role."""
 
 from osada.gameview import view_class
 from osada.siege.board import CELL_BG, HEADER_BG, NATION, ROW_LABELS
+from osada.web.control import TOUCH
 from osada.words import texts
 from osada.words.game_names import game_name
 from osada_fw.games import GAMES
@@ -47,4 +49,5 @@ def catalog():
                   for i, k in enumerate(KIND_IDS)},
         "modes": {m: texts.label(m, texts.MODES) for m in MODES},
         "games": {g: {"name": game_name(g), "short": game_name(g, True), "keys": _keys(g)} for g in GAMES},
+        "touch": dict(TOUCH),            # what a tap on Siege's picture may ask, and the target each takes
     }

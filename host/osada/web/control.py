@@ -11,7 +11,8 @@ A page sends JSON text frames:
     {"t": "ack"}                                        acknowledge the device's damaged save
     {"t": "act", "game": "siege", "do": "hit", "enemy": 7}      a tap on the picture (issue 62
     {"t": "act", "game": "siege", "do": "dot", "sector": 3}     item 4): a Siege action on an
-    {"t": "act", "game": "siege", "do": "end_turn"}             enemy, a sector, or none
+    {"t": "act", "game": "siege", "do": "move"}                 enemy, a sector, or none (end turn
+                                                                and undo go as keys: their confirmations)
 
 check() turns a frame into ("pin", pin) / ("key", game, action, args) /
 ("act", game, action) / ("switch",) / ("ack",) or raises Refused with the sentence

@@ -14,7 +14,6 @@ host has one, and the keys a controlling page may press (control.buttons)."""
 import hashlib
 import io
 import re
-from fractions import Fraction
 from html import escape
 
 from rich.cells import cell_len
@@ -202,24 +201,23 @@ def forecast(view):
 def risks(view):
     """The forecast on the picture (issue 62 item 2): {"B3": {"worst": "p/q" (bounds: {"low",
     "high"}), "text": the worst case's percentage (forecast_words), "level": F13's colour
-    band}, ..., "exact": bool}; None without a forecast for the state on the board."""
+    band (ring_forecast.BANDS)}, ..., "exact": bool}; None without a forecast for the state
+    on the board."""
     get = getattr(view, "forecast_result", None)
     res = get() if get is not None else None
     if res is None:
         return None
     from osada.siege.forecast_words import bounds_text, percent
+    from osada.siege.ring_forecast import BANDS, band, high
     fc = res.forecast
     out = {"exact": bool(fc.exact)}
     for t in fc.targets:
         if not isinstance(t, tuple):
             continue
         worst = fc.values[t][0]
-        top = worst if fc.exact else worst[1]
-        level = "certain" if top == 1 else "high" if top >= Fraction(1, 2) else "mid" if top >= Fraction(1, 10) \
-            else "low"
         data = str(worst) if fc.exact else {"low": str(worst[0]), "high": str(worst[1])}
         text = percent(worst) if fc.exact else bounds_text(worst[0], worst[1])     # the worst case (F6)
-        out["%s%d" % t] = {"worst": data, "text": text, "level": level}
+        out["%s%d" % t] = {"worst": data, "text": text, "level": BANDS[band(high(fc, t))]}
     return out
 
 

@@ -82,7 +82,8 @@ def test_the_stamp_counts_the_actions_of_this_turn_live_and_from_the_log():
     # a host that came in mid-game: the log's last end_turn before the seq
     late = TurnActions()
     assert late.see(7, 50) is None
-    assert late.ask() == {"from": 10} and late.ask() is None   # once per state
+    assert late.ask() == {"from": 10} and late.ask() is None   # once a turn
+    assert late.see(7, 51) is None and late.ask() is None      # not again for each action of it
     acts = [{"do": "hit", "enemy": 1}] * 40
     acts[33] = {"do": "end_turn"}                               # the action at seq 43
     late.learn({"from": 10, "actions": acts}, 7, 50)

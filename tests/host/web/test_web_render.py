@@ -132,6 +132,6 @@ def test_the_forecast_is_on_the_picture_exact_in_data_readable_on_screen():
             return res
     r = render.risks(View())
     assert r["exact"] is True
-    assert r["B3"] == {"worst": "148721/272160", "text": "54.6%", "level": "high"}
-    assert r["B1"]["level"] == "low" and r["W2"]["level"] == "mid" and r["B6"]["level"] == "certain"
+    assert r["B3"] == {"worst": "148721/272160", "text": "54.6%", "level": "red"}
+    assert r["B1"]["level"] == "green" and r["W2"]["level"] == "amber" and r["B6"]["level"] == "certain"
     assert render.risks(type("V", (), {"forecast_result": lambda self: None})()) is None

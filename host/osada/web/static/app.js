@@ -77,6 +77,9 @@
     if (n) n.classList.add("selected"); else selected = null;
   }
 
+  // the actions a tap may ask that take `target` ("enemy", "sector", null: none), as the host says (catalog.touch)
+  const tapsOn = (target) => Object.keys(catalog.touch).filter((a) => catalog.touch[a] === target);
+
   function actionBar(s) {
     const bar = $("actionbar");
     const st = s && s.state && s.state.game;
@@ -104,7 +107,7 @@
       who.className = "who";
       who.textContent = (catalog.kinds[e.kind] || { name: e.kind }).name + " #" + e.id + ":";
       bar.append(who);
-      for (const a of ["hit", "kill", "hedgehog", "push_back"]) add(a, { t: "act", game: "siege", do: a, enemy: e.id });
+      for (const a of tapsOn("enemy")) if (a !== "choose") add(a, { t: "act", game: "siege", do: a, enemy: e.id });
       if (st.pending && (st.pending.candidates || []).includes(e.id))
         add("choose", { t: "act", game: "siege", do: "choose", enemy: e.id }, "choose it");
     } else if (selected && selected.sector) {
@@ -112,9 +115,9 @@
       who.className = "who";
       who.textContent = "sector " + selected.sector + ":";
       bar.append(who);
-      for (const a of ["dot", "rebuild"]) add(a, { t: "act", game: "siege", do: a, sector: selected.sector });
+      for (const a of tapsOn("sector")) add(a, { t: "act", game: "siege", do: a, sector: selected.sector });
     }
-    for (const a of ["move", "reveal", "patrol"]) add(a, { t: "act", game: "siege", do: a });
+    for (const a of tapsOn(null)) add(a, { t: "act", game: "siege", do: a });
     for (const b of s.buttons) if (b.action === "end_turn" || b.action === "undo")
       add(b.action, { t: "key", game: s.game, i: b.i }, b.label);
   }
