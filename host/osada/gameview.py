@@ -13,6 +13,8 @@ A view is told what the device says and asked what to show:
     panel(compact, stale) -> rich Text           the game panel: the counts, what to do next
     on_key(action, *args)     a key of KEYMAP: returns a request (cmd, fields) for the
                               shell to send, or None (the view changed itself, or said why not)
+    picture(role) -> dict or None  the game as data for the table's page to draw (JSON-able;
+                              Siege's page draws from its state instead: None)
     aside() -> rich Text or None  a second panel beside the board (Siege: the threat
                               forecast), in the keys' place in a wide window; None: none
     aside_line() -> Text or None  its one-line form, under the game panel in a smaller window
@@ -82,6 +84,9 @@ class GameView:
     def panel(self, compact=False, stale=False, role=None):
         """The game panel; role: a page's (osada.web.roles), None for the monitor's own."""
         return Text()
+
+    def picture(self, role=None):
+        return None
 
     def aside(self):
         return None

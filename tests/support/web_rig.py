@@ -5,7 +5,6 @@ free port, and Debian's chromium driven by Playwright.  With no
 /usr/bin/chromium the browser tests skip with NO_BROWSER."""
 
 import os
-import re
 import sys
 import threading
 import time
@@ -79,32 +78,6 @@ class WebHost:
 # ------------------------------------------------------------------ the page
 
 
-def board_cells_from_text(text):
-    """The Siege board's text (the page's #board, either width) back into {(sector, line): [tags]}."""
-    cells = {}
-    current = None
-    rows = text.split("\n")
-    width = siege_board.SHORT_LABEL_W if rows and rows[0].startswith("sect.") else siege_board.LABEL_W
-    labels = {en: line for line, (en, _ru) in siege_board.ROW_LABELS.items()}
-    labels.update({short: line for line, short in siege_board.ROW_SHORT.items()})
-    for row in rows:
-        label = row[:width].strip()
-        parts = row[width:].split("│")
-        if label in labels:
-            current = labels[label]
-        elif label in ("sector", "sect.", "wall", "army") or label.startswith("STALE") or label.startswith("GAME"):
-            current = None
-            continue
-        if current is None or len(parts) < 6:
-            continue
-        for s in range(1, 7):
-            for tag in parts[s - 1].split():
-                if tag in ("[building]", "[bldg]", "ruins"):
-                    continue
-                cells.setdefault((s, current), []).append(re.sub(r"^\d+:", "", tag))
-    return cells
-
-
 def board_cells_from_state(state):
     return {key: [siege_board.enemy_tag(e) for e in es] for key, es in siege_board.board_cells(state).items()}
 
@@ -112,9 +85,8 @@ def board_cells_from_state(state):
 READ = """() => ({
   rev: document.body.dataset.rev, game: document.body.dataset.game, live: document.body.dataset.live,
   conn: document.body.dataset.conn, host: document.body.dataset.host,
-  variant: document.getElementById('board').dataset.variant,
-  board: document.getElementById('board').textContent,
-  ring: document.getElementById('ring').hidden ? '' : document.getElementById('ring').textContent,
+  view: document.body.dataset.view,
+  pictext: document.getElementById('pictext').textContent,
   title: document.getElementById('game').textContent,
   banner: document.getElementById('banner').hidden ? '' : document.getElementById('banner').textContent,
   facts: [...document.querySelectorAll('#facts dt')].map(dt => [dt.textContent, dt.nextElementSibling.textContent]),
@@ -134,25 +106,45 @@ def expected_facts(st):
     return {"Turn": "%s · player %s of %s" % (st["turn"], st["player"], players)}
 
 
-def ring_marks_from_text(text):
-    """The ring's "armour" row (osada.siege.ring): one mark per LED, sector 1's rear first."""
-    for row in text.split("\n"):
-        if row.startswith("armour"):
-            return [ch for ch in row[len("armour"):] if ch not in " │"]
-    return None
+PICTURE = """() => ({
+  turn: document.body.dataset.turn, phase: document.body.dataset.phase,
+  tokens: [...document.querySelectorAll('#picture [data-enemy]')].map(t =>
+    [+t.dataset.enemy, t.closest('[data-cell]').dataset.cell, +t.dataset.armor, t.dataset.kind]),
+  walls: [...document.querySelectorAll('#picture [data-wall]')].map(w => w.dataset.wall),
+  dots: [...document.querySelectorAll('#picture [data-dot]')].map(w => w.dataset.dot),
+  buildings: [...document.querySelectorAll('#picture [data-building]')].map(b => b.dataset.building),
+  width: document.getElementById('picture').getBoundingClientRect().width,
+})"""
+
+
+def picture_of(state):
+    """What PICTURE reads of a page whose picture is this Siege state (the device's)."""
+    return {"tokens": sorted([e["id"], "%d/%s" % (e["sector"], e["line"]), e["armor"], e["kind"]]
+                             for e in state["enemies"]),
+            "turn": str(state["turn"]), "phase": str(state["phase"]),
+            "walls": ["standing" if s in state["walls"] else "gone" for s in range(1, 7)],
+            "dots": ["yes" if s in state["dots"] else "no" for s in range(1, 7)],
+            "buildings": ["standing" if s in state["buildings"] else "ruins" for s in range(1, 7)]}
+
+
+def picture_matches(page, dev):
+    """The picture (siege.js) is the device's state: each enemy a token in its cell with its
+    armour, each wall, ДОТ and building as it stands, the turn and phase on the root."""
+    got = page.evaluate(PICTURE)
+    got["tokens"] = sorted(got["tokens"])
+    del got["width"]
+    return got == picture_of(dev.state()[0])
 
 
 def siege_matches(page, dev):
-    """The page shows the device's Siege state now: live, its turn and player, every enemy in its cell,
-    the ring's LEDs (what each shows)."""
-    from osada.siege.ring import _marks
+    """The page shows the device's Siege state now: live, its turn and player in words, the
+    picture (every enemy in its cell, the walls, ДОТ and buildings)."""
     seen = read(page)
     st, _seq = dev.state()
     facts = dict(seen["facts"])
-    return (seen["live"] == "yes" and seen["game"] == "siege"
+    return (seen["live"] == "yes" and seen["game"] == "siege" and seen["view"] == "siege"
             and all(facts.get(k) == v for k, v in expected_facts(st).items())
-            and board_cells_from_text(seen["board"]) == board_cells_from_state(st)
-            and ring_marks_from_text(seen["ring"]) == _marks(st))
+            and picture_matches(page, dev))
 
 
 def until(cond, timeout=10.0, what="condition", every=0.03):

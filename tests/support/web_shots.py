@@ -7,8 +7,8 @@ picture shows (monitor_fakes.mid_game), drawn by the web host's own code.
 
 PNG bytes vary with the browser's version and fonts, so what is kept and
 checked (tests/host/web/test_web_shots.py) is the JSON: the snapshot the
-page drew (its board and panel fragments, facts, events) and a hash of each
-page file (index.html, app.js, style.css).  If either changed, the pictures
+page drew (the game's state, the forecast, facts, events) and a hash of each
+page file (index.html, app.js, siege.js, ring.js, style.css).  If either changed, the pictures
 are not the page as it is now."""
 
 import hashlib
@@ -69,11 +69,8 @@ def shot():
 
 
 def steady(snap):
-    """The snapshot without what differs from run to run: the forecast's states and seconds, and
-    of the stylesheet (render.css: every class drawn so far in the process) the rules of the
-    classes the fragments use (a class is named by its rule's hash: the same name, the same rule)."""
-    used = set(re.findall(r'class="(s[0-9a-f]{8})"', json.dumps(snap)))
-    snap["css"] = "".join(rule + "}" for rule in snap.get("css", "").split("}") if rule[1:10] in used)
+    """The snapshot without what differs from run to run: the forecast's states and seconds."""
+    snap.pop("at", None)
     fc = snap.get("forecast")
     if fc:
         snap["forecast"] = {k: re.sub(r"[\d,?]+ states, \d+\.\d+ s", "N states, S s", v) if isinstance(v, str) else v

@@ -6,7 +6,7 @@ from rich.text import Text
 from osada.words import texts
 from shared_rules.siege.catalog import LINES, SECTOR_COLOR
 
-from .keys import DAMAGE_HINTS, EXTRA_HINTS, MARSHAL_HINTS, hints, keys_for
+from .keys import DAMAGE_HINTS, EXTRA_HINTS, KEYMAP, MARSHAL_HINTS, hints, keys_for
 
 
 def phase_text(state):
@@ -22,17 +22,25 @@ def trophy_points(kinds):
 CARD_ACTIONS = ("hit", "kill", "hedgehog", "push_back", "dot", "rebuild", "patrol")
 
 
-def next_text(st, stale=False):
+def page_name(action):
+    """An action as the table's page offers it: its button's name (KEYMAP's short name), quoted."""
+    return "“%s”" % next(row[3] for row in KEYMAP if row[1] == action)
+
+
+def next_text(st, stale=False, page=False):
     """What to do next, one line, from the state: phase 4 is the cards at the
     table and then their keys here, a pending choice says what to choose, phase
-    7 is the marshal's play, a finished game a new one.  Every key from KEYMAP."""
-    k = keys_for
+    7 is the marshal's play, a finished game a new one.  Every key from KEYMAP;
+    page: the table's page's words (its buttons and taps, no keys)."""
+    k = page_name if page else keys_for
     pend = st.get("pending") or {}
     if stale:
         return "the board is not connected: plug it in (or start the simulator) and this reconnects"
     if st.get("outcome", "playing") != "playing":
         return "%s starts a new game" % k("new_game")
     if pend.get("choice") == "damage":
+        if page:
+            return "choose which enemy takes the damage: tap a lit one, then “choose it”"
         return "choose which enemy takes the damage: %s marks the next, %s takes the marked one" % (
             k("next_enemy"), k("choose"))
     if pend.get("choice") == "marshal_extra":
@@ -48,6 +56,9 @@ def next_text(st, stale=False):
             return "%s reveals the next token (%s due), or %s reveals them all and ends the turn" % (
                 k("reveal"), st.get("reveals"), k("end_turn"))
         return "%s ends the turn" % k("end_turn")
+    if page:
+        return "play your cards at the table, then tap the enemy or the wall each is for; %s ends the turn" % (
+            k("end_turn"))
     return "play your cards at the table, then %s here; %s ends the turn" % (
         "/".join(k(a) for a in CARD_ACTIONS), k("end_turn"))
 

@@ -12,6 +12,7 @@ from osada.words import texts
 from .board import render_tank
 from .keys import KEYMAP
 from .panel import TankSetup, panel_text
+from .picture import picture
 
 HELP = ("\nTank battle («Кубики»): the device rolls the dice of «Танковый бой». Pick the test and its "
         "numbers here (the game panel shows them), roll; the board shows the ring as the device lights it, "
@@ -54,6 +55,9 @@ class TankView(GameView):
 
     def panel(self, compact=False, stale=False, role=None):
         return panel_text(self.setup, stale, compact)
+
+    def picture(self, role=None):
+        return picture(self.roll, self.setup)
 
     def help_tail(self, closes):
         return Text(HELP + "\n" + closes, style="dim")

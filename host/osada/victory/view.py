@@ -9,6 +9,7 @@ from osada.gameview import GameView
 from osada.terminal.ringtext import done, led_row, para, titled
 
 from . import ring
+from .picture import picture
 from .toss import HALF_WORDS, TossError, checked, describe, faction
 
 KEYMAP = (
@@ -96,6 +97,9 @@ class VictoryView(GameView):
             style="#7fd7ff")
         t.rstrip()
         return t
+
+    def picture(self, role=None):
+        return picture(self.toss)
 
     def help_tail(self, closes):
         return Text("\nVictory Day («День Победы»): the device draws the first game's first player by lot, once a "

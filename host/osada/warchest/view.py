@@ -10,6 +10,7 @@ from osada.terminal.ringtext import done, led_row, letters_row, para, titled
 
 from . import ring
 from .device_words import flip_line, status_lines
+from .picture import picture
 
 LEGEND = ("c coins in hand (white) · i initiative (gold; blinking: claimed this round, W16) · m control markers "
           "to place · > his action (pulsing) · sectors 1-3 player 1 (blue), 4-6 player 2 (red)")
@@ -96,6 +97,9 @@ class WarChestView(GameView):
             self.keys_for("hold('back')"), self.keys_for("hold('encoder')")), style="#7fd7ff")
         t.rstrip()
         return t
+
+    def picture(self, role=None):
+        return picture(self.counts)
 
     def help_tail(self, closes):
         return Text("\nWar Chest («Сундук войны»): the device keeps the round — each player's coins in hand, the "

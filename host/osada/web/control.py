@@ -42,6 +42,8 @@ KEYS_PER_S = 10               # a page's key rate
 NO_WEB = ("new_game", "marshal")          # these open the monitor's dialogs
 TERMINAL_ONLY = ("show_hand",)            # the field marshal's hand: on the monitor, or on his own page
 SWITCH = -1
+ARROWS = ("←", "→", "↑", "↓")
+SELECT = ("cursor", "next_enemy", "digit")   # Siege's keys that pick what an action is on: a tap does it there
 # every request the views' keys make (osada/<game>/view.py key_* methods) and the game switch
 ALLOWED_CMDS = frozenset(("act", "undo", "roll", "press", "toss", "next", "game", "state",
                           "forecast"))        # Siege's F: the host's own forecast, the device only draws it (F13)
@@ -75,23 +77,27 @@ def buttons(game):
     """The keys a controlling page shows for `game`: [{i, label, keys, what, digits}], then the switch."""
     out = []
     prev = None
+    seen = set()
     for i, (_k, action, shown, short, what, _f) in enumerate(view_class(game).KEYMAP):
         name = parse_action(action)[0]
-        if name in NO_WEB or name in TERMINAL_ONLY:
-            continue
+        if name in NO_WEB or name in TERMINAL_ONLY or action in seen:
+            continue                           # (another key for the same thing: Tank's + is its →)
+        seen.add(action)
         if short:
-            arrows = shown.split() if " " in shown and not name == "choose" else None
-            label = "%s %s" % (short, arrows[0]) if arrows and len(arrows) == 2 else short
+            arrows = [k for k in shown.split() if k in ARROWS]
+            label = "%s %s" % (short, arrows[0]) if len(arrows) == 2 else short
             prev = (short, arrows, what)
-        elif prev is not None and prev[1]:     # the second key of a pair ("← →"): its arrow
+        elif prev is not None and len(prev[1]) == 2:     # the second key of a pair ("← →"): its arrow
             label, what = "%s %s" % (prev[0], prev[1][1]), prev[2]
         else:
             label = name
-        row = {"i": i, "label": label, "keys": shown.split()[0] if shown else "", "what": what, "action": name}
+        row = {"i": i, "label": label, "keys": shown.split()[0] if shown else "", "what": what, "action": name,
+               "by_tap": game == "siege" and (name in TOUCH or name in SELECT)}
         if name == "digit":
             row["digits"] = 9 if game == "siege" else 6
         out.append(row)
-    out.append({"i": SWITCH, "label": "switch game", "keys": "G", "what": "switch the device to its next game"})
+    out.append({"i": SWITCH, "label": "switch game", "keys": "G", "what": "switch the device to its next game",
+                "by_tap": False})
     return out
 
 

@@ -44,7 +44,6 @@ class WebMonitorApp(MonitorApp):
         self._web_held = False            # a page's key is being run, or its request is at the device: changes wait
         self._web_missed = False          # something changed meanwhile: one snapshot when the hold ends
         self._web_release = None          # the timer that ends the hold if the device does not answer
-        self.web_cache = render.Fragments()
         self.web_note = ""                # in the terminal: where the pages are, and the PIN
         server.on_key = self.key_from_thread
 
@@ -106,7 +105,7 @@ class WebMonitorApp(MonitorApp):
             self._web_later = None
         self.web_rev += 1
         at = time.time() * 1000.0                 # when it left the shell (ms): the bench splits host from page
-        snaps = render.snapshots(self, self.web_rev, self.web_cache, self.server.control)
+        snaps = render.snapshots(self, self.web_rev, self.server.control)
         for snap in snaps.values():
             snap["at"] = at
         self.server.publish(snaps)

@@ -41,7 +41,8 @@ REFUSAL_WINDOW_S = 10.0
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
-FILES = {"index.html": "text/html", "app.js": "text/javascript", "siege.js": "text/javascript", "style.css": "text/css"}
+FILES = {"index.html": "text/html", "app.js": "text/javascript", "siege.js": "text/javascript",
+         "ring.js": "text/javascript", "style.css": "text/css"}
 HEADERS = {
     # everything the page loads comes from this host; the fragments carry inline styles
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "

@@ -1,8 +1,10 @@
 """The web view's snapshot (osada.web.render) and page files, without a browser:
 everything the page loads is served by the host (nothing from the internet); a
-view's aside (Siege's threat forecast, where the host has one) is shown, and
-nothing when there is none; each game's facts are in words."""
+view's aside (Siege's threat forecast, where the host has one) is shown in words,
+and nothing when there is none; each game is data for its picture, none of it the
+terminal's drawing (issue 62)."""
 
+import json
 import os
 import re
 
@@ -47,55 +49,27 @@ class WithAside(GameView):
 
 def test_an_aside_is_the_forecast_section_and_none_is_nothing():
     snap = render.snapshot(Shell(WithAside, "tank"), 7)
-    assert snap["forecast"]["text"].startswith("Forecast for turn 3") and "1/8" in snap["forecast"]["html"]
-    assert ".s" in snap["css"]
+    assert snap["forecast"]["lines"] == ["Forecast for turn 3", "lost  1/8 (12.5%)"]
     assert render.snapshot(Shell(GameView, "tank"), 8)["forecast"] is None
     assert snap["events"][0] == "line 29" and len(snap["events"]) == render.EVENTS
 
 
-def test_every_game_is_put_in_words():
+def test_every_game_is_data_for_its_picture_not_the_terminals_drawing():
+    """Issue 62 item 1: no board, ring or panel of the monitor's text in a snapshot; Siege
+    sends its state (with a state: its facts in words), the others their picture's data."""
     from osada.gameview import view_classes
     for game, cls in view_classes().items():
         snap = render.snapshot(Shell(cls, game), 1)
-        assert snap["facts"] and all(words for _label, words in snap["facts"]), game
-        assert snap["board"]["narrow"] and snap["board"]["wide"], game
+        assert not {"board", "ring", "panel", "css", "cols"} & set(snap), game
+        assert "<span" not in json.dumps(snap), game
         assert snap["game_name"] and snap["conn"]["live"]
-
-
-def test_the_quick_html_is_rich_s_own_export_of_every_view():
-    """html() draws a view's Text (every line within the width) without Rich's Console, 2-3
-    times quicker (a change reaches 20 pages sooner): the very fragment Rich's exporter writes,
-    for Siege's board, ring and panel along a whole game (live and stale, both widths) and for
-    every game's view; a Text wider than the width (wrapped) and anything else take Rich's path."""
-    from osada.gameview import view_classes
-    from osada.siege.ring import render_ring
-    from osada.siege.view import SiegeView
-    from shared_rules.siege.autoplay import play
-
-    states = []
-    play({"players": 2, "seed": 3}, 3, skill=1, keep=lambda game, action, events: states.append(game.state()))
-    shell = Shell(SiegeView, "siege")
-    drawn = []
-    for i, st in enumerate(states[::25]):
-        shell.state, shell.seq = st, i
-        shell.view.on_state(st, i)
-        for width in (render.NARROW, render.WIDE):
-            for stale in (False, True):
-                drawn += [(shell.view.render(width, False, stale), width), (render_ring(st, width, stale), width)]
-            drawn.append((shell.view.panel(False, False), render.PANEL))
-    for game, cls in view_classes().items():
-        view = Shell(cls, game).view
-        drawn += [(view.render(w, False, False), w) for w in (render.NARROW, render.WIDE)]
-        drawn.append((view.panel(False, False), render.PANEL))
-    quick = [r for r, w in drawn if isinstance(r, Text) and render._fits(r, w)]
-    assert len(quick) > 0.8 * len(drawn)
-    for r, w in drawn:
-        assert render.html(r, w) == render.rich_html(r, w)
-    plain = Text("Forecast\n lost  1/8", style="bold")                # a style on the whole Text, no spans
-    assert render.html(plain, 40) == render.rich_html(plain, 40) and "class=" in render.html(plain, 40)
-    wide = Text("word " * 40, style="bold red")
-    assert not render._fits(wide, 30) and render.html(wide, 30) == render.rich_html(wide, 30)
-    assert render.html(wide, 30).count("\n") > 1                     # wrapped, as the monitor shows it
+        if game == "siege":
+            assert snap["picture"] is None and snap["facts"] == [["Game", "waiting for the board"]]
+        else:
+            pic = snap["picture"]
+            assert pic["game"] == game and len(pic["ring"]) == 24 and snap["facts"] == [], game
+            assert all(re.fullmatch("#[0-9a-f]{6}", c) for c in pic["ring"]), game
+            assert json.loads(json.dumps(pic)) == pic
 
 
 def test_a_damaged_save_is_on_every_page_until_acknowledged():

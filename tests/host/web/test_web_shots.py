@@ -41,4 +41,6 @@ def test_the_pictures_show_a_game_under_way():
         snap = json.load(f)["snapshot"]
     facts = dict(snap["facts"])
     assert facts["Turn"] == "5 · player 2 of 3" and facts["Phase"].startswith("Phase 4")
-    assert snap["conn"]["live"] and "Maus*3#" in snap["board"]["wide"] and snap["events"]
+    held = [e for e in snap["state"]["game"]["enemies"] if e.get("held")]
+    assert snap["conn"]["live"] and held and held[0]["kind"] == "maus" and snap["events"]
+    assert snap["forecast"]["rows"] and snap["forecast"]["risks"]

@@ -1,16 +1,16 @@
-// Osada's live board: one WebSocket to the host, each snapshot swapped in whole
-// (the board and panel are the host's own drawing, HTML fragments of the monitor's
-// text); reconnects by itself. No framework, no build step, nothing from the internet.
+// Osada's live board: one WebSocket to the host, each snapshot drawn whole as a picture
+// of the game (siege.js from Siege's state, ring.js from the other games' picture data:
+// issue 62), with the facts, the forecast and the last events in words beside it;
+// reconnects by itself. No framework, no build step, nothing from the internet.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
   // writes only what differs: an unchanged page is not laid out again
   const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
   const setClass = (el, cls) => { if (el.className !== cls) el.className = cls; };
-  let boxWidth = 0, zoomed = false;                      // the board's room, measured on load and resize only (no forced layout)
   let ws = null, snap = null, control = false, unlocked = false, retry = 500, shownKeys = "";
   let catalog = null, shownPicture = "", selected = null, shownBar = "";
-  let shownBoard = null, shownPanel = null, shownFacts = "", shownEvents = "", shownCss = null, shownRing = null, shownForecast = null;
+  let shownFacts = "", shownEvents = "", shownForecast = "";
   const MARKS = { ok: "●", stale: "▲", bad: "✖" };
 
   function connLine(kind, text) {
@@ -26,43 +26,60 @@
     setText($("banner"), text || "");
   }
 
-  function fitBoard() {
-    if (!snap) return;
-    if (!boxWidth) boxWidth = $("boardsec").clientWidth;
-    const box = boxWidth;
-    const wide = box / snap.cols.wide >= 7.0;          // px per column: the wide board where it reads well
-    const cols = wide ? snap.cols.wide : snap.cols.narrow;
-    const pre = $("board");
-    const html = wide ? snap.board.wide : snap.board.narrow;
-    if (html !== shownBoard) {                         // only what changed is redrawn
-      pre.innerHTML = html;
-      shownBoard = html;
-      pre.dataset.variant = wide ? "wide" : "narrow";
+  // the smallest text a screen class reads (issue 62 item 3): a TV's across the room, a phone's in the hand
+  const minText = () => (innerWidth >= 1800 ? 24 : 14);
+
+  // The picture's text is in the SVG's own units, which the screen scales: siege.js and ring.js
+  // make each at least minText() CSS px tall for the room the picture has, and here one wider
+  // than its room (data-fit, in those units) is drawn narrower to fit rather than cut.
+  function fitText() {
+    for (const t of $("picture").querySelectorAll("text[data-fit]")) {
+      t.removeAttribute("textLength");
+      const room = +t.dataset.fit;
+      if (t.getComputedTextLength() > room) {
+        t.setAttribute("textLength", room);
+        t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
     }
-    const fit = Math.max(6, Math.min(wide ? 26 : 20, Math.floor(box / (cols * 0.61) * 10) / 10));
-    const size = (zoomed && !wide ? Math.max(13, fit * 1.6) : fit) + "px";   // a tap zooms a phone's board
-    if (pre.style.fontSize !== size) pre.style.fontSize = size;
-    const ring = $("ring"), rhtml = snap.ring ? (wide ? snap.ring.wide : snap.ring.narrow) : "";
-    if (ring.hidden !== !rhtml) ring.hidden = !rhtml;  // Siege: the ring under the board (the others' board is it)
-    if (rhtml !== shownRing) { ring.innerHTML = rhtml; shownRing = rhtml; }
-    if (ring.style.fontSize !== size) ring.style.fontSize = size;
   }
 
-  function picture(s) {                               // Siege as a picture, from its state (siege.js)
-    const st = s.state && s.state.game;
-    const on = !!(st && catalog && window.OsadaSiege);
-    if ($("picsec").hidden !== !on) $("picsec").hidden = !on;
-    if ($("hturn").hidden !== !on) $("hturn").hidden = !on;
-    if (!on) { shownPicture = ""; return; }
+  function header(s) {                                // the game, the turn, the connection: one line
+    const st = s.state && s.state.game, pic = s.picture;
+    let turn = "";
+    if (st) turn = "turn " + st.turn + " · player " + st.player;
+    else if (pic && pic.round) turn = "round " + pic.round;
+    else if (pic && pic.match_game) turn = "game " + pic.match_game;
+    if ($("hturn").hidden !== !turn) $("hturn").hidden = !turn;
+    setText($("hturn"), turn);
+  }
+
+  function picture(s) {                               // the game as a picture, from its data
+    const st = s.state && s.state.game, pic = s.picture;
+    const kind = st && catalog && window.OsadaSiege ? "siege" : pic && window.OsadaRing ? "ring" : "";
+    if ($("picsec").hidden !== !kind) $("picsec").hidden = !kind;
+    $("waiting").hidden = !!kind;
+    if (document.body.dataset.view !== kind) document.body.dataset.view = kind;
+    header(s);
+    if (!kind) { shownPicture = ""; return; }
     const risks = (s.forecast && s.forecast.risks) || null;
-    const sig = JSON.stringify([st, risks]);
+    const sig = JSON.stringify([kind, st, risks, pic]);
     if (sig === shownPicture) return;
     shownPicture = sig;
-    window.OsadaSiege.draw($("picture"), st, catalog, risks);
-    document.body.dataset.turn = String(st.turn);
-    setText($("hturn"), "turn " + st.turn + " · player " + st.player);
-    document.body.dataset.phase = String(st.phase);
-    mark();
+    const w = $("picture").getBoundingClientRect().width;        // the room it has: its layout and text follow
+    const fmin = (units) => (w ? minText() * units / w : 0);
+    if (kind === "siege") {
+      const tall = parseFloat(getComputedStyle($("picture")).maxHeight);   // a TV's: the screen; a phone's: none
+      window.OsadaSiege.draw($("picture"), st, catalog, risks, { width: w, height: tall || Infinity, minPx: minText() });
+      $("pictext").textContent = "";
+      document.body.dataset.turn = String(st.turn);
+      document.body.dataset.phase = String(st.phase);
+      mark();
+    } else {
+      window.OsadaRing.draw($("picture"), $("pictext"), pic, fmin(window.OsadaRing.WIDTH));
+    }
+    $("picture").setAttribute("aria-label", kind === "siege" ? "Siege's board: six sectors from the rear to the city"
+                                                             : "the device's ring");
+    fitText();
   }
 
   // Play by touch (issue 62 item 4), with the PIN: a tap on an enemy or a wall selects it and
@@ -118,8 +135,8 @@
       for (const a of tapsOn("sector")) add(a, { t: "act", game: "siege", do: a, sector: selected.sector });
     }
     for (const a of tapsOn(null)) add(a, { t: "act", game: "siege", do: a });
-    for (const b of s.buttons) if (b.action === "end_turn" || b.action === "undo")
-      add(b.action, { t: "key", game: s.game, i: b.i }, b.label);
+    for (const b of s.buttons) if (!b.by_tap)          // the turn's own keys: end turn, undo, roll, the forecast, the switch
+      add(b.action || "switch", { t: "key", game: s.game, i: b.i }, b.label);
   }
 
   function facts(list) {
@@ -148,13 +165,14 @@
     }
   }
 
-  function keys(s) {
+  function keys(s) {                                  // the other games' keys (Siege's are its picture's bar)
     const box = $("keys");
-    const sig = unlocked ? s.game + JSON.stringify(s.buttons) : "";
+    const on = unlocked && !(s.state && s.state.game);
+    const sig = on ? s.game + JSON.stringify(s.buttons) : "";
     if (sig === shownKeys) return;
     shownKeys = sig;
     box.textContent = "";
-    if (!unlocked) return;
+    if (!on) return;
     for (const b of s.buttons) {
       const n = b.digits || 0;
       if (n) {                                         // the digit keys: what they are, then 1..n
@@ -181,6 +199,41 @@
     }
   }
 
+  function forecast(fc) {                             // the threat forecast in words: its head, a row a target, how exact
+    if ($("fcsec").hidden !== !fc) $("fcsec").hidden = !fc;
+    const sig = JSON.stringify(fc && [fc.head, fc.rows, fc.how, fc.lines]);
+    if (sig === shownForecast) return;
+    shownForecast = sig;
+    const box = $("forecast");
+    box.textContent = "";
+    if (!fc) return;
+    const p = (cls, text) => { const e = document.createElement("p"); e.className = cls; e.textContent = text; box.append(e); };
+    if (!fc.rows) { for (const line of fc.lines || []) p("fcline", line); return; }
+    p("fchead", fc.head);
+    const table = document.createElement("table");
+    for (const [label, value] of fc.rows) {
+      const tr = document.createElement("tr"), th = document.createElement("th"), td = document.createElement("td");
+      th.scope = "row"; th.textContent = label; td.textContent = value;
+      tr.append(th, td);
+      table.append(tr);
+    }
+    box.append(table);
+    p("fchow", fc.how);
+  }
+
+  // A refused action: the device's sentence (its rule id in it) by the picture, for a few seconds.
+  let toastText = "", toastTimer = null;
+  const TOAST_MS = 5000;
+  function toast(st) {
+    const text = st.refused ? st.text : "";
+    if (text === toastText) return;
+    toastText = text;
+    clearTimeout(toastTimer);
+    setText($("toast"), text);
+    $("toast").hidden = !text;
+    if (text) toastTimer = setTimeout(() => { $("toast").hidden = true; }, TOAST_MS);
+  }
+
   function damaged(d) {                               // a damaged save, shown until acknowledged
     if ($("damaged").hidden !== !d) $("damaged").hidden = !d;
     setText($("damagedtext"), d ? d.lost + "." + (d.kept ? " " + d.kept + "." : "") : "");
@@ -197,30 +250,41 @@
     for (const k in marks) if (document.body.dataset[k] !== marks[k]) document.body.dataset[k] = marks[k];
     const title = "Osada — " + s.game_short + (s.conn.live ? "" : " (not live)");
     if (document.title !== title) document.title = title;
-    setText($("game"), s.game_name);
+    setText($("game"), innerWidth < 700 ? s.game_short : s.game_name);
     connLine(s.conn.live ? "ok" : s.conn.kind === "lost" ? "stale" : "bad", s.conn.text);
     if (s.conn.kind === "lost") banner("The board is unplugged or gone: this is the last board seen. It comes back by itself.");
     else if (!s.conn.live) banner("No board connected: " + s.conn.text);
     else banner("");
     picture(s);
-    if (s.css !== shownCss) { $("fragcss").textContent = s.css; shownCss = s.css; }   // the fragments' classes
-    fitBoard();
-    if (s.panel !== shownPanel) { $("panel").innerHTML = s.panel; shownPanel = s.panel; }
     facts(s.facts);
+    if ($("nowsec").hidden !== !s.facts.length) $("nowsec").hidden = !s.facts.length;
     events(s.events);
-    if ($("fcsec").hidden !== !s.forecast) $("fcsec").hidden = !s.forecast;
-    if (s.forecast && s.forecast.html !== shownForecast) { $("forecast").innerHTML = s.forecast.html; shownForecast = s.forecast.html; }
+    forecast(s.forecast);
     damaged(s.damaged);
     setText($("status"), s.status.text);
     setClass($("status"), s.status.refused ? "refused" : "");
+    toast(s.status);
     keys(s);
     actionBar(s);
+    clip();
     if (seqChanged) {                 // when this page first showed the device's latest action (make bench)
       document.body.dataset.seq = String(s.seq);
       document.body.dataset.seqAt = String(performance.timeOrigin + performance.now());
       document.body.dataset.hostAt = String(s.at || 0);
       document.body.dataset.applyMs = (performance.now() - t0).toFixed(2);
     }
+  }
+
+  // A TV (issue 62 item 3): everything on one screen, no scrolling; the oldest events that do
+  // not fit are left out whole (none is cut). Elsewhere the page scrolls and lists them all.
+  function clip() {
+    const lis = $("events").children;
+    const tv = innerWidth >= 1200;
+    for (const li of lis) if (li.hidden && !tv) li.hidden = false;
+    if (!tv) return;
+    for (const li of lis) li.hidden = false;
+    const col = $("right");
+    for (let i = lis.length - 1; i > 0 && col.scrollHeight > col.clientHeight; i--) lis[i].hidden = true;
   }
 
   function send(obj) {
@@ -287,12 +351,7 @@
     mark();
     if (snap) actionBar(snap);
   });
-  window.addEventListener("resize", () => { boxWidth = 0; fitBoard(); });
-  $("boardsec").addEventListener("click", () => {
-    zoomed = !zoomed;
-    document.body.classList.toggle("zoomed", zoomed);
-    fitBoard();
-  });
+  window.addEventListener("resize", () => { shownPicture = ""; if (snap) picture(snap); clip(); });   // the text's size follows the room
   try { catalog = JSON.parse($("catalog").textContent); } catch (e) { catalog = null; }   // the facts it draws with
   const first = $("first");          // the snapshot the host had when it served the page: drawn at once
   if (first) { try { apply(JSON.parse(first.textContent)); } catch (e) { /* the WebSocket's comes next */ } }
