@@ -37,7 +37,7 @@ def next_text(st, stale=False, page=False):
     if stale:
         return "the board is not connected: plug it in (or start the simulator) and this reconnects"
     if st.get("outcome", "playing") != "playing":
-        return "%s starts a new game" % k("new_game")
+        return "%s starts a new game" % ("“New game…”" if page else k("new_game"))
     if pend.get("choice") == "damage":
         if page:
             return "choose which enemy takes the damage: tap a lit one, then “choose it”"
@@ -45,11 +45,13 @@ def next_text(st, stale=False, page=False):
             k("next_enemy"), k("choose"))
     if pend.get("choice") == "marshal_extra":
         return "the field marshal's extra play, up to %s: %s" % (
-            texts.count(pend.get("count"), "token", "tokens"), k("marshal"))
+            texts.count(pend.get("count"), "token", "tokens"), "on his own page" if page else k("marshal"))
     phase = st.get("phase")
     if phase == 7:
         if st.get("patrol"):
             return "%s ends the turn (a patrol: the marshal only moved the enemies)" % k("end_turn")
+        if page:
+            return "the field marshal plays from his hand, on his own page (his PIN)"
         return "the field marshal plays from his hand: %s" % k("marshal")
     if phase in (5, 6):
         if st.get("reveals"):

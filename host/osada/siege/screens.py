@@ -84,7 +84,7 @@ class NewGameScreen(ModalScreen):
             if self.in_progress:
                 yield Label("A game is in progress (%s). Starting a new one replaces it; "
                             "u (undo) right after brings it back." % self.in_progress, id="in-progress")
-            yield Label("Players (2–6; solo 1; marshal: 1–5 defenders)")
+            yield Label(texts.PLAYERS_WORDS)
             yield Input(str(self.players), id="players", type="integer")
             yield Label("Mode")
             yield Select([("%s — %s" % (texts.label(m, texts.MODES), texts.MODES[m][2]), m) for m in MODES],

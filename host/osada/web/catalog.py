@@ -21,6 +21,7 @@ from shared_rules.siege.catalog import (
     LINES,
     MODES,
     SECTOR_COLOR,
+    VARIANTS,
 )
 
 CLASSES = {C_TANK: "tank", C_SPECIAL: "special", C_BOMBER: "bomber"}
@@ -45,9 +46,15 @@ def catalog():
                              "strong": HEADER_BG[SECTOR_COLOR[s]], "tint": CELL_BG[SECTOR_COLOR[s]]}
                     for s in range(1, 7)},
         "kinds": {k: {"name": texts.ru(k), "short": texts.short(k).rstrip("*"), "armor": KIND_ARMOR[i],
-                      "class": CLASSES.get(KIND_CLASS[i], "event")}
+                      "class": CLASSES.get(KIND_CLASS[i], "event"), "enemy": texts.is_enemy(k)}
                   for i, k in enumerate(KIND_IDS)},
         "modes": {m: texts.label(m, texts.MODES) for m in MODES},
+        "new_game": {                    # the new-game dialog's words (the monitor's NewGameScreen's)
+            "modes": [{"id": m, "name": texts.label(m, texts.MODES), "what": texts.MODES[m][2]} for m in MODES],
+            "variants": [{"id": v, "name": texts.label(v, texts.VARIANTS), "what": texts.VARIANTS[v][2]}
+                         for v in VARIANTS],
+            "players": texts.PLAYERS_WORDS,
+        },
         "games": {g: {"name": game_name(g), "short": game_name(g, True), "keys": _keys(g)} for g in GAMES},
         "touch": dict(TOUCH),            # what a tap on Siege's picture may ask, and the target each takes
     }

@@ -13,16 +13,24 @@ A page sends JSON text frames:
     {"t": "act", "game": "siege", "do": "dot", "sector": 3}     item 4): a Siege action on an
     {"t": "act", "game": "siege", "do": "move"}                 enemy, a sector, or none (end turn
                                                                 and undo go as keys: their confirmations)
+    {"t": "act", "game": "siege", "do": "marshal_play", "tokens": ["tiger"], "sector": 3}
+                                                    the field marshal's play (R60), from his own page
+    {"t": "new", "game": "siege", "players": 3, "mode": "standard", "variants": [], "replace": false}
+                                                    a new game (its options; never a seed: with
+                                                    one the pool's order can be worked out)
 
 check() turns a frame into ("pin", pin) / ("key", game, action, args) /
-("act", game, action) / ("switch",) / ("ack",) or raises Refused with the sentence
+("act", game, action) / ("marshal", game, action) / ("new", fields, replace) /
+("switch",) / ("ack",) or raises Refused with the sentence
 the page is told.  A tap's action is one of TOUCH's, with exactly the target it
 takes; the device checks it as any action (a rule refuses it with its sentence).  What a
 key does is the view's own on_key (the monitor's path), so a page can send
 no request the monitor's keys could not; the requests that reach the link
 are checked once more against ALLOWED_CMDS (what the views' keys send).
 Keys that open one of the monitor's dialogs (a new game, the field
-marshal's play) are not offered: they need the monitor."""
+marshal's play) are not offered as keys: the page has its own for them (the
+"new" frame, and marshal_play from the marshal's own page: the server checks
+his role)."""
 
 import ast
 import hmac
@@ -32,6 +40,7 @@ import secrets
 import time
 
 from osada.gameview import view_class
+from shared_rules.siege.catalog import KIND_IDS, MODES, VARIANTS
 
 MAX_FRAME = 1024              # bytes: the largest frame a page may send (aiohttp's max_msg_size)
 PIN_DIGITS = 6
@@ -48,6 +57,8 @@ SELECT = ("cursor", "next_enemy", "digit")   # Siege's keys that pick what an ac
 ALLOWED_CMDS = frozenset(("act", "undo", "roll", "press", "toss", "next", "game", "state",
                           "forecast"))        # Siege's F: the host's own forecast, the device only draws it (F13)
 _CALL = re.compile(r"^(\w+)(?:\((.*)\))?$")
+MARSHAL_PLAY = "marshal_play"            # the field marshal's play (R60): from his own page only
+MAX_PLAYED = 6                            # tokens one play may name (R60: 2, or up to 4 after a reveal4)
 # what a tap on Siege's picture may ask: the action -> the target it takes (the protocol's field)
 TOUCH = {"hit": "enemy", "kill": "enemy", "hedgehog": "enemy", "push_back": "enemy", "choose": "enemy",
          "dot": "sector", "rebuild": "sector", "patrol": None, "move": None, "reveal": None}
@@ -125,8 +136,52 @@ def check(text):
     if kind == "ack":
         return ("ack",)
     if kind == "act":
-        return _act(msg)
-    raise Refused("unknown frame %r: a page sends only a pin, a key, an act or an ack" % kind[:40])
+        return _marshal(msg) if msg.get("do") == MARSHAL_PLAY else _act(msg)
+    if kind == "new":
+        return _new(msg)
+    raise Refused("unknown frame %r: a page sends only a pin, a key, an act, a new or an ack" % kind[:40])
+
+
+def _marshal(msg):
+    """The field marshal's play: ("marshal", "siege", {"do": "marshal_play", "tokens", "sector"?})."""
+    if msg.get("game") != "siege":
+        raise Refused("the field marshal's play is Siege's: \"game\": \"siege\"")
+    extra = set(msg) - {"t", "game", "do", "tokens", "sector"}
+    if extra:
+        raise Refused("marshal_play takes tokens and a sector, not %s" % ", ".join(sorted(extra))[:60])
+    tokens = msg.get("tokens")
+    if (not isinstance(tokens, list) or len(tokens) > MAX_PLAYED
+            or not all(isinstance(k, str) and k in KIND_IDS for k in tokens)):
+        raise Refused("marshal_play takes tokens: a list of at most %d token kinds from his hand" % MAX_PLAYED)
+    action = {"do": MARSHAL_PLAY, "tokens": list(tokens)}
+    if "sector" in msg:
+        v = msg["sector"]
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6:
+            raise Refused("marshal_play's sector: a number from 1 to 6")
+        action["sector"] = v
+    return ("marshal", "siege", action)
+
+
+def _new(msg):
+    """A new game of Siege with its options: ("new", {players, mode, variants}, replace)."""
+    if msg.get("game") != "siege":
+        raise Refused("a new game from a page is Siege's (the other games' keys start theirs)")
+    extra = set(msg) - {"t", "game", "players", "mode", "variants", "replace"}
+    if extra:
+        raise Refused("a new game takes players, mode, variants and replace, not %s"
+                      % ", ".join(sorted(extra))[:60])
+    players, mode, variants = msg.get("players"), msg.get("mode", "standard"), msg.get("variants", [])
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 6:
+        raise Refused("players: a number from 1 to 6")
+    if mode not in MODES:
+        raise Refused("mode: one of %s" % ", ".join(MODES))
+    if (not isinstance(variants, list) or not all(isinstance(v, str) and v in VARIANTS for v in variants)
+            or len(set(variants)) != len(variants)):
+        raise Refused("variants: a list of %s, each once" % ", ".join(VARIANTS))
+    replace = msg.get("replace", False)
+    if not isinstance(replace, bool):
+        raise Refused("replace: true or false")
+    return ("new", {"players": players, "mode": mode, "variants": list(variants)}, replace)
 
 
 def _act(msg):

@@ -144,7 +144,10 @@ class WebMonitorApp(MonitorApp):
             else:
                 self.send("journal", ack=True)
             return
-        if req[0] == "act":                   # a tap on the picture: the action itself (control.TOUCH)
+        if req[0] == "new":
+            self.web_new(req[1], req[2])
+            return
+        if req[0] in ("act", "marshal"):      # a tap on the picture (control.TOUCH), the marshal's play
             if self.game != "siege":
                 self.set_status("a tap on Siege's board, but the device runs %s: not sent" % self.game,
                                 refused=True)
@@ -174,6 +177,23 @@ class WebMonitorApp(MonitorApp):
                 self._hold_answer()
             else:
                 self.web_answered()          # nothing went to the device: what changed goes now
+
+    def web_new(self, fields, replace):
+        """A new game of Siege from a page: over a game in progress only when the page asked
+        whether to replace it (its dialog says which game), as the monitor's does."""
+        if self.game != "siege":
+            self.set_status("a new game of Siege, but the device runs %s: not sent" % self.game, refused=True)
+            return
+        st = self.state or {}
+        if self.seq and st.get("outcome", "playing") == "playing" and not replace:
+            self.set_status("a game is in progress (turn %s, %d actions): the page asks before it replaces it"
+                            % (st.get("turn", "?"), self.seq), refused=True)
+            return
+        self._web_held = True
+        if self.send("new", **fields):
+            self._hold_answer()
+        else:
+            self.web_answered()
 
     def _hold_answer(self):
         """A request went to the device: the pages get the change with its answer (ANSWER_WAIT_S at most)."""

@@ -27,6 +27,11 @@ def may_act(role):
     return role in (PLAYER, MARSHAL)
 
 
+def plays_marshal(role):
+    """Whether `role` may make the field marshal's play (his page: his PIN)."""
+    return role == MARSHAL
+
+
 def sees_hand(role):
     """Whether `role` sees the field marshal's hand."""
     return role == MARSHAL

@@ -371,6 +371,8 @@ class WebServer:
             await self._refuse(page, "this host takes no actions from pages (no --control)")
         elif not roles.may_act(page["role"]):
             await self._refuse(page, "enter the PIN the host printed first")
+        elif req[0] == "marshal" and not roles.plays_marshal(page["role"]):
+            await self._refuse(page, "the field marshal's play is his alone: from his own page (his PIN)")
         elif not page["rate"].take():
             await self._refuse(page, "too many keys at once (at most %d a second)" % control.KEYS_PER_S)
         elif self.on_key is None:

@@ -113,6 +113,9 @@ VARIANTS = {
 }
 
 
+PLAYERS_WORDS = "Players (2–6; solo 1; marshal: 1–5 defenders)"     # a new game's players, as its dialogs ask
+
+
 def label(ident, table=None):
     """«Russian name» (English name) of a mode or variant id; the id itself if unknown."""
     row = (table or (MODES if ident in MODES else VARIANTS)).get(ident)

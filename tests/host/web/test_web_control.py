@@ -59,7 +59,7 @@ CRAFTED = [
     '{"cmd": "act", "action": {"do": "end_turn"}}',                # the device's protocol, smuggled
     '{"t": "act", "action": {"do": "end_turn"}}',
     '{"t": "act", "game": "siege", "do": "hit", "enemy": 1}',      # a well-formed tap, no PIN
-    '{"t": "act", "game": "siege", "do": "marshal_play", "tokens": ["x"]}',
+    '{"t": "act", "game": "siege", "do": "surrender"}',
     '{"t": "act", "game": "siege", "do": "dot", "sector": 9}',
     '{"t": "key", "game": "siege", "i": "16"}',
     '{"t": "key", "game": "siege", "i": 999}',
@@ -349,3 +349,29 @@ def test_with_the_pin_f_and_shift_f_show_the_forecast_on_the_pages_and_the_ring(
     finally:
         host.app.forecast = False
     assert sent["ok"] and "not sent from a page" not in host.app.status_text
+
+
+def test_the_marshals_play_and_a_new_game_are_checked_before_anything_is_sent():
+    """Issue 62 item 4: a page's marshal_play and new frames, checked as every frame is: what
+    they may carry, each bad one refused with its sentence (no seed: it gives the pool away)."""
+    from osada.web.control import Refused, check
+
+    assert check('{"t": "act", "game": "siege", "do": "marshal_play", "tokens": ["tiger"], "sector": 3}') == \
+        ("marshal", "siege", {"do": "marshal_play", "tokens": ["tiger"], "sector": 3})
+    assert check('{"t": "act", "game": "siege", "do": "marshal_play", "tokens": []}')[2]["tokens"] == []
+    assert check('{"t": "new", "game": "siege", "players": 4, "mode": "shoulder", "variants": ["my_house"]}') == \
+        ("new", {"players": 4, "mode": "shoulder", "variants": ["my_house"]}, False)
+    for frame, words in (
+            ('{"t": "act", "game": "siege", "do": "marshal_play", "tokens": ["dragon"]}', "token kinds"),
+            ('{"t": "act", "game": "siege", "do": "marshal_play", "tokens": "tiger"}', "token kinds"),
+            ('{"t": "act", "game": "siege", "do": "marshal_play", "tokens": [], "sector": 7}', "1 to 6"),
+            ('{"t": "act", "game": "siege", "do": "marshal_play", "tokens": [], "enemy": 1}', "not enemy"),
+            ('{"t": "new", "game": "siege", "players": 4, "seed": 1}', "not seed"),
+            ('{"t": "new", "game": "siege", "players": 9}', "1 to 6"),
+            ('{"t": "new", "game": "siege", "players": 2, "mode": "chaos"}', "mode: one of"),
+            ('{"t": "new", "game": "siege", "players": 2, "variants": ["my_house", "my_house"]}', "each once"),
+            ('{"t": "new", "game": "tank", "players": 2}', "Siege's"),
+            ('{"t": "new", "game": "siege", "players": 2, "replace": "yes"}', "true or false")):
+        with pytest.raises(Refused) as exc:
+            check(frame)
+        assert words in str(exc.value), (frame, str(exc.value))

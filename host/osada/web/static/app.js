@@ -102,7 +102,8 @@
     const st = s && s.state && s.state.game;
     const on = !!(st && unlocked && s.control && catalog && s.game === "siege");
     if (bar.hidden !== !on) bar.hidden = !on;
-    const sig = on ? JSON.stringify([selected, st.pending, st.enemies.length, s.buttons.length]) : "";
+    const sig = on ? JSON.stringify([selected, st.pending, st.enemies.length, s.buttons.length, st.phase,
+                                     st.marshal_hand, picked, pickedSector]) : "";
     if (sig === shownBar) return;
     shownBar = sig;
     bar.textContent = "";
@@ -118,6 +119,7 @@
       b.addEventListener("click", () => send(frame));
       bar.append(b);
     };
+    if (marshalPlays(s, st)) { marshalBar(bar, st); return; }
     const e = selected && selected.enemy ? st.enemies.find((x) => x.id === selected.enemy) : null;
     if (e) {
       const who = document.createElement("span");
@@ -137,6 +139,100 @@
     for (const a of tapsOn(null)) add(a, { t: "act", game: "siege", do: a });
     for (const b of s.buttons) if (!b.by_tap)          // the turn's own keys: end turn, undo, roll, the forecast, the switch
       add(b.action || "switch", { t: "key", game: s.game, i: b.i }, b.label);
+  }
+
+  // The field marshal's play (R60), on his own page only (the host checks his PIN): his turn
+  // (phase 7, not a patrol) or his extra play after a reveal. His hand's tokens are toggled,
+  // a sector picked for a lone tank, then Play or Play nothing; the device judges the play
+  // (a refused one shows its R60 sentence).
+  let picked = [], pickedSector = null;
+  function marshalPlays(s, st) {
+    const pend = st.pending || {};
+    return s.role === "marshal" && Array.isArray(st.marshal_hand) && st.outcome === "playing" &&
+      (pend.choice === "marshal_extra" || (st.phase === 7 && !st.pending && !st.patrol));
+  }
+
+  function marshalBar(bar, st) {
+    const pend = st.pending || {};
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = pend.choice === "marshal_extra" ? "Field marshal: up to " + pend.count + " tokens:"
+                                                      : "Field marshal (R60): one tank, two tokens, or nothing:";
+    bar.append(who);
+    picked = picked.filter((i) => i < st.marshal_hand.length);
+    st.marshal_hand.forEach((k, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.token = k;
+      b.setAttribute("aria-pressed", picked.includes(i) ? "true" : "false");
+      b.textContent = (picked.includes(i) ? "✓ " : "") + ((catalog.kinds[k] || { name: k }).name);
+      b.addEventListener("click", () => {
+        picked = picked.includes(i) ? picked.filter((j) => j !== i) : picked.concat([i]);
+        shownBar = ""; actionBar(snap);
+      });
+      bar.append(b);
+    });
+    const lone = picked.length === 1 && !!(catalog.kinds[st.marshal_hand[picked[0]]] || {}).enemy;   // a lone tank: its sector
+    if (lone && !pend.choice) {
+      const lab = document.createElement("span");
+      lab.className = "who";
+      lab.textContent = "sector:";
+      bar.append(lab);
+      for (let n = 1; n <= 6; n++) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.sector = n;
+        b.setAttribute("aria-pressed", pickedSector === n ? "true" : "false");
+        b.textContent = (pickedSector === n ? "✓ " : "") + n;
+        b.addEventListener("click", () => { pickedSector = n; shownBar = ""; actionBar(snap); });
+        bar.append(b);
+      }
+    }
+    const play = (tokens) => {
+      const frame = { t: "act", game: "siege", do: "marshal_play", tokens: tokens };
+      if (lone && pickedSector && tokens.length === 1) frame.sector = pickedSector;
+      send(frame);
+      picked = []; pickedSector = null;
+    };
+    const add = (action, label, tokens) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.action = action;
+      b.textContent = label;
+      b.addEventListener("click", () => play(tokens()));
+      bar.append(b);
+    };
+    add("marshal_play", "Play", () => picked.map((i) => st.marshal_hand[i]));
+    add("marshal_nothing", "Play nothing", () => []);
+  }
+
+  // A new game of Siege with its options (the catalog's words), from a page with the PIN; over a
+  // game in progress the dialog says which and its button replaces it: the one question.
+  function newGameDialog() {
+    const ng = catalog.new_game, st = snap && snap.state && snap.state.game;
+    const over = st && snap.seq && st.outcome === "playing";
+    $("newover").hidden = !over;
+    $("newover").textContent = over ? "A game is in progress (turn " + st.turn + ", " + snap.seq +
+      " actions). Starting a new one replaces it; undo right after brings it back." : "";
+    $("newstart").textContent = over ? "Replace the game" : "Start";
+    $("playerslabel").textContent = ng.players;
+    const sel = $("players");
+    if (!sel.options.length) for (let n = 1; n <= 6; n++) sel.append(new Option(String(n), String(n)));
+    const setup = (snap.state && snap.state.setup) || {};
+    sel.value = String(setup.players || (st && Object.keys(st.trophies || {}).length) || 2);
+    const box = (id, list, type, on) => {
+      const fs = $(id);
+      for (const n of [...fs.querySelectorAll("label")]) n.remove();
+      for (const item of list) {
+        const lab = document.createElement("label"), inp = document.createElement("input");
+        inp.type = type; inp.name = id; inp.value = item.id; inp.checked = on(item.id);
+        lab.append(inp, " " + item.name + " — " + item.what);
+        fs.append(lab);
+      }
+    };
+    box("modes", ng.modes, "radio", (m) => m === (setup.mode || "standard"));
+    box("variants", ng.variants, "checkbox", (v) => (setup.variants || []).includes(v));
+    $("newdialog").showModal();
   }
 
   function facts(list) {
@@ -168,6 +264,8 @@
   function keys(s) {                                  // the other games' keys (Siege's are its picture's bar)
     const box = $("keys");
     const on = unlocked && !(s.state && s.state.game);
+    const ng = !!(unlocked && s.control && s.state && s.state.game && catalog);
+    if ($("newgame").hidden !== !ng) $("newgame").hidden = !ng;
     const sig = on ? s.game + JSON.stringify(s.buttons) : "";
     if (sig === shownKeys) return;
     shownKeys = sig;
@@ -341,6 +439,15 @@
     send({ t: "pin", pin: pin });
   });
   $("ackdamaged").addEventListener("click", () => send({ t: "ack" }));
+  $("newgame").addEventListener("click", newGameDialog);
+  $("newcancel").addEventListener("click", () => $("newdialog").close());
+  $("newform").addEventListener("submit", () => {
+    const mode = ($("newform").querySelector("input[name=modes]:checked") || {}).value || "standard";
+    const variants = [...$("newform").querySelectorAll("input[name=variants]:checked")].map((i) => i.value);
+    const st = snap && snap.state && snap.state.game;
+    send({ t: "new", game: "siege", players: +$("players").value, mode: mode, variants: variants,
+           replace: !!(st && snap.seq && st.outcome === "playing") });
+  });
   $("picture").addEventListener("click", (ev) => {    // a tap selects an enemy, or a sector's wall
     const tok = ev.target.closest("[data-enemy]"), wall = ev.target.closest("[data-wall]");
     const cell = ev.target.closest("[data-cell]");
