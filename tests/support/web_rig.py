@@ -4,7 +4,9 @@ monitor's app headless, osada.web.host) in a thread of its own serving on a
 free port, and Debian's chromium driven by Playwright.  With no
 /usr/bin/chromium the browser tests skip with NO_BROWSER."""
 
+import contextlib
 import os
+import shutil
 import sys
 import threading
 import time
@@ -73,6 +75,26 @@ class WebHost:
             pass
         self.thread.join(5.0)
         self.app.shutdown()
+
+
+@contextlib.contextmanager
+def sim_and_host(name, marshal_pin=None, synced=None):
+    """(device, host): the simulator (seed 9) on a pty in /tmp/osada-<name>-<uid> and a web host
+    on it, after its first sync (and `synced(host)`, if given); both gone, and the folder, after."""
+    link_dir = "/tmp/osada-%s-%d" % (name, os.getuid())
+    shutil.rmtree(link_dir, ignore_errors=True)
+    os.makedirs(link_dir)
+    tty = os.path.join(link_dir, "tty")
+    dev = SimDevice(tty, os.path.join(link_dir, "state"), seed=9)
+    host = WebHost(tty, marshal_pin=marshal_pin)
+    try:
+        host.wait(lambda: host.app.conn_kind == "connected" and host.app.state is not None
+                  and not host.app.session.waiting and (synced is None or synced(host)), what="the first sync")
+        yield dev, host
+    finally:
+        host.close()
+        dev.close()
+        shutil.rmtree(link_dir, ignore_errors=True)
 
 
 # ------------------------------------------------------------------ the page

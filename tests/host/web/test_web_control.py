@@ -8,8 +8,6 @@ link.  No browser needed: aiohttp's client speaks the WebSocket."""
 
 import asyncio
 import json
-import os
-import shutil
 import socket
 import time
 
@@ -19,28 +17,18 @@ aiohttp = pytest.importorskip("aiohttp")
 
 from osada.web import control, roles  # noqa: E402
 from osada.web.server import WebServer  # noqa: E402
-from tests.support.web_rig import PIN, SimDevice, WebHost  # noqa: E402
+from tests.support.web_rig import PIN, sim_and_host  # noqa: E402
 
-LINK_DIR = "/tmp/osada-web-control-%d" % os.getuid()
+
+def _synced(host):
+    return (host.app.view.setup is not None and host.server.latest is not None and not host.app._web_pending
+            and json.loads(host.server.latest["watcher"])["rev"] == host.app.web_rev)
 
 
 @pytest.fixture(scope="module")
 def rig():
-    shutil.rmtree(LINK_DIR, ignore_errors=True)
-    os.makedirs(LINK_DIR)
-    tty = os.path.join(LINK_DIR, "tty")
-    dev = SimDevice(tty, os.path.join(LINK_DIR, "state"), seed=9)
-    host = WebHost(tty)
-    try:
-        host.wait(lambda: host.app.conn_kind == "connected" and host.app.state is not None
-                  and host.app.view.setup is not None and not host.app.session.waiting
-                  and host.server.latest is not None and not host.app._web_pending
-                  and json.loads(host.server.latest["watcher"])["rev"] == host.app.web_rev, what="the first sync")
+    with sim_and_host("web-control", synced=_synced) as (dev, host):
         yield dev, host
-    finally:
-        host.close()
-        dev.close()
-        shutil.rmtree(LINK_DIR, ignore_errors=True)
 
 
 async def next_of(ws, kind, timeout=5.0):

@@ -7,7 +7,6 @@ import asyncio
 import concurrent.futures
 import json
 import os
-import shutil
 
 import pytest
 
@@ -16,36 +15,26 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 from osada.words import texts  # noqa: E402
 from shared_rules.siege.autoplay import play  # noqa: E402
-from tests.support.web_rig import CHROMIUM, NO_BROWSER, PIN, SimDevice, WebHost, launch, read, until  # noqa: E402
+from tests.support.web_rig import CHROMIUM, NO_BROWSER, PIN, launch, read, sim_and_host, until  # noqa: E402
 
 if not os.path.exists(CHROMIUM):
     pytest.skip(NO_BROWSER, allow_module_level=True)
 
 MARSHAL_PIN = "737373"
 SETUP = {"players": 3, "mode": "marshal", "seed": 31}
-LINK_DIR = "/tmp/osada-web-play-%d" % os.getuid()
 PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
 def rig():
-    shutil.rmtree(LINK_DIR, ignore_errors=True)
-    os.makedirs(LINK_DIR)
-    tty = os.path.join(LINK_DIR, "tty")
-    dev = SimDevice(tty, os.path.join(LINK_DIR, "state"), seed=9)
-    host = WebHost(tty, marshal_pin=MARSHAL_PIN)
-    pw = sync_api.sync_playwright().start()
-    browser = launch(pw)
-    try:
-        host.wait(lambda: host.app.conn_kind == "connected" and host.app.state is not None
-                  and not host.app.session.waiting, what="the first sync")
-        yield dev, host, browser
-    finally:
-        browser.close()
-        pw.stop()
-        host.close()
-        dev.close()
-        shutil.rmtree(LINK_DIR, ignore_errors=True)
+    with sim_and_host("web-play", marshal_pin=MARSHAL_PIN) as (dev, host):
+        pw = sync_api.sync_playwright().start()
+        browser = launch(pw)
+        try:
+            yield dev, host, browser
+        finally:
+            browser.close()
+            pw.stop()
 
 
 def _unlocked(browser, host, pin):

@@ -6,9 +6,7 @@ game's seed (the pool's order) in none; no local path either."""
 
 import asyncio
 import json
-import os
 import re
-import shutil
 
 import pytest
 
@@ -16,35 +14,21 @@ aiohttp = pytest.importorskip("aiohttp")
 
 from osada.web import roles  # noqa: E402
 from shared_rules.siege.autoplay import play  # noqa: E402
-from tests.support.web_rig import PIN, SimDevice, WebHost  # noqa: E402
+from tests.support.web_rig import PIN, sim_and_host  # noqa: E402
 
 MARSHAL_PIN = "737373"
 SETUP = {"players": 3, "mode": "marshal", "seed": 31}
-LINK_DIR = "/tmp/osada-web-roles-%d" % os.getuid()
-
-
 @pytest.fixture
 def rig():
-    shutil.rmtree(LINK_DIR, ignore_errors=True)
-    os.makedirs(LINK_DIR)
-    tty = os.path.join(LINK_DIR, "tty")
-    dev = SimDevice(tty, os.path.join(LINK_DIR, "state"), seed=9)
-    host = WebHost(tty, marshal_pin=MARSHAL_PIN)
-    published = []
-    real = host.server.publish
+    with sim_and_host("web-roles", marshal_pin=MARSHAL_PIN) as (dev, host):
+        published = []
+        real = host.server.publish
 
-    def publish(snaps):
-        published.append(json.loads(json.dumps(snaps)))
-        real(snaps)
-    host.server.publish = publish
-    try:
-        host.wait(lambda: host.app.conn_kind == "connected" and host.app.state is not None
-                  and not host.app.session.waiting, what="the first sync")
+        def publish(snaps):
+            published.append(json.loads(json.dumps(snaps)))
+            real(snaps)
+        host.server.publish = publish
         yield dev, host, published
-    finally:
-        host.close()
-        dev.close()
-        shutil.rmtree(LINK_DIR, ignore_errors=True)
 
 
 def _marshal_game(n):
