@@ -52,6 +52,9 @@ NO_WEB = ("new_game", "marshal")          # these open the monitor's dialogs
 TERMINAL_ONLY = ("show_hand",)            # the field marshal's hand: on the monitor, or on his own page
 SWITCH = -1
 ARROWS = ("←", "→", "↑", "↓")
+DOM_KEYS = {"left": "ArrowLeft", "right": "ArrowRight", "up": "ArrowUp", "down": "ArrowDown", "enter": "Enter",
+            "space": " ", "tab": "Tab", "backspace": "Backspace", "escape": "Escape", "plus": "+", "minus": "-",
+            "equals_sign": "=", "question_mark": "?"}
 SELECT = ("cursor", "next_enemy", "digit")   # Siege's keys that pick what an action is on: a tap does it there
 # every request the views' keys make (osada/<game>/view.py key_* methods) and the game switch
 ALLOWED_CMDS = frozenset(("act", "undo", "roll", "press", "toss", "next", "game", "state",
@@ -88,12 +91,14 @@ def buttons(game):
     """The keys a controlling page shows for `game`: [{i, label, keys, what, digits}], then the switch."""
     out = []
     prev = None
-    seen = set()
-    for i, (_k, action, shown, short, what, _f) in enumerate(view_class(game).KEYMAP):
+    seen = {}
+    for i, (textual, action, shown, short, what, _f) in enumerate(view_class(game).KEYMAP):
         name = parse_action(action)[0]
-        if name in NO_WEB or name in TERMINAL_ONLY or action in seen:
-            continue                           # (another key for the same thing: Tank's + is its →)
-        seen.add(action)
+        if name in NO_WEB or name in TERMINAL_ONLY:
+            continue
+        if action in seen:                     # another key for the same thing (Tank's + is its →)
+            seen[action]["press"] += dom_keys(textual)
+            continue
         if short:
             arrows = [k for k in shown.split() if k in ARROWS]
             label = "%s %s" % (short, arrows[0]) if len(arrows) == 2 else short
@@ -103,13 +108,20 @@ def buttons(game):
         else:
             label = name
         row = {"i": i, "label": label, "keys": shown.split()[0] if shown else "", "what": what, "action": name,
-               "by_tap": game == "siege" and (name in TOUCH or name in SELECT)}
+               "by_tap": game == "siege" and (name in TOUCH or name in SELECT), "press": dom_keys(textual)}
+        seen[action] = row
         if name == "digit":
             row["digits"] = 9 if game == "siege" else 6
         out.append(row)
     out.append({"i": SWITCH, "label": "switch game", "keys": "G", "what": "switch the device to its next game",
-                "by_tap": False})
+                "by_tap": False, "press": ["G"]})
     return out
+
+
+def dom_keys(textual):
+    """A KEYMAP row's keys (Textual's names, "left,enter") as a browser names them (KeyboardEvent.key):
+    the keys a computer's page takes for it."""
+    return [DOM_KEYS.get(k, k) for k in textual.split(",") if k]
 
 
 def check(text):

@@ -137,3 +137,19 @@ def test_a_new_game_with_its_options_from_a_page(rig):
     assert setup["players"] == 4 and setup["variants"] == ["caught_off_guard"]
     assert dev.state()[0]["walls"] == []                          # caught off guard: no walls at the start
     page.close()
+
+
+def test_keys_on_a_computers_page_still_work(rig):
+    """Issue 62 item 4: a computer's keyboard plays as the monitor's does: e ends the turn; a key
+    for an enemy takes the one tapped, and without one says to tap it first."""
+    dev, host, browser = rig
+    page = _unlocked(browser, host, PIN)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    st, seq = dev.state()
+    assert st["outcome"] == "playing"
+    page.keyboard.press("h")                                       # nothing tapped: said, nothing sent
+    until(lambda: "tap an enemy first" in page.inner_text("#toast"), what="the page saying to tap first")
+    assert dev.state()[1] == seq
+    page.keyboard.press("e")
+    until(lambda: dev.state()[1] == seq + 1, what="e ending the turn (the page says %r)" % page.inner_text("#status"))
+    page.close()

@@ -438,6 +438,23 @@
     sessionStorage.setItem("osada-pin", pin);
     send({ t: "pin", pin: pin });
   });
+  // A computer's keyboard (with the PIN): the game's keys as the monitor binds them (the host's
+  // buttons' "press"). On Siege's picture a key that acts on an enemy or a wall takes the one
+  // tapped (selected); the keys that move the monitor's cursor are the taps' here.
+  document.addEventListener("keydown", (ev) => {
+    if (!unlocked || !snap || !snap.control || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target.closest("input, select, textarea, dialog")) return;
+    const b = snap.buttons.find((x) => (x.press || []).includes(ev.key));
+    if (!b) return;
+    const target = catalog && b.by_tap ? catalog.touch[b.action] : undefined;
+    if (b.by_tap && target === undefined) return;      // the cursor's keys: a tap picks here
+    ev.preventDefault();
+    if (!b.by_tap) { send(b.digits ? { t: "key", game: snap.game, i: b.i, n: +ev.key } : { t: "key", game: snap.game, i: b.i }); return; }
+    if (target === "enemy" && selected && selected.enemy) send({ t: "act", game: "siege", do: b.action, enemy: selected.enemy });
+    else if (target === "sector" && selected && selected.sector) send({ t: "act", game: "siege", do: b.action, sector: selected.sector });
+    else if (target === null) send({ t: "act", game: "siege", do: b.action });
+    else if (target) toast({ refused: true, text: b.label + ": tap " + (target === "enemy" ? "an enemy" : "a wall") + " first" });
+  });
   $("ackdamaged").addEventListener("click", () => send({ t: "ack" }));
   $("newgame").addEventListener("click", newGameDialog);
   $("newcancel").addEventListener("click", () => $("newdialog").close());
