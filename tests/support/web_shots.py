@@ -1,7 +1,9 @@
-"""The web view's pictures in the docs (docs/web-phone.png, docs/web-tv.png) and
-what they are pictures of (docs/web-shot.json): the page at a phone's size
-(390×844) and a TV's (1920×1080) over the seeded game the README's monitor
-picture shows (monitor_fakes.mid_game), drawn by the web host's own code.
+"""The web view's pictures in the docs (docs/web/<game>-<screen>.png: each game the
+device plays, each screen class) and what they are pictures of (docs/web-shot.json):
+the page at a phone's size (390×844), a tablet's (768×1024) and a TV's (1920×1080),
+over the seeded game the README's monitor picture shows (monitor_fakes.mid_game),
+drawn by the web host's own code, and for the other games over their picture's data
+(each game's picture.py) for a roll, a toss and a round (PICTURED).
 
     .venv/bin/python -m tests.support.web_shots       redraw all three
 
@@ -25,9 +27,40 @@ from osada.web.server import FILES, STATIC, WebServer
 from tests.support.monitor_fakes import ROOT, SimPortSession, mid_game
 
 SHOT_JSON = os.path.join(ROOT, "docs", "web-shot.json")
-PNGS = {"phone": (os.path.join(ROOT, "docs", "web-phone.png"), (390, 844)),
-        "tv": (os.path.join(ROOT, "docs", "web-tv.png"), (1920, 1080))}
+SCREENS = {"phone": (390, 844), "tablet": (768, 1024), "tv": (1920, 1080)}     # issue 62 item 3's classes
+GAMES = ("siege", "tank", "victory", "warchest")
+PNGS = {(game, screen): (os.path.join(ROOT, "docs", "web", "%s-%s.png" % (game, screen)), size)
+        for game in GAMES for screen, size in SCREENS.items()}
 COMMAND = ".venv/bin/python -m tests.support.web_shots"
+
+# what the other games' pictures show: a roll of eight dice, the second game's toss, a round under way
+ROLL = {"ev": "roll", "test": "fire", "n": 8, "hit": 3, "protection": 1, "dice": [1, 4, 3, 6, 2, 5, 3, 6],
+        "hits": 4, "absorbed": 1, "damage": 3, "morale": True}
+TOSS = {"lot": "A", "game": 2, "starter": "B", "ussr": "A"}
+COUNTS = {"players": 2, "round": 3, "hand": [2, 3], "markers": [4, 5], "hand_size": 3, "markers_all": 6,
+          "markers_start": 4, "initiative": 2, "moved": True, "turn": 1, "winner": None, "flipped": None,
+          "cursor": None, "undo": True}
+
+
+def pictured():
+    """{game: its picture data} for the other games' pictures (ROLL, TOSS, COUNTS)."""
+    from osada.tank.panel import TankSetup
+    from osada.tank.picture import picture as tank_picture
+    from osada.victory.picture import picture as victory_picture
+    from osada.warchest.picture import picture as warchest_picture
+    return {"tank": tank_picture(ROLL, TankSetup()), "victory": victory_picture(TOSS),
+            "warchest": warchest_picture(COUNTS)}
+
+
+def snapshots(siege, pictures):
+    """{game: the snapshot a page draws}: Siege's, and each other game's over the same connection
+    and events with its picture."""
+    from osada.words.game_names import game_name
+    out = {"siege": siege}
+    for game, pic in pictures.items():
+        out[game] = dict(siege, game=game, game_name=game_name(game), game_short=game_name(game, True),
+                         state=None, facts=[], forecast=None, picture=pic)
+    return out
 
 
 ShotSession = SimPortSession   # connected as `make run` is, to the simulator's port
@@ -65,7 +98,7 @@ def shot():
     finally:
         app.call_from_thread(app.action_quit)
         th.join(5)
-    return {"snapshot": snap, "page": page_files()}
+    return {"snapshot": snap, "pictures": pictured(), "page": page_files()}
 
 
 def steady(snap):
@@ -78,29 +111,31 @@ def steady(snap):
     return snap
 
 
-def take_pictures(snap):
-    """The PNGs, of the page serving exactly `snap` (Debian's chromium)."""
+def take_pictures(snaps):
+    """The PNGs, of the page serving each of `snaps` ({game: snapshot}) at each size (Debian's chromium)."""
     from playwright.sync_api import sync_playwright
 
     from tests.support.web_rig import CHROMIUM, NO_BROWSER, launch
     if not os.path.exists(CHROMIUM):
         raise SystemExit("the pictures need chromium: " + NO_BROWSER)
-    server = WebServer("127.0.0.1", 0, None)
-    server.start()
-    try:
-        server.publish({role: snap for role in ROLES})
-        with sync_playwright() as pw:
-            browser = launch(pw)
-            for path, (w, h) in PNGS.values():
-                page = browser.new_page(viewport={"width": w, "height": h})
-                page.goto(server.url)
-                page.wait_for_selector("body[data-live=yes]", state="attached", timeout=10000)
-                page.wait_for_timeout(200)
-                page.screenshot(path=path)
-                page.close()
-            browser.close()
-    finally:
-        server.stop()
+    os.makedirs(os.path.join(ROOT, "docs", "web"), exist_ok=True)
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        for game, snap in snaps.items():
+            server = WebServer("127.0.0.1", 0, None)
+            server.start()
+            try:
+                server.publish({role: snap for role in ROLES})
+                for screen, (w, h) in SCREENS.items():
+                    page = browser.new_page(viewport={"width": w, "height": h}, reduced_motion="reduce")
+                    page.goto(server.url)
+                    page.wait_for_selector("body[data-live=yes]", state="attached", timeout=10000)
+                    page.wait_for_timeout(200)
+                    page.screenshot(path=PNGS[(game, screen)][0])
+                    page.close()
+            finally:
+                server.stop()
+        browser.close()
 
 
 def main():
@@ -108,9 +143,8 @@ def main():
     with open(SHOT_JSON, "w", encoding="utf-8", newline="\n") as f:
         json.dump(data, f, ensure_ascii=False, indent=1, sort_keys=True)
         f.write("\n")
-    take_pictures(data["snapshot"])
-    print("wrote %s and %s" % (os.path.relpath(SHOT_JSON, ROOT),
-                               ", ".join(os.path.relpath(p, ROOT) for p, _s in PNGS.values())))
+    take_pictures(snapshots(data["snapshot"], data["pictures"]))
+    print("wrote %s and %d pictures in docs/web/" % (os.path.relpath(SHOT_JSON, ROOT), len(PNGS)))
 
 
 if __name__ == "__main__":

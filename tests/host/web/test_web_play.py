@@ -23,6 +23,8 @@ if not os.path.exists(CHROMIUM):
 MARSHAL_PIN = "737373"
 SETUP = {"players": 3, "mode": "marshal", "seed": 31}
 PHONE = {"width": 390, "height": 844}
+UNMARKED = ("[...document.querySelectorAll('button')].filter(b => b.checkVisibility() && !b.dataset.action)"
+            ".map(b => b.textContent)")
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +43,7 @@ def _unlocked(browser, host, pin):
     page = browser.new_page(viewport=PHONE)
     page.goto(host.url)
     page.wait_for_selector("body:not([data-rev='0'])", state="attached", timeout=5000)
-    page.fill("#pin", pin)
+    page.fill("[data-pin]", pin)
     page.click("#pinform button")
     until(lambda: "accepted" in page.inner_text("#reply"), what="the PIN accepted")
     return page
@@ -72,6 +74,7 @@ def test_R60_the_field_marshal_plays_from_his_own_page_and_only_there(rig):
     player = _unlocked(browser, host, PIN)
     marshal = _unlocked(browser, host, MARSHAL_PIN)
     marshal.wait_for_selector("#actionbar [data-action='marshal_play']", timeout=10000)
+    assert not marshal.evaluate(UNMARKED), "every control carries data-action (issue 62 item 5)"
     hand = dev.state()[0]["marshal_hand"]
     shown = marshal.evaluate("[...document.querySelectorAll('#actionbar [data-token]')].map(b => b.dataset.token)")
     assert shown == hand                                          # his tokens, on his page
@@ -124,8 +127,10 @@ def test_a_new_game_with_its_options_from_a_page(rig):
     _st, seq = dev.state()
     assert seq > 0 and dev.state()[0]["outcome"] == "playing"
     page = _unlocked(browser, host, PIN)
-    page.click("#newgame")
+    assert not page.evaluate(UNMARKED), "every control carries data-action (issue 62 item 5)"
+    page.click("[data-action='new'][data-game='siege']")
     page.wait_for_selector("#newdialog[open]", timeout=5000)
+    assert not page.evaluate(UNMARKED)
     assert page.inner_text("#newstart") == "Replace the game" and "in progress" in page.inner_text("#newover")
     page.select_option("#players", "4")
     page.check("#modes input[value='shoulder']")
@@ -147,6 +152,8 @@ def test_keys_on_a_computers_page_still_work(rig):
     page.set_viewport_size({"width": 1280, "height": 900})
     st, seq = dev.state()
     assert st["outcome"] == "playing"
+    root = page.evaluate("({seq: document.body.dataset.seq, game: document.body.dataset.game})")
+    assert root == {"seq": str(seq), "game": "siege"}
     page.keyboard.press("h")                                       # nothing tapped: said, nothing sent
     until(lambda: "tap an enemy first" in page.inner_text("#toast"), what="the page saying to tap first")
     assert dev.state()[1] == seq

@@ -1,8 +1,10 @@
-"""The web view's pictures in the docs are the page as it is now (issue 41 item 6).
+"""The web view's pictures in the docs are the page as it is now (issue 41 item 6,
+issue 62 item 7).
 
-docs/web-phone.png (390×844) and docs/web-tv.png (1920×1080) are taken in
-chromium of the page serving the snapshot kept in docs/web-shot.json (the
-seeded game of the README's monitor picture).  PNG bytes vary with the
+docs/web/<game>-<screen>.png (each game the device plays, at a phone's 390×844, a
+tablet's 768×1024 and a TV's 1920×1080) are taken in chromium of the page serving
+the snapshot kept in docs/web-shot.json (the seeded game of the README's monitor
+picture; the other games' picture data beside it).  PNG bytes vary with the
 browser and its fonts, so this checks what the pictures are of: the snapshot
 drawn again now by the web host (its board and panel fragments, the facts,
 the events) and the page's files (their hashes) must be the kept ones, and
@@ -19,7 +21,7 @@ import pytest
 
 pytest.importorskip("aiohttp")
 
-from tests.support.web_shots import COMMAND, PNGS, SHOT_JSON, shot, steady  # noqa: E402
+from tests.support.web_shots import COMMAND, GAMES, PNGS, SCREENS, SHOT_JSON, shot, steady  # noqa: E402
 
 
 def test_the_pictures_are_of_the_page_as_it_is_now():
@@ -29,6 +31,8 @@ def test_the_pictures_are_of_the_page_as_it_is_now():
     now = json.loads(json.dumps(shot()))
     assert now["page"] == kept["page"], "the page's files changed since the pictures were taken: " + COMMAND
     assert steady(now["snapshot"]) == steady(kept["snapshot"]), "the page draws the game differently now: " + COMMAND
+    assert now["pictures"] == kept["pictures"], "the other games' pictures are drawn differently now: " + COMMAND
+    assert len(PNGS) == len(GAMES) * len(SCREENS) == 12
     for path, (w, h) in PNGS.values():
         with open(path, "rb") as f:
             head = f.read(24)

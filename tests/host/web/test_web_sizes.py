@@ -4,8 +4,8 @@ smallest text 14 px, every token a touch target of 40x40 CSS px at least.  A tab
 (768x1024): the same.  A TV (1920x1080): everything on one screen without scrolling,
 Siege's board at least half of it, the smallest text 24 px.  On every one the header
 says the game, the turn and the connection in one line.  Each of the device's games is
-measured, over the seeded mid-game the docs' pictures show (docs/web-shot.json, kept the
-page's own by tests/host/web/test_web_shots.py) and each other game's picture data."""
+measured, over what the docs' pictures show (docs/web-shot.json, kept the page's own by
+tests/host/web/test_web_shots.py): the seeded mid-game, and each other game's picture data."""
 
 import json
 import os
@@ -15,21 +15,16 @@ import pytest
 pytest.importorskip("aiohttp")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from osada.tank.panel import TankSetup  # noqa: E402
-from osada.tank.picture import picture as tank_picture  # noqa: E402
-from osada.victory.picture import picture as victory_picture  # noqa: E402
-from osada.warchest.picture import picture as warchest_picture  # noqa: E402
 from osada.web.roles import ROLES  # noqa: E402
 from osada.web.server import WebServer  # noqa: E402
 from osada.words.game_names import game_name  # noqa: E402
 from tests.support.web_rig import CHROMIUM, NO_BROWSER, launch  # noqa: E402
-from tests.support.web_shots import SHOT_JSON  # noqa: E402
+from tests.support.web_shots import SCREENS, SHOT_JSON, snapshots  # noqa: E402
 
 if not os.path.exists(CHROMIUM):
     pytest.skip(NO_BROWSER, allow_module_level=True)
 
-SCREENS = {"phone": ({"width": 390, "height": 844}, 14), "tablet": ({"width": 768, "height": 1024}, 14),
-           "tv": ({"width": 1920, "height": 1080}, 24)}
+MIN_TEXT = {"phone": 14, "tablet": 14, "tv": 24}          # the smallest text each screen class reads, px
 
 MEASURE = """(minPx) => {
   const W = innerWidth, H = innerHeight, out = { small: [], cut: [], below: [], svgSmall: [], svgCut: [] };
@@ -82,21 +77,8 @@ MEASURE = """(minPx) => {
 
 def _snapshots():
     with open(SHOT_JSON, encoding="utf-8") as f:
-        siege = json.load(f)["snapshot"]
-    out = {"siege": siege}
-    roll = {"ev": "roll", "test": "fire", "n": 8, "hit": 3, "protection": 1, "dice": [1, 4, 3, 6, 2, 5, 3, 6],
-            "hits": 4, "absorbed": 1, "damage": 3, "morale": True}
-    pictures = {
-        "tank": tank_picture(roll, TankSetup()),
-        "victory": victory_picture({"lot": "A", "game": 2, "starter": "B", "ussr": "A"}),
-        "warchest": warchest_picture({"players": 2, "round": 3, "hand": [2, 3], "markers": [4, 5], "hand_size": 3,
-                                      "markers_all": 6, "markers_start": 4, "initiative": 2, "moved": True,
-                                      "turn": 1, "winner": None, "flipped": None, "cursor": None, "undo": True}),
-    }
-    for game, pic in pictures.items():
-        out[game] = dict(siege, game=game, game_name=game_name(game), game_short=game_name(game, True),
-                         state=None, facts=[], forecast=None, picture=pic)
-    return out
+        kept = json.load(f)
+    return snapshots(kept["snapshot"], kept["pictures"])
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +99,8 @@ def test_each_screen_class_fits_its_screen(browser, game):
     server.start()
     try:
         server.publish({role: dict(snap, role=role) for role in ROLES})
-        for screen, (viewport, min_px) in SCREENS.items():
+        for screen, (w, h) in SCREENS.items():
+            viewport, min_px = {"width": w, "height": h}, MIN_TEXT[screen]
             page = browser.new_page(viewport=viewport)
             page.goto(server.url)
             page.wait_for_selector("body[data-live=yes]", state="attached", timeout=10000)

@@ -164,6 +164,7 @@
       const b = document.createElement("button");
       b.type = "button";
       b.dataset.token = k;
+      b.dataset.action = "pick";
       b.setAttribute("aria-pressed", picked.includes(i) ? "true" : "false");
       b.textContent = (picked.includes(i) ? "✓ " : "") + ((catalog.kinds[k] || { name: k }).name);
       b.addEventListener("click", () => {
@@ -182,6 +183,7 @@
         const b = document.createElement("button");
         b.type = "button";
         b.dataset.sector = n;
+        b.dataset.action = "sector";
         b.setAttribute("aria-pressed", pickedSector === n ? "true" : "false");
         b.textContent = (pickedSector === n ? "✓ " : "") + n;
         b.addEventListener("click", () => { pickedSector = n; shownBar = ""; actionBar(snap); });
@@ -283,6 +285,7 @@
         if (n && d === 0) continue;
         const btn = document.createElement("button");
         btn.type = "button";
+        btn.dataset.action = b.action || "switch";
         btn.textContent = n ? String(d) : b.label;
         btn.title = b.what;
         if (!n && b.keys && !b.label.endsWith(" " + b.keys)) {
