@@ -63,6 +63,8 @@ python -m tests.bench.web_bench; no chromium: not measured):
   web_latency_ms_p95             a key sent by a controlling page to each of the 20 pages having
                                  drawn the device's new state (p50, max beside it)
   web_host_ms_p50/_p95           the host's part: the key to the snapshot leaving the host
+  web_page_kb                    the page and its files, before compression (issue 62: <= 300)
+  web_first_paint_ms             a phone's page opened cold to its board drawn (issue 62: <= 1000)
 
 Targets (TARGETS below; issues #12 and #25 set the emulated Pico's): a figure that
 misses its target is printed MISSED and `make bench` exits 1, after writing
@@ -121,6 +123,9 @@ TARGETS = {
     "forecast_autoplay_1s_widest_pct": ("<=", 1.0, "every autoplayed turn after 1 s: exact, or bounds <= 1 point wide"),
     # the web view (issue 41): a change on the board to every one of 20 open pages
     "web_latency_ms_p95": ("<=", 100, "20 pages: a key to each page showing the new state"),
+    # the table's page (issue 62 item 6)
+    "web_page_kb": ("<=", 300, "the page and its files, before compression"),
+    "web_first_paint_ms": ("<=", 1000, "a phone's page opened cold to its board drawn"),
 }
 
 

@@ -11,6 +11,12 @@
   web_latency_ms_p50, web_latency_ms_max, web_pages, web_changes
   web_host_ms_p50/_p95 the host's part: from the key to the host sending the snapshot
                        (the request to the device, its state back, the drawing)
+  web_page_kb          what a page loads, before compression (issue 62 item 6): the page
+                       (with the catalog and the first snapshot in it) and every file it
+                       refers to, in kB.  Target <= 300.
+  web_first_paint_ms   a phone's page opened cold (a fresh browser context) to its board
+                       drawn (the later of the first contentful paint and the page's own
+                       "osada-picture" mark), the worst of 5.  Target <= 1000.
 
 Without /usr/bin/chromium: not measured (said on stderr).
 Run alone: python -m tests.bench.web_bench"""
@@ -137,7 +143,10 @@ def figures(pages=PAGES, changes=CHANGES):
     browser = launch(pw, foreground=True)      # 20 phones: each page in front on its own
     lat = []
     host_lat = []
+    out = {}
     try:
+        out["web_page_kb"] = _page_kb(url)
+        out["web_first_paint_ms"] = _first_paint(browser, url)
         ctx = browser.new_context(viewport={"width": 390, "height": 844})
         tabs = [ctx.new_page() for _ in range(pages)]
         for t in tabs:
@@ -162,11 +171,43 @@ def figures(pages=PAGES, changes=CHANGES):
         web.wait(5)
         _stop(sim)
         shutil.rmtree(tmp, ignore_errors=True)
-    return {"web_latency_ms_p95": round(_percentile(lat, 0.95), 1),
+    return dict(out, **{"web_latency_ms_p95": round(_percentile(lat, 0.95), 1),
             "web_latency_ms_p50": round(_percentile(lat, 0.5), 1),
             "web_latency_ms_max": round(max(lat), 1), "web_pages": pages, "web_changes": len(lat) // pages,
             "web_host_ms_p50": round(_percentile(host_lat, 0.5), 1),
-            "web_host_ms_p95": round(_percentile(host_lat, 0.95), 1)}
+            "web_host_ms_p95": round(_percentile(host_lat, 0.95), 1)})
+
+
+def _page_kb(url):
+    """The page and every file it refers to, bytes before compression, in kB."""
+    import re
+    import urllib.request
+    with urllib.request.urlopen(url) as r:
+        page = r.read()
+    total = len(page)
+    for ref in set(re.findall(rb'(?:src|href)="(/static/[^"]+)"', page)):
+        with urllib.request.urlopen(url.rstrip("/") + ref.decode()) as r:
+            total += len(r.read())
+    return round(total / 1000.0, 1)
+
+
+PAINT = """() => Math.max(...performance.getEntriesByName('first-contentful-paint').map(e => e.startTime),
+                         ...performance.getEntriesByName('osada-picture').map(e => e.startTime))"""
+
+
+def _first_paint(browser, url, loads=5):
+    worst = 0.0
+    for _ in range(loads):
+        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        try:
+            page = ctx.new_page()
+            page.goto(url)
+            page.wait_for_selector("#picture [data-sector]", state="attached", timeout=20000)
+            page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0")
+            worst = max(worst, page.evaluate(PAINT))
+        finally:
+            ctx.close()
+    return round(worst, 1)
 
 
 if __name__ == "__main__":
