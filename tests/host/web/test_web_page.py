@@ -182,20 +182,12 @@ def test_siege_is_a_picture_drawn_from_its_state(rig):
     phone.close()
 
 
-def test_siege_played_by_taps_on_a_phone(rig):
-    """Issue 62 item 4: with the PIN, a tap on an enemy offers what can be done to it, a tap
-    on the bar does it; the turn's steps are always on the bar; after each step the picture
-    is the device's state."""
-    box, host, browser = rig
-    dev = box["dev"]
-    phone = open_page(browser, host, {"width": 390, "height": 844})
-    until(lambda: picture_matches(phone, dev), what="the picture")
-    assert phone.locator("#actionbar").is_hidden()                   # a watcher: nothing to tap to act
-    phone.fill("#pin", PIN)
-    phone.click("#pinform button")
-    phone.wait_for_selector("#actionbar [data-action='end_turn']", timeout=5000)
+def _play_by_taps(phone, dev, rounds):
+    """A few of the turn's steps played by taps on `phone` (hits on the strongest enemy in phase
+    4, a candidate chosen, reveals, end turn), the picture checked against the device's state
+    after every step: what was played."""
     played = []
-    for _ in range(6):
+    for _ in range(rounds):
         st, seq = dev.state()
         if st["phase"] == 4 and st["enemies"] and not st["pending"]:
             e = max(st["enemies"], key=lambda x: (x["armor"], -x["id"]))
@@ -226,8 +218,27 @@ def test_siege_played_by_taps_on_a_phone(rig):
               % (step, st["phase"], read(phone)["status"]), timeout=30)
         until(lambda: picture_matches(phone, dev), what="the picture after the step", timeout=30)
         played.append(("step", dev.state()[0]["turn"]))
+    return played
+
+
+def test_siege_played_by_taps_at_every_size(rig):
+    """Issue 62 items 4, 7: with the PIN, a tap on an enemy offers what can be done to it, a tap
+    on the bar does it; the turn's steps are always on the bar; after each step the picture
+    is the device's state: on a phone, a tablet and a TV."""
+    box, host, browser = rig
+    dev = box["dev"]
+    played = []
+    for size, rounds in (({"width": 390, "height": 844}, 6), ({"width": 768, "height": 1024}, 3),
+                         ({"width": 1920, "height": 1080}, 3)):
+        page = open_page(browser, host, size)
+        until(lambda: picture_matches(page, dev), what="the picture")
+        assert page.locator("#actionbar").is_hidden()                # a watcher: nothing to tap to act
+        page.fill("#pin", PIN)
+        page.click("#pinform button")
+        page.wait_for_selector("#actionbar [data-action='end_turn']", timeout=5000)
+        played += _play_by_taps(page, dev, rounds)
+        page.close()
     assert any(p[0] == "hit" and p[2] for p in played), played       # a hit the device took
-    phone.close()
 
 
 def test_an_unplugged_board_is_said_on_every_page_and_they_recover(rig):
