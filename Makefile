@@ -13,7 +13,7 @@ NPM_STAMP := node_modules/.osada-installed
 # cores: 3 processes 4:55, 2 processes 6:01); TEST_WORKERS=0 runs them in one
 TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(min(8, (os.cpu_count() or 2) + 1))' 2>/dev/null || echo 3)
 
-.PHONY: help setup run test check bench firmware uf2 flash hardware clean
+.PHONY: help setup run test check bench firmware uf2 site flash hardware clean
 
 help:
 	@echo "make run    - play: the monitor on a Pico, or on the simulator if none (installs on first use)"
@@ -22,6 +22,7 @@ help:
 	@echo "make check  - lint (ruff) and static check: device code against the Pico's MicroPython stubs, host against CPython"
 	@echo "make bench  - print speed/memory figures and write build/bench.json"
 	@echo "make firmware - build the Pico bundle (.mpy files) into build/firmware/"
+	@echo "make site   - build the static site build/site/: Osada in a browser, no install (serve the folder as it is)"
 	@echo "make uf2    - build the one-file install build/osada-pico.uf2 (official MicroPython + app) for a Pico's RPI-RP2 drive"
 	@echo "make flash [PORT=/dev/ttyACM0] [DRIVE=/media/you/RPI-RP2] [FIRMWARE=RPI_PICO-...uf2] - build and put it on a Pico"
 	@echo "             (in BOOTSEL mode: MicroPython and the app in one file; else over serial onto its MicroPython)"
@@ -84,6 +85,9 @@ bench: setup
 
 firmware: $(STAMP)
 	@$(PY) -m osada.flash.deploy build
+
+site: setup
+	@$(PY) -m osada.site
 
 uf2: $(STAMP)
 	@$(PY) -m osada.flash.deploy uf2 $(if $(FIRMWARE),--firmware $(FIRMWARE))

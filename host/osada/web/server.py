@@ -31,7 +31,8 @@ import threading
 
 from aiohttp import WSMsgType, web
 
-from . import control, roles
+from . import control, pagefile, roles
+from .pagefile import FILES, STATIC
 
 HEADER_TIMEOUT_S = 10.0      # a connection's request line and headers must come within this
 KEEPALIVE_S = 15.0           # an idle HTTP connection is closed after this
@@ -40,9 +41,6 @@ MAX_REFUSALS = 20            # refused frames from one page within REFUSAL_WINDO
 REFUSAL_WINDOW_S = 10.0
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 
-STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
-FILES = {"index.html": "text/html", "app.js": "text/javascript", "siege.js": "text/javascript",
-         "ring.js": "text/javascript", "style.css": "text/css"}
 HEADERS = {
     # everything the page loads comes from this host; the fragments carry inline styles
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -50,16 +48,6 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-cache",
 }
-
-
-def _catalog():
-    from .catalog import catalog
-    return json.dumps(catalog(), ensure_ascii=False, separators=(",", ":"))
-
-
-def _inert(text):
-    """JSON text made safe inside a <script> block: no "</" or "<!--" in it (still the same JSON)."""
-    return text.replace("</", "<\\/").replace("<!--", "<\\u0021--")
 
 
 class _Texts(dict):
@@ -100,7 +88,7 @@ class WebServer:
         self._full = False                    # over MAX_CONNECTIONS: said once until it is not
         self.on_key = on_key                  # on_key(page, request): called on the server's thread
         self.files = _files()
-        self.catalog = _catalog()             # /catalog.json, and in the page: the facts it draws with
+        self.catalog = pagefile.catalog_json()             # /catalog.json, and in the page: the facts it draws with
         self.latest = None                    # the last snapshots, {role: JSON text}
         self.pages = {}                       # ws -> the page (its address, PIN, key rate, what waits to go)
         self.loop = None
@@ -279,10 +267,10 @@ class WebServer:
         paint is the board, not "connecting…" while its WebSocket opens.  A JSON block, which no
         browser runs (the policy lets no inline script run either); "</" escaped inside it."""
         body, ctype = self.files["index.html"]
-        tags = '<script id="catalog" type="application/json">%s</script>\n' % _inert(self.catalog)
+        blocks = [("catalog", self.catalog)]
         if self.latest is not None:
-            tags += '<script id="first" type="application/json">%s</script>\n' % _inert(self.latest[roles.WATCHER])
-        body = body.replace(b"</body>", tags.encode("utf-8") + b"</body>", 1)
+            blocks.append(("first", self.latest[roles.WATCHER]))
+        body = pagefile.with_blocks(body, blocks)
         return web.Response(body=body, content_type=ctype, charset="utf-8")
 
     async def _catalog(self, request):

@@ -389,17 +389,23 @@
     for (let i = lis.length - 1; i > 0 && col.scrollHeight > col.clientHeight; i--) lis[i].hidden = true;
   }
 
+  let device = null;                 // the device in this page (device.js: the static site), instead of a host
   function send(obj) {
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
+    if (device) device.send(obj);
+    else if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
   }
 
   function onMessage(ev) {
-    let m;
-    try { m = JSON.parse(ev.data); } catch (e) { return; }
+    let m = ev.data;
+    if (typeof m === "string") { try { m = JSON.parse(m); } catch (e) { return; } }
     if (m.t === "snap") apply(m);
     else if (m.t === "hello") {
       control = !!m.control;
       $("ctlsec").hidden = !control;
+      if (m.unlocked) {                // the device in this page: the phone in the hand is the table's own
+        unlocked = true;
+        $("pinform").hidden = true;
+      }
     } else if (m.t === "reply") {
       $("reply").textContent = m.text;
       $("reply").className = m.ok ? "" : "refused";
@@ -418,6 +424,10 @@
   }
 
   function connect() {
+    if ($("device") && window.OsadaDevice) {       // no host: the page runs the device itself (issue 63)
+      device = window.OsadaDevice.open(JSON.parse($("device").textContent), catalog, (m) => onMessage({ data: m }));
+      return;
+    }
     const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
     ws = new WebSocket(url);
     ws.addEventListener("open", () => {

@@ -1,0 +1,5 @@
+import sys
+
+from osada.site.build import main
+
+sys.exit(main())

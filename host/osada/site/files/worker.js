@@ -1,0 +1,114 @@
+// The device in the page (issue 63): the firmware's own app in MicroPython's WebAssembly VM
+// (the npm package's micropython.mjs, copied into the site by `make site`), behind the
+// browser's hardware layer (osada_fw/hal/browser.py). The page's lines go in, the app's
+// lines come out; /state (the app's journal) is kept in the browser's storage (IndexedDB):
+// after each step what changed in /state is stored in one transaction, and what the app
+// wrote in that step (its replies: the acknowledgements) goes to the page only once that
+// transaction is complete. A tab closed, reloaded or killed before then has acknowledged
+// nothing that is not stored; the next opening restores the game from the stored journal.
+import { loadMicroPython } from "./vm/micropython.mjs";
+
+const DB = "osada-device", STORE = "state", STEP_MS = 8, HEAP = 2 * 1024 * 1024;
+let mp = null, hal = null, db = null, inbox = [], presses = [], chain = Promise.resolve();
+const stored = new Map();                      // what IndexedDB holds: path -> bytes
+
+function openDb() {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function loadStored() {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(STORE, "readonly"), store = tx.objectStore(STORE), req = store.openCursor();
+    req.onsuccess = () => {
+      const c = req.result;
+      if (c) { stored.set(c.key, new Uint8Array(c.value)); c.continue(); } else resolve();
+    };
+    req.onerror = () => reject(req.error);
+  });
+}
+
+// What changed in /state since it was last stored: [[path, bytes or null (gone)]]
+function changes() {
+  const out = [], seen = new Set();
+  for (const name of mp.FS.readdir("/state")) {
+    if (name === "." || name === "..") continue;
+    const path = "/state/" + name, st = mp.FS.stat(path);
+    if (!mp.FS.isFile(st.mode)) continue;
+    seen.add(path);
+    const now = mp.FS.readFile(path), was = stored.get(path);
+    if (!was || was.length !== now.length || !was.every((b, i) => b === now[i])) out.push([path, now]);
+  }
+  for (const path of stored.keys()) if (!seen.has(path)) out.push([path, null]);
+  return out;
+}
+
+function store(list) {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(STORE, "readwrite"), s = tx.objectStore(STORE);
+    for (const [path, data] of list) {
+      if (data === null) s.delete(path); else s.put(data.slice().buffer, path);
+    }
+    tx.oncomplete = () => {
+      for (const [path, data] of list) { if (data === null) stored.delete(path); else stored.set(path, data.slice()); }
+      resolve();
+    };
+    tx.onerror = tx.onabort = () => reject(tx.error);
+  });
+}
+
+function out(text) {
+  const list = changes();
+  chain = chain.then(() => (list.length ? store(list) : null)).then(() => { if (text) postMessage({ t: "out", text }); })
+    .catch((e) => postMessage({ t: "error", text: "the browser's storage refused the game: " + e }));
+}
+
+function step() {
+  try {
+    const text = inbox.join("");
+    inbox = [];
+    const p = presses.join(",");
+    presses = [];
+    out(hal.step(text, p));
+  } catch (e) {
+    postMessage({ t: "error", text: String(e.message || e) });
+    return;
+  }
+  setTimeout(step, STEP_MS);
+}
+
+onmessage = (e) => {
+  const m = e.data;
+  if (m.t === "in") inbox.push(m.text);
+  else if (m.t === "press") presses.push(m.what);
+};
+
+(async () => {
+  try {
+    const files = await (await fetch("fw/files.json")).json();
+    mp = await loadMicroPython({ heapsize: HEAP, stdout: () => {}, stderr: (line) => console.warn(line) });
+    let config = "{}";
+    for (const f of files) {
+      const data = new Uint8Array(await (await fetch("fw/" + f)).arrayBuffer());
+      if (f === "config.json") { config = new TextDecoder().decode(data); continue; }
+      const path = "/lib/" + f;
+      mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      mp.FS.writeFile(path, data);
+    }
+    db = await openDb();
+    await loadStored();
+    mp.FS.mkdirTree("/state");
+    for (const [path, data] of stored) mp.FS.writeFile(path, data);
+    hal = mp.pyimport("osada_fw.hal.browser");
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 2;
+    out(hal.start(seed, config, "/state"));
+    postMessage({ t: "ready" });
+    setTimeout(step, STEP_MS);
+  } catch (e) {
+    postMessage({ t: "error", text: String(e.message || e) });
+  }
+})();

@@ -1,0 +1,117 @@
+// The device in the page (issue 63): with no host, the page runs the firmware's own app in
+// MicroPython's WebAssembly VM in a Web Worker (the static site's worker.js) and speaks the
+// device's JSON-line protocol to it as a host does over USB. This link gives app.js what a
+// host's WebSocket gives it: a hello, a snapshot after every change (the same per-role data:
+// the device's state as the table may see it), the replies; it turns the page's frames (a
+// tap's action, the turn's keys, a new game) into the device's requests. A reply comes out
+// of the worker only once the journal that holds what it acknowledges is in the browser's
+// storage: closing the tab loses no acknowledged action.
+"use strict";
+window.OsadaDevice = (function () {
+  function open(cfg, catalog, deliver) {
+    const worker = new Worker(cfg.worker, { type: "module" });
+    let id = 0, rev = 0, state = null, seq = 0, setup = null, game = "siege", live = false;
+    let status = { text: "starting the device in this page…", refused: false }, damaged = null, ready = false;
+    const waiting = {}, early = [];
+    const keyOf = (action) => catalog.games.siege.keys.find((k) => k.action === action);
+    // the turn's own keys on the picture's bar (their names and keys from the catalog)
+    const BUTTONS = ["end_turn", "undo"].map((action, i) => {
+      const k = keyOf(action);
+      return { i: i, label: k.name, action: action, what: k.what, keys: k.keys, press: [k.keys.split(" ")[0]],
+               by_tap: false };
+    });
+
+    function request(cmd, fields) {
+      id++;
+      waiting[id] = cmd;
+      const line = JSON.stringify(Object.assign({ cmd: cmd, id: id }, fields || {})) + "\n";
+      if (ready) worker.postMessage({ t: "in", text: line }); else early.push(line);
+    }
+
+    // The table's view of the state: the field marshal's hand is his alone (a count here, as
+    // the host's roles.py gives every page but his: on a shared phone there is no page of his).
+    function tableState(st) {
+      if (!st || !Array.isArray(st.marshal_hand)) return st;
+      const out = Object.assign({}, st, { marshal_hand_count: st.marshal_hand.length });
+      delete out.marshal_hand;
+      delete out.marshal_queue;
+      return out;
+    }
+
+    function publish() {
+      rev++;
+      const g = catalog.games[game] || { name: game, short: game };
+      deliver({
+        t: "snap", rev: rev, seq: seq, game: game, game_name: g.name, game_short: g.short,
+        conn: { kind: live ? "connected" : "starting", live: live, text: "the device in this page" }, stale: false,
+        facts: [], events: [], status: status, forecast: null, damaged: damaged, role: "player",
+        state: game === "siege" && state ? { game: tableState(state), setup: setup } : null, picture: null,
+        control: true, buttons: game === "siege" ? BUTTONS : [],
+      });
+    }
+
+    function take(msg) {
+      if (msg.ev === "state") { state = msg.state; seq = msg.seq; publish(); return; }
+      if (msg.ev === "setup") { setup = { players: msg.players, mode: msg.mode, variants: msg.variants || [] }; return; }
+      if (msg.ev) return;                                  // the other events: their words are the host's
+      const cmd = waiting[msg.id];
+      delete waiting[msg.id];
+      if (cmd === "state" && msg.ok && msg.state) { state = msg.state; seq = msg.seq; }
+      if (cmd === "hello" && msg.ok) {
+        game = msg.game;
+        live = true;
+        if (msg.journal === "damaged") damaged = { lost: msg.lost || "the saved game was damaged", kept: "" };
+      }
+      if (msg.ok) status = { text: "", refused: false };
+      else status = { text: (msg.rule ? msg.rule + ": " : "") + (msg.error || "refused"), refused: true };
+      if (cmd !== "hello" && cmd !== "state") deliver({ t: "reply", ok: !!msg.ok, text: msg.ok ? "done" : status.text });
+      publish();
+    }
+
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if (m.t === "out") {
+        for (const line of m.text.split("\n")) {
+          if (!line.trim()) continue;
+          let msg;
+          try { msg = JSON.parse(line); } catch (err) { continue; }
+          take(msg);
+        }
+      } else if (m.t === "ready") {
+        ready = true;
+        for (const line of early.splice(0)) worker.postMessage({ t: "in", text: line });
+      } else if (m.t === "error") {
+        status = { text: "the device in this page stopped: " + m.text, refused: true };
+        live = false;
+        publish();
+      }
+    };
+
+    deliver({ t: "hello", control: true, unlocked: true });
+    publish();
+    request("hello");
+    request("state");
+    if ("serviceWorker" in navigator && cfg.offline) navigator.serviceWorker.register(cfg.offline).catch(() => {});
+
+    function send(frame) {
+      if (frame.t === "act") {
+        const action = Object.assign({}, frame);
+        delete action.t; delete action.game;
+        request("act", { action: action });
+      } else if (frame.t === "key") {
+        const b = BUTTONS[frame.i];
+        if (!b) return;
+        if (b.action === "undo") request("undo");
+        else request("act", { action: { do: b.action } });
+      } else if (frame.t === "new") {
+        request("new", { players: frame.players, mode: frame.mode, variants: frame.variants });
+      } else if (frame.t === "ack") {
+        request("journal", { ack: true });
+        damaged = null;
+      }
+    }
+    return { send: send };
+  }
+
+  return { open: open };
+})();

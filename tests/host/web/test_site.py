@@ -1,0 +1,142 @@
+"""Issue 63: Osada in the browser with no install.  `make site`'s folder, served as it is by a
+plain static server from a folder of its own (no Osada process at all), in Debian's
+chromium: the page runs the firmware's own app in MicroPython's WebAssembly VM in a Web
+Worker and is the device.  Siege played by taps; the page reloaded in the middle (the same
+game); the tab closed right after an action was sent (every acknowledged action is there
+when it opens again); offline after the first visit."""
+
+import functools
+import http.server
+import os
+import shutil
+import tempfile
+import threading
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from osada.site.build import build  # noqa: E402
+from tests.support.web_rig import CHROMIUM, NO_BROWSER, PICTURE, launch, until  # noqa: E402
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip(NO_BROWSER, allow_module_level=True)
+
+PHONE = {"width": 390, "height": 844}
+BOOT_S = 60.0                      # the VM and the firmware's modules loaded, on a loaded 2-core machine
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def site():
+    """The site built into a folder of its own and served from there by Python's static server."""
+    tmp = tempfile.mkdtemp(prefix="osada-site-")
+    folder = os.path.join(tmp, "anywhere", "osada")
+    build(folder, quiet=True)
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=folder))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    pw = sync_api.sync_playwright().start()
+    browser = launch(pw)
+    try:
+        yield "http://127.0.0.1:%d/" % httpd.server_address[1], browser
+    finally:
+        browser.close()
+        pw.stop()
+        httpd.shutdown()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _open(ctx, url):
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_selector("#picture [data-sector]", state="attached", timeout=BOOT_S * 1000)
+    until(lambda: page.evaluate("document.body.dataset.live") == "yes", what="the device in the page", timeout=BOOT_S)
+    return page
+
+
+def _seen(page):
+    got = page.evaluate(PICTURE)
+    got["tokens"] = sorted(got["tokens"])
+    del got["width"]
+    got["seq"] = int(page.evaluate("document.body.dataset.seq || '0'"))
+    return got
+
+
+def _act(page, what):
+    """One step by taps, waited for until the device acknowledged it (its seq moved)."""
+    before = _seen(page)
+    if what == "hit":
+        tok = page.locator("#picture [data-enemy]").first
+        tok.click()
+        page.click("#actionbar [data-action='hit']")
+    else:
+        page.click("#actionbar [data-action='%s']" % what)
+    until(lambda: _seen(page)["seq"] != before["seq"] or page.locator("#toast").is_visible(),
+          what="the device answering %s" % what, timeout=20)
+    return _seen(page)
+
+
+def test_siege_played_by_taps_in_a_page_with_no_host_and_reloaded(site):
+    url, browser = site
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        page = _open(ctx, url)
+        start = _seen(page)
+        assert start["turn"] == "1" and start["tokens"], start
+        assert not page.locator("#pinform").is_visible()            # the phone in the hand is the device's own
+        after_hit = _act(page, "hit")
+        assert after_hit["seq"] == start["seq"] + 1, "the hit taken"
+        after = _act(page, "end_turn")
+        assert after["seq"] > after_hit["seq"] and after != after_hit
+        page.reload()
+        page.wait_for_selector("#picture [data-sector]", state="attached", timeout=BOOT_S * 1000)
+        until(lambda: _seen(page) == after, what="the same game after a reload: %s vs %s"
+              % (_seen(page), after), timeout=BOOT_S)
+        page.close()
+    finally:
+        ctx.close()
+
+
+def test_a_tab_closed_during_an_action_loses_no_acknowledged_one(site):
+    """Each action waited for is acknowledged (the page showed the device's new state); the
+    tab is closed right after the next is sent: opened again, the game is the acknowledged
+    one, or that and the one in flight."""
+    url, browser = site
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        for _ in range(3):
+            page = _open(ctx, url)
+            acked = _seen(page)
+            page.click("#actionbar [data-action='move']")           # in flight when the tab goes
+            page.close()
+            page = _open(ctx, url)
+            again = _seen(page)
+            assert again["seq"] in (acked["seq"], acked["seq"] + 1), (acked, again)
+            if again["seq"] == acked["seq"]:
+                assert again == acked
+            page.close()
+    finally:
+        ctx.close()
+
+
+def test_offline_after_the_first_visit(site):
+    url, browser = site
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        page = _open(ctx, url)
+        until(lambda: page.evaluate("navigator.serviceWorker.controller !== null || "
+                                    "navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))"),
+              what="the service worker installed", timeout=BOOT_S)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        was = _seen(page)
+        ctx.set_offline(True)
+        page.reload()
+        page.wait_for_selector("#picture [data-sector]", state="attached", timeout=BOOT_S * 1000)
+        until(lambda: _seen(page) == was, what="the game offline", timeout=BOOT_S)
+        page.close()
+    finally:
+        ctx.close()
