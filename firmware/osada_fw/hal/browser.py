@@ -142,6 +142,12 @@ def step(text, presses=""):
     return out.decode()
 
 
+def journal_name():
+    """The journal's file in /state (store/journal.py's): what the page exports and imports."""
+    from osada_fw.store.journal import NAME
+    return NAME
+
+
 def frame():
     """The LEDs' last frame as hex (the strip's wire order), for the page's ring."""
     hw = _dev[1]

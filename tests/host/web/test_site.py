@@ -140,3 +140,78 @@ def test_offline_after_the_first_visit(site):
         page.close()
     finally:
         ctx.close()
+
+
+def test_a_game_exported_from_the_page_goes_on_in_the_simulator_and_back(site, tmp_path):
+    """Issue 63 item 3: the page's game exported as the journal's own file; the simulator (the
+    very firmware, build/sim-state/'s journal) continues it; the simulator's journal imported
+    into a fresh browser is that game."""
+    from tests.support.simthread import SimThread
+    from tests.support.web_rig import picture_of
+
+    url, browser = site
+    ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
+    try:
+        page = _open(ctx, url)
+        _act(page, "hit")
+        played = _act(page, "end_turn")
+        with page.expect_download() as dl:
+            page.click("[data-action='export']")
+        state = tmp_path / "state"
+        state.mkdir()
+        dl.value.save_as(str(state / "journal.bin"))
+        assert dl.value.suggested_filename.endswith("journal.bin")
+        page.close()
+    finally:
+        ctx.close()
+    sim = SimThread(str(tmp_path / "tty"), str(state), seed=3)
+    try:
+        st, seq = sim.state()
+        assert seq == played["seq"] and picture_of(st) == {k: v for k, v in played.items() if k != "seq"}
+        from osada_fw.siege.commands import HANDLERS
+        with sim.lock:                                              # the simulator plays on, as a request does
+            HANDLERS["act"](sim.sim.app, {"cmd": "act", "action": {"do": "move"}})
+        st, seq = sim.state()
+        assert seq == played["seq"] + 1
+    finally:
+        sim.close()
+    with open(state / "journal.bin", "rb") as f:
+        data = f.read()
+    ctx = browser.new_context(viewport=PHONE)                         # a phone that never saw this game
+    try:
+        page = _open(ctx, url)
+        page.set_input_files("[data-action='import']", files=[{"name": "journal.bin", "mimeType":
+                                                              "application/octet-stream", "buffer": data}])
+        want = dict(picture_of(st), seq=seq)
+
+        def now():                                                  # (the page reloads itself on the import)
+            try:
+                return _seen(page)
+            except sync_api.Error:
+                return None
+        until(lambda: now() == want, what="the imported game: %s" % (want,), timeout=BOOT_S)
+        page.close()
+    finally:
+        ctx.close()
+
+
+def test_a_file_that_is_no_game_is_announced_not_silently_replaced(site):
+    """Issue 64's promise in the browser: bytes that are no journal, imported, are kept aside
+    and the page says the saved game was damaged."""
+    url, browser = site
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        page = _open(ctx, url)
+        page.set_input_files("[data-action='import']", files=[{"name": "journal.bin", "mimeType":
+                                                              "application/octet-stream", "buffer": os.urandom(300)}])
+        until(lambda: _visible(page, "#damaged"), what="the damaged save announced", timeout=BOOT_S)
+        page.close()
+    finally:
+        ctx.close()
+
+
+def _visible(page, sel):
+    try:
+        return page.locator(sel).is_visible()
+    except sync_api.Error:                                           # the page reloading itself
+        return False

@@ -67,7 +67,10 @@ function out(text) {
     .catch((e) => postMessage({ t: "error", text: "the browser's storage refused the game: " + e }));
 }
 
+let stopped = false;                           // an import is replacing the game: the app stops
+
 function step() {
+  if (stopped) return;
   try {
     const text = inbox.join("");
     inbox = [];
@@ -81,10 +84,32 @@ function step() {
   setTimeout(step, STEP_MS);
 }
 
+// A game out and in (issue 63 item 3): the journal's own file, as stored (what the page was
+// told is done), the same format the simulator's build/sim-state/journal.bin and a board keep.
+function exportGame() {
+  chain = chain.then(() => {
+    const name = hal.journal_name(), data = stored.get("/state/" + name);
+    postMessage({ t: "file", name: name, data: data ? data.slice() : null });
+  });
+}
+
+function importGame(data) {
+  stopped = true;
+  chain = chain.then(() => new Promise((resolve, reject) => {
+    const tx = db.transaction(STORE, "readwrite"), s = tx.objectStore(STORE);
+    s.clear();
+    s.put(new Uint8Array(data).slice().buffer, "/state/" + hal.journal_name());
+    tx.oncomplete = () => { postMessage({ t: "imported" }); resolve(); };
+    tx.onerror = tx.onabort = () => reject(tx.error);
+  })).catch((e) => postMessage({ t: "error", text: "the browser's storage refused the game: " + e }));
+}
+
 onmessage = (e) => {
   const m = e.data;
   if (m.t === "in") inbox.push(m.text);
   else if (m.t === "press") presses.push(m.what);
+  else if (m.t === "export") exportGame();
+  else if (m.t === "import") importGame(m.data);
 };
 
 (async () => {

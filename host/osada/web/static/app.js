@@ -269,6 +269,7 @@
     const on = unlocked && !(s.state && s.state.game);
     const ng = !!(unlocked && s.control && s.state && s.state.game && catalog);
     if ($("newgame").hidden !== !ng) $("newgame").hidden = !ng;
+    if ($("gamefile").hidden !== !(ng && device)) $("gamefile").hidden = !(ng && device);   // the device in this page
     const sig = on ? s.game + JSON.stringify(s.buttons) : "";
     if (sig === shownKeys) return;
     shownKeys = sig;
@@ -471,6 +472,11 @@
   });
   $("ackdamaged").addEventListener("click", () => send({ t: "ack" }));
   $("newgame").addEventListener("click", newGameDialog);
+  $("export").addEventListener("click", () => send({ t: "export" }));
+  $("import").addEventListener("change", async () => {    // the game replaced by the file's (its journal)
+    const f = $("import").files[0];
+    if (f) send({ t: "import", data: new Uint8Array(await f.arrayBuffer()) });
+  });
   $("newcancel").addEventListener("click", () => $("newdialog").close());
   $("newform").addEventListener("submit", () => {
     const mode = ($("newform").querySelector("input[name=modes]:checked") || {}).value || "standard";

@@ -80,6 +80,17 @@ window.OsadaDevice = (function () {
       } else if (m.t === "ready") {
         ready = true;
         for (const line of early.splice(0)) worker.postMessage({ t: "in", text: line });
+      } else if (m.t === "file") {                     // the game's journal, to keep or to take to a board
+        if (!m.data) { deliver({ t: "reply", ok: false, text: "no game to export yet" }); return; }
+        const a = document.createElement("a");
+        a.href = URL.createObjectURL(new Blob([m.data], { type: "application/octet-stream" }));
+        a.download = "osada-siege-" + new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-") + "-" + m.name;
+        document.body.append(a);
+        a.click();
+        a.remove();
+        deliver({ t: "reply", ok: true, text: "exported: " + a.download });
+      } else if (m.t === "imported") {
+        location.reload();                             // the device boots from the imported journal
       } else if (m.t === "error") {
         status = { text: "the device in this page stopped: " + m.text, refused: true };
         live = false;
@@ -105,6 +116,10 @@ window.OsadaDevice = (function () {
         else request("act", { action: { do: b.action } });
       } else if (frame.t === "new") {
         request("new", { players: frame.players, mode: frame.mode, variants: frame.variants });
+      } else if (frame.t === "export") {
+        worker.postMessage({ t: "export" });
+      } else if (frame.t === "import") {
+        worker.postMessage({ t: "import", data: frame.data });
       } else if (frame.t === "ack") {
         request("journal", { ack: true });
         damaged = null;
