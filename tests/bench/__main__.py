@@ -66,6 +66,12 @@ python -m tests.bench.web_bench; no chromium: not measured):
   web_page_kb                    the page and its files, before compression (issue 62: <= 300)
   web_first_paint_ms             a phone's page opened cold to its board drawn (issue 62: <= 1000)
 
+Osada in the browser (issue 63): `make site`'s folder on a plain static server, the device
+in the page (tests/bench/site_bench.py; run alone: python -m tests.bench.site_bench):
+  site_open_ms, site_open_cached_ms   opened cold / from the service worker's cache to the board
+  site_answer_ms_p95             a tap to the page showing the device's new state
+  site_transfer_kb               the first visit, compressed
+
 Targets (TARGETS below; issues #12 and #25 set the emulated Pico's): a figure that
 misses its target is printed MISSED and `make bench` exits 1, after writing
 build/bench.json.  The device's figures are judged as the emulated Pico measures
@@ -126,6 +132,11 @@ TARGETS = {
     # the table's page (issue 62 item 6)
     "web_page_kb": ("<=", 300, "the page and its files, before compression"),
     "web_first_paint_ms": ("<=", 1000, "a phone's page opened cold to its board drawn"),
+    # Osada in the browser, the device in the page (issue 63 item 4; site_bench.py)
+    "site_open_ms": ("<=", 2000, "the static site opened cold to the board drawn by the device in the page"),
+    "site_open_cached_ms": ("<=", 500, "the same, its files from the service worker's cache"),
+    "site_answer_ms_p95": ("<=", 50, "a tap to the page showing the device's new state"),
+    "site_transfer_kb": ("<=", 1500, "the first visit, compressed (gzip -6)"),
 }
 
 
@@ -269,6 +280,11 @@ def web_figures():
     return web_bench.figures()
 
 
+def site_figures():
+    from tests.bench import site_bench
+    return site_bench.figures()
+
+
 def check(results, targets=None):
     """(lines to print, the keys that missed their target).  A target whose
     figure is absent from results is not judged (a partial bench.json)."""
@@ -387,6 +403,9 @@ def main(build=None):
 
     say(">> The web view: 20 pages in chromium (osada web, the simulator)")
     results.update(web_figures())
+
+    say(">> Osada in the browser: the static site, the device in the page (chromium)")
+    results.update(site_figures())
 
     with open(out_path, "w") as f:
         json.dump(results, f, indent=2, sort_keys=True)

@@ -4,8 +4,8 @@
     static/                  the page's scripts and style (osada/web/static/)
     worker.js                the device in the page (files/worker.js)
     vm/micropython.mjs .wasm MicroPython's WebAssembly VM, from the installed npm package
-    fw/                      the firmware's modules as `make uf2` compiles them (mpy-cross),
-                             with the browser's hardware layer; fw/files.json lists them
+    fw/bundle.bin, files.json  the firmware's modules as `make uf2` compiles them (mpy-cross),
+                             with the browser's hardware layer, in one file, and its index
     manifest.webmanifest, icon.svg, sw.js   installable, and offline after one visit
 
 Nothing here is fetched from the network: the VM is the copy `make setup` installed."""
@@ -69,6 +69,28 @@ def _page():
     return pagefile.with_blocks(page, [("catalog", pagefile.catalog_json()), ("device", json.dumps(DEVICE))])
 
 
+def _firmware(fw):
+    """The firmware's modules as `make uf2` compiles them, in one file (fw/bundle.bin: the page
+    fetches one file, not seventy) and its index fw/files.json ([path, offset, length])."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        bundle = os.path.join(tmp, "bundle")
+        deploy.build(out=bundle, quiet=True, browser=True)
+        names = sorted(os.path.relpath(os.path.join(d, n), bundle).replace(os.sep, "/")
+                       for d, _dirs, ns in os.walk(bundle) for n in ns if n != "main.py")   # (the page starts the app)
+        os.makedirs(fw)
+        index, at = [], 0
+        with open(os.path.join(fw, "bundle.bin"), "wb") as out:
+            for name in names:
+                with open(os.path.join(bundle, name), "rb") as f:
+                    data = f.read()
+                out.write(data)
+                index.append([name, at, len(data)])
+                at += len(data)
+    with open(os.path.join(fw, "files.json"), "w") as f:
+        json.dump(index, f)
+
+
 def build(out=OUT, quiet=False):
     """Write the site into `out` (wiped first); returns its files (paths relative to it)."""
     vm = vm_dir()
@@ -84,13 +106,7 @@ def build(out=OUT, quiet=False):
     os.makedirs(os.path.join(out, "vm"))
     for name in VM_FILES:
         shutil.copy(os.path.join(vm, name), os.path.join(out, "vm", name))
-    fw = os.path.join(out, "fw")
-    deploy.build(out=fw, quiet=True, browser=True)
-    fw_files = sorted(os.path.relpath(os.path.join(d, n), fw).replace(os.sep, "/")
-                      for d, _dirs, names in os.walk(fw) for n in names if n != "main.py")
-    os.remove(os.path.join(fw, "main.py"))                     # the page starts the app itself (hal/browser.py)
-    with open(os.path.join(fw, "files.json"), "w") as f:
-        json.dump(fw_files, f)
+    _firmware(os.path.join(out, "fw"))
     with open(os.path.join(out, "manifest.webmanifest"), "w") as f:
         json.dump(MANIFEST, f, indent=1)
     with open(os.path.join(out, "icon.svg"), "w") as f:

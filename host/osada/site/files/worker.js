@@ -114,11 +114,13 @@ onmessage = (e) => {
 
 (async () => {
   try {
-    const files = await (await fetch("fw/files.json")).json();
+    // the firmware's modules: one file (fw/bundle.bin) and its index ([path, offset, length])
+    const [index, bundle] = await Promise.all([fetch("fw/files.json").then((r) => r.json()),
+                                               fetch("fw/bundle.bin").then((r) => r.arrayBuffer())]);
     mp = await loadMicroPython({ heapsize: HEAP, stdout: () => {}, stderr: (line) => console.warn(line) });
     let config = "{}";
-    for (const f of files) {
-      const data = new Uint8Array(await (await fetch("fw/" + f)).arrayBuffer());
+    for (const [f, at, n] of index) {
+      const data = new Uint8Array(bundle, at, n);
       if (f === "config.json") { config = new TextDecoder().decode(data); continue; }
       const path = "/lib/" + f;
       mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
