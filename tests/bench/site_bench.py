@@ -29,7 +29,9 @@ ANSWER = """async (action) => {
   const before = document.body.dataset.seq, t0 = performance.now();
   document.querySelector("#actionbar [data-action='" + action + "']").click();
   await new Promise((resolve) => {
-    const obs = new MutationObserver(() => { if (document.body.dataset.seq !== before) { obs.disconnect(); resolve(); } });
+    const obs = new MutationObserver(() => {
+      if (document.body.dataset.seq !== before) { obs.disconnect(); resolve(); }
+    });
     obs.observe(document.body, { attributes: true });
   });
   return performance.now() - t0;
