@@ -77,8 +77,9 @@ class WebServer:
     """start() serves on host:port until stop(); publish(snapshot) from any thread."""
 
     def __init__(self, host="127.0.0.1", port=8765, pin=None, on_key=None, marshal_pin=None, names=(),
-                 log=None):
+                 log=None, site=None):
         self.host, self.port = host, port
+        self.site = site                      # /play/'s folder (`make site`'s); None: build/site
         self.gate = control.Gate(pin, marshal_pin=marshal_pin)
         self.control = pin is not None
         self.names = set(LOCAL_NAMES) | set(n.lower() for n in names)   # the Host names answered
@@ -128,6 +129,8 @@ class WebServer:
         app.router.add_get("/catalog.json", self._catalog)
         app.router.add_get("/ws", self._ws)
         app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/play", self._play_root)
+        app.router.add_get("/play/{path:.*}", self._play)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0,
                                      keepalive_timeout=KEEPALIVE_S)
         await self._runner.setup()
@@ -272,6 +275,34 @@ class WebServer:
             blocks.append(("first", self.latest[roles.WATCHER]))
         body = pagefile.with_blocks(body, blocks)
         return web.Response(body=body, content_type=ctype, charset="utf-8")
+
+    # Osada in the browser (issue 63): `make site`'s folder at /play/, the device in the page
+    # (its worker runs the VM: the policy lets WebAssembly compile, from this host only)
+    PLAY_CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "
+                "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; frame-ancestors 'none'")
+    PLAY_TYPES = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
+                  ".wasm": "application/wasm", ".json": "application/json", ".bin": "application/octet-stream",
+                  ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml"}
+
+    async def _play_root(self, request):
+        raise web.HTTPFound("/play/")
+
+    async def _play(self, request):
+        from osada.files import paths
+        root = os.path.realpath(self.site or os.path.join(paths.OUTPUT, "site"))
+        rel = request.match_info["path"] or "index.html"
+        full = os.path.realpath(os.path.join(root, rel))
+        if not os.path.isdir(root):
+            return web.Response(status=404, text="Osada in the browser is not built here: run `make site` "
+                                                 "(it writes build/site/), then open /play/ again")
+        ext = os.path.splitext(full)[1]
+        if not full.startswith(root + os.sep) or not os.path.isfile(full) or ext not in self.PLAY_TYPES:
+            raise web.HTTPNotFound(text="no such file")
+        with open(full, "rb") as f:
+            body = f.read()
+        resp = web.Response(body=body, content_type=self.PLAY_TYPES[ext])
+        resp.headers["Content-Security-Policy"] = self.PLAY_CSP
+        return resp
 
     async def _catalog(self, request):
         return web.Response(text=self.catalog, content_type="application/json")

@@ -26,6 +26,13 @@ PHONE = {"width": 390, "height": 844}
 BOOT_S = 60.0                      # the VM and the firmware's modules loaded, on a loaded 2-core machine
 
 
+FOLDERS = {}                       # the site's url -> its folder
+
+
+def _site_folder(url):
+    return FOLDERS[url]
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -41,8 +48,10 @@ def site():
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     pw = sync_api.sync_playwright().start()
     browser = launch(pw)
+    url = "http://127.0.0.1:%d/" % httpd.server_address[1]
+    FOLDERS[url] = folder
     try:
-        yield "http://127.0.0.1:%d/" % httpd.server_address[1], browser
+        yield url, browser
     finally:
         browser.close()
         pw.stop()
@@ -215,3 +224,38 @@ def _visible(page, sel):
         return page.locator(sel).is_visible()
     except sync_api.Error:                                           # the page reloading itself
         return False
+
+
+def test_osada_web_serves_the_site_at_play(site):
+    """Issue 63 item 2: `osada web` serves `make site`'s folder at /play/ (the device in the
+    page, under the host's own policy: WebAssembly may compile, nothing from elsewhere), and
+    says how to build it where it is not built."""
+    import urllib.error
+    import urllib.request
+
+    from osada.web.server import WebServer
+    url, browser = site
+    folder = os.path.join(os.path.dirname(__file__), "no-such-site")
+    with urllib.request.urlopen(url + "fw/files.json"):                # (the fixture's own site is there)
+        pass
+    missing = WebServer("127.0.0.1", 0, None, site=folder)
+    missing.start()
+    try:
+        with pytest.raises(urllib.error.HTTPError) as exc:
+            urllib.request.urlopen(missing.url + "play/")
+        assert exc.value.code == 404 and "make site" in exc.value.read().decode()
+    finally:
+        missing.stop()
+    root = _site_folder(url)
+    host = WebServer("127.0.0.1", 0, None, site=root)
+    host.start()
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        page = _open(ctx, host.url + "play/")
+        assert _seen(page)["tokens"]
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(host.url + "play/../../etc/passwd")
+        page.close()
+    finally:
+        ctx.close()
+        host.stop()
