@@ -25,6 +25,15 @@ from shared_rules.siege.catalog import (
 )
 
 CLASSES = {C_TANK: "tank", C_SPECIAL: "special", C_BOMBER: "bomber"}
+# what the page says when it is the device itself (the static site): the connection, and where the
+# host-only parts are had
+IN_PAGE = {
+    "conn": "the device in this page",
+    "forecast": "The threat forecast is worked out by the host: on a computer, `osada web` (or `osada "
+                "monitor`) with a board or the simulator shows it on every page.",
+    "continue": "Continue the game",
+    "new": "New game",
+}
 
 
 def _keys(game):
@@ -57,4 +66,5 @@ def catalog():
         },
         "games": {g: {"name": game_name(g), "short": game_name(g, True), "keys": _keys(g)} for g in GAMES},
         "touch": dict(TOUCH),            # what a tap on Siege's picture may ask, and the target each takes
+        "in_page": IN_PAGE,              # the device in the page's words (the static site, issue 63)
     }

@@ -97,6 +97,10 @@ def test_siege_played_by_taps_in_a_page_with_no_host_and_reloaded(site):
         start = _seen(page)
         assert start["turn"] == "1" and start["tokens"], start
         assert not page.locator("#pinform").is_visible()            # the phone in the hand is the device's own
+        # the first screen: no saved game yet, a new one offered; the forecast says where it is had
+        assert page.locator("[data-action='new'][data-game='siege']").first.is_visible()
+        assert not page.locator("[data-action='continue']").is_visible()
+        assert "osada web" in page.inner_text("#forecast")
         after_hit = _act(page, "hit")
         assert after_hit["seq"] == start["seq"] + 1, "the hit taken"
         after = _act(page, "end_turn")
@@ -105,6 +109,10 @@ def test_siege_played_by_taps_in_a_page_with_no_host_and_reloaded(site):
         page.wait_for_selector("#picture [data-sector]", state="attached", timeout=BOOT_S * 1000)
         until(lambda: _seen(page) == after, what="the same game after a reload: %s vs %s"
               % (_seen(page), after), timeout=BOOT_S)
+        until(lambda: page.locator("[data-action='continue']").is_visible(), what="the saved game offered")
+        assert "turn %s" % after["turn"] in page.inner_text("#startgame")
+        page.click("[data-action='continue']")
+        assert not page.locator("#start").is_visible() and _seen(page) == after
         page.close()
     finally:
         ctx.close()

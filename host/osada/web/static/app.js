@@ -344,6 +344,20 @@
     if ($("ackdamaged").hidden !== !canAck) $("ackdamaged").hidden = !canAck;
   }
 
+  // The device in this page's first screen (issue 63 item 3): the saved game to continue, or a
+  // new one; once chosen, the picture.
+  let started = false;
+  function firstScreen(s) {
+    const st = s.state && s.state.game;
+    if (!device || started || !st || !catalog) return;
+    const saved = s.seq > 0 && st.outcome === "playing";
+    $("start").hidden = false;
+    setText($("startgame"), saved ? s.game_name + ": turn " + st.turn + ", " + s.seq + " actions" : s.game_name);
+    $("continue").hidden = !saved;
+    setText($("continue"), catalog.in_page.continue);
+    setText($("startnew"), catalog.in_page.new + "…");
+  }
+
   function apply(s) {
     const t0 = performance.now();
     const seqChanged = !snap || snap.seq !== s.seq;
@@ -358,6 +372,7 @@
     if (s.conn.kind === "lost") banner("The board is unplugged or gone: this is the last board seen. It comes back by itself.");
     else if (!s.conn.live) banner("No board connected: " + s.conn.text);
     else banner("");
+    firstScreen(s);
     picture(s);
     facts(s.facts);
     if ($("nowsec").hidden !== !s.facts.length) $("nowsec").hidden = !s.facts.length;
@@ -472,6 +487,9 @@
   });
   $("ackdamaged").addEventListener("click", () => send({ t: "ack" }));
   $("newgame").addEventListener("click", newGameDialog);
+  const begin = () => { started = true; $("start").hidden = true; };
+  $("continue").addEventListener("click", begin);
+  $("startnew").addEventListener("click", () => { begin(); newGameDialog(); });
   $("export").addEventListener("click", () => send({ t: "export" }));
   $("import").addEventListener("change", async () => {    // the game replaced by the file's (its journal)
     const f = $("import").files[0];

@@ -43,8 +43,9 @@ window.OsadaDevice = (function () {
       const g = catalog.games[game] || { name: game, short: game };
       deliver({
         t: "snap", rev: rev, seq: seq, game: game, game_name: g.name, game_short: g.short,
-        conn: { kind: live ? "connected" : "starting", live: live, text: "the device in this page" }, stale: false,
-        facts: [], events: [], status: status, forecast: null, damaged: damaged, role: "player",
+        conn: { kind: live ? "connected" : "starting", live: live, text: catalog.in_page.conn }, stale: false,
+        facts: [], events: [], status: status, damaged: damaged, role: "player",
+        forecast: game === "siege" && state ? { lines: [catalog.in_page.forecast], risks: null } : null,
         state: game === "siege" && state ? { game: tableState(state), setup: setup } : null, picture: null,
         control: true, buttons: game === "siege" ? BUTTONS : [],
       });
