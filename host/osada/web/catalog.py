@@ -29,9 +29,10 @@ CLASSES = {C_TANK: "tank", C_SPECIAL: "special", C_BOMBER: "bomber"}
 # host-only parts are had
 IN_PAGE = {
     "conn": "the device in this page",
-    "forecast": "The threat forecast is worked out by the host: on a computer, `osada web` (or `osada "
-                "monitor`) with a board or the simulator shows it on every page.",
+    "forecast": "The threat forecast is worked out by the host: on a computer, osada web (or osada "
+                "monitor) with a board or the simulator shows it on every page.",
     "continue": "Continue the game",
+    "play": "Play this game",
     "new": "New game",
 }
 

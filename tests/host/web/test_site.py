@@ -99,7 +99,7 @@ def test_siege_played_by_taps_in_a_page_with_no_host_and_reloaded(site):
         assert not page.locator("#pinform").is_visible()            # the phone in the hand is the device's own
         # the first screen: no saved game yet, a new one offered; the forecast says where it is had
         assert page.locator("[data-action='new'][data-game='siege']").first.is_visible()
-        assert not page.locator("[data-action='continue']").is_visible()
+        assert page.inner_text("[data-action='continue']") == "Play this game"
         assert "osada web" in page.inner_text("#forecast")
         after_hit = _act(page, "hit")
         assert after_hit["seq"] == start["seq"] + 1, "the hit taken"
@@ -109,7 +109,7 @@ def test_siege_played_by_taps_in_a_page_with_no_host_and_reloaded(site):
         page.wait_for_selector("#picture [data-sector]", state="attached", timeout=BOOT_S * 1000)
         until(lambda: _seen(page) == after, what="the same game after a reload: %s vs %s"
               % (_seen(page), after), timeout=BOOT_S)
-        until(lambda: page.locator("[data-action='continue']").is_visible(), what="the saved game offered")
+        until(lambda: page.inner_text("[data-action='continue']") == "Continue the game", what="the saved game offered")
         assert "turn %s" % after["turn"] in page.inner_text("#startgame")
         page.click("[data-action='continue']")
         assert not page.locator("#start").is_visible() and _seen(page) == after

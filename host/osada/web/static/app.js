@@ -353,8 +353,8 @@
     const saved = s.seq > 0 && st.outcome === "playing";
     $("start").hidden = false;
     setText($("startgame"), saved ? s.game_name + ": turn " + st.turn + ", " + s.seq + " actions" : s.game_name);
-    $("continue").hidden = !saved;
-    setText($("continue"), catalog.in_page.continue);
+    $("continue").hidden = false;
+    setText($("continue"), saved ? catalog.in_page.continue : catalog.in_page.play);
     setText($("startnew"), catalog.in_page.new + "…");
   }
 
