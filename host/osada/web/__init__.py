@@ -2,17 +2,18 @@
 
 The host, connected to a board (or the simulator) as `osada monitor` is,
 serves one page that any number of phones, a TV or a stream open to watch
-the game live, drawn by the same code as the monitor's board.
+the game live, drawn as a picture from the game's state (issue 62).
 
     host     the shell: the monitor's app (its Session, reconnect, resync and
              game views) headless, or in the terminal with `osada monitor --web`
-    render   a snapshot of what a page shows: the view's board and panel as
-             HTML fragments (Rich's exporter), the facts in words, the events
+    render   a snapshot of what a page shows, per role: Siege's state, the other
+             games' picture data, the facts in words, the forecast, the events
     server   aiohttp: the page, its files, /state.json, the WebSocket /ws
     control  --control: the PIN, the keys a page may press, the refusals
-    static/  the page (index.html, app.js, style.css): no build step, nothing
-             from the internet
-    shots    the docs' screenshots (python -m osada.web.shots)
+    catalog  the facts the page draws with (/catalog.json), from their homes in Python
+    pagefile the page's file with its data blocks in it (the host's and the static site's)
+    static/  the page (index.html, app.js, siege.js, ring.js, device.js, style.css): no
+             build step, nothing from the internet
 
 `add_parser(sub, port_help)` registers `osada web`; `web_args(parser)` adds
 the web switches to `osada monitor`; `run(args, in_terminal)` runs either."""

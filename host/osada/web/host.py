@@ -93,8 +93,7 @@ class WebMonitorApp(MonitorApp):
 
     def changed_from_thread(self):
         """A view's worker (Siege's forecast) has something new: on the app's thread, a
-        new snapshot; headless, the board's and panel's fragments are not drawn again
-        for it (only the aside changed), in the terminal the monitor redraws too."""
+        new snapshot; in the terminal the monitor redraws too."""
         if self._web_loop is not None:
             self._web_loop.call_soon_threadsafe(self.web_dirty if self.headless else self.changed)
 

@@ -42,7 +42,7 @@ REFUSAL_WINDOW_S = 10.0
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 
 HEADERS = {
-    # everything the page loads comes from this host; the fragments carry inline styles
+    # everything the page loads comes from this host; the picture's texts carry inline sizes
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "
                                "img-src 'self' data:; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",

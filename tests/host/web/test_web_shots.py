@@ -6,8 +6,8 @@ tablet's 768×1024 and a TV's 1920×1080) are taken in chromium of the page serv
 the snapshot kept in docs/web-shot.json (the seeded game of the README's monitor
 picture; the other games' picture data beside it).  PNG bytes vary with the
 browser and its fonts, so this checks what the pictures are of: the snapshot
-drawn again now by the web host (its board and panel fragments, the facts,
-the events) and the page's files (their hashes) must be the kept ones, and
+drawn again now by the web host (the game's state, the forecast, the facts,
+the events; the other games' picture data) and the page's files (their hashes) must be the kept ones, and
 the pictures must be there at their sizes.  After a change to what the page
 shows, redraw them and look at them before committing:
 
