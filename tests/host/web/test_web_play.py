@@ -128,7 +128,7 @@ def test_a_new_game_with_its_options_from_a_page(rig):
     assert seq > 0 and dev.state()[0]["outcome"] == "playing"
     page = _unlocked(browser, host, PIN)
     assert not page.evaluate(UNMARKED), "every control carries data-action (issue 62 item 5)"
-    page.click("[data-action='new'][data-game='siege']")
+    page.click("#ctlsec [data-action='new'][data-game='siege']")
     page.wait_for_selector("#newdialog[open]", timeout=5000)
     assert not page.evaluate(UNMARKED)
     assert page.inner_text("#newstart") == "Replace the game" and "in progress" in page.inner_text("#newover")
