@@ -32,6 +32,7 @@ GAMES = ("siege", "tank", "victory", "warchest")
 PNGS = {(game, screen): (os.path.join(ROOT, "docs", "web", "%s-%s.png" % (game, screen)), size)
         for game in GAMES for screen, size in SCREENS.items()}
 COMMAND = ".venv/bin/python -m tests.support.web_shots"
+SITE_PNG = (os.path.join(ROOT, "docs", "web", "site-phone.png"), (390, 844))   # Osada in the browser, no host
 
 # what the other games' pictures show: a roll of eight dice, the second game's toss, a round under way
 ROLL = {"ev": "roll", "test": "fire", "n": 8, "hit": 3, "protection": 1, "dice": [1, 4, 3, 6, 2, 5, 3, 6],
@@ -138,13 +139,55 @@ def take_pictures(snaps):
         browser.close()
 
 
+def take_site_picture():
+    """docs/web/site-phone.png: `make site`'s page on a phone, the device in the page, after a
+    hit and an end of turn played by taps (issue 63)."""
+    import functools
+    import http.server
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    from osada.site.build import build
+    from tests.support.web_rig import launch
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+    with tempfile.TemporaryDirectory() as tmp:
+        build(os.path.join(tmp, "site"), quiet=True)
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                                functools.partial(Quiet, directory=os.path.join(tmp, "site")))
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        try:
+            with sync_playwright() as pw:
+                browser = launch(pw)
+                w, h = SITE_PNG[1]
+                page = browser.new_page(viewport={"width": w, "height": h}, reduced_motion="reduce")
+                page.goto("http://127.0.0.1:%d/" % httpd.server_address[1])
+                page.wait_for_selector("body[data-live=yes] #picture [data-sector]", state="attached", timeout=60000)
+                page.click("[data-action='continue']")
+                for step in ("hit", "end_turn"):
+                    seq = page.evaluate("document.body.dataset.seq")
+                    if step == "hit":
+                        page.locator("#picture [data-enemy]").first.click()
+                    page.click("#actionbar [data-action='%s']" % step)
+                    page.wait_for_function("document.body.dataset.seq !== %r" % seq, timeout=20000)
+                page.wait_for_timeout(300)
+                page.screenshot(path=SITE_PNG[0])
+                browser.close()
+        finally:
+            httpd.shutdown()
+
+
 def main():
     data = shot()
     with open(SHOT_JSON, "w", encoding="utf-8", newline="\n") as f:
         json.dump(data, f, ensure_ascii=False, indent=1, sort_keys=True)
         f.write("\n")
     take_pictures(snapshots(data["snapshot"], data["pictures"]))
-    print("wrote %s and %d pictures in docs/web/" % (os.path.relpath(SHOT_JSON, ROOT), len(PNGS)))
+    take_site_picture()
+    print("wrote %s and %d pictures in docs/web/" % (os.path.relpath(SHOT_JSON, ROOT), len(PNGS) + 1))
 
 
 if __name__ == "__main__":

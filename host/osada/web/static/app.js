@@ -377,6 +377,7 @@
     facts(s.facts);
     if ($("nowsec").hidden !== !s.facts.length) $("nowsec").hidden = !s.facts.length;
     events(s.events);
+    if ($("evsec").hidden !== !s.events.length) $("evsec").hidden = !s.events.length;
     forecast(s.forecast);
     damaged(s.damaged);
     setText($("status"), s.status.text);
