@@ -67,6 +67,10 @@ window.OsadaDevice = (function () {
       else status = { text: (msg.rule ? msg.rule + ": " : "") + (msg.error || "refused"), refused: true };
       if (cmd !== "hello" && cmd !== "state") deliver({ t: "reply", ok: !!msg.ok, text: msg.ok ? "done" : status.text });
       publish();
+      // an undo past what the table saw come out (R30) is taken back only when confirmed, as the
+      // monitor asks: here the phone's own question
+      if (cmd === "undo" && !msg.ok && msg.rule === "R30" && window.confirm(status.text + "\n\nUndo it all the same?"))
+        request("undo", { confirm: true });
     }
 
     worker.onmessage = (e) => {
