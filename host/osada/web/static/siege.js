@@ -94,8 +94,8 @@ window.OsadaSiege = (function () {
       FMIN = room.width ? room.minPx * COLS[per] * 6 / room.width : 0;
       const m = measure(state, cat, per);
       const k = Math.min(room.width / m.W, room.height / m.H);
-      const area = k * m.W * k * m.H;
-      if (!best || area > best.area * 1.05) best = { per, area, fmin: Math.max(FMIN, room.minPx / k) };
+      const area = k > 0 ? k * m.W * k * m.H : 0;                 // (no room measured yet: the first layout)
+      if (!best || area > best.area * 1.05) best = { per, area, fmin: k > 0 ? Math.max(FMIN, room.minPx / k) : 0 };
     }
     return best;
   }
