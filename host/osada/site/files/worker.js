@@ -61,8 +61,14 @@ function store(list) {
   });
 }
 
-function out(text) {
-  const list = changes();
+// fed: a step that took something in. The app writes its journal for what it is asked or pressed,
+// and then says so: /state is compared after such a step or one that wrote out, and on an idle
+// step only every IDLE_CHECK-th (what the app writes of its own accord, its last game chosen)
+const IDLE_CHECK = 50;
+let idle = 0;
+function out(text, fed = true) {
+  idle = fed || text ? 0 : idle + 1;
+  const list = idle % IDLE_CHECK === 0 ? changes() : [];
   chain = chain.then(() => (list.length ? store(list) : null)).then(() => { if (text) postMessage({ t: "out", text }); })
     .catch((e) => postMessage({ t: "error", text: "the browser's storage refused the game: " + e }));
 }
@@ -76,7 +82,7 @@ function step() {
     inbox = [];
     const p = presses.join(",");
     presses = [];
-    out(hal.step(text, p));
+    out(hal.step(text, p), !!(text || p));
   } catch (e) {
     postMessage({ t: "error", text: String(e.message || e) });
     return;

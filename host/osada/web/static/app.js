@@ -95,6 +95,23 @@
     if (n) n.classList.add("selected"); else selected = null;
   }
 
+  // the bar's pieces: a button (its data-action, its words, what a tap on it does) and a label
+  function button(action, label, onClick, extra) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.action = action;
+    b.textContent = label;
+    for (const k in extra || {}) b.setAttribute(k, extra[k]);
+    b.addEventListener("click", onClick);
+    return b;
+  }
+  function who(text) {
+    const w = document.createElement("span");
+    w.className = "who";
+    w.textContent = text;
+    return w;
+  }
+
   // the actions a tap may ask that take `target` ("enemy", "sector", null: none), as the host says (catalog.touch)
   const tapsOn = (target) => Object.keys(catalog.touch).filter((a) => catalog.touch[a] === target);
 
@@ -111,30 +128,18 @@
     if (!on) return;
     const names = {};
     for (const k of catalog.games.siege.keys) names[k.action] = k;
-    const add = (action, frame, label) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.action = action;
-      b.textContent = label || (names[action] ? names[action].name : action.replace("_", " "));
-      if (names[action]) b.title = names[action].what;
-      b.addEventListener("click", () => send(frame));
-      bar.append(b);
-    };
+    const add = (action, frame, label) => bar.append(button(action,
+      label || (names[action] ? names[action].name : action.replace("_", " ")), () => send(frame),
+      names[action] ? { title: names[action].what } : null));
     if (marshalPlays(s, st)) { marshalBar(bar, st); return; }
     const e = selected && selected.enemy ? st.enemies.find((x) => x.id === selected.enemy) : null;
     if (e) {
-      const who = document.createElement("span");
-      who.className = "who";
-      who.textContent = (catalog.kinds[e.kind] || { name: e.kind }).name + " #" + e.id + ":";
-      bar.append(who);
+      bar.append(who((catalog.kinds[e.kind] || { name: e.kind }).name + " #" + e.id + ":"));
       for (const a of tapsOn("enemy")) if (a !== "choose") add(a, { t: "act", game: "siege", do: a, enemy: e.id });
       if (st.pending && (st.pending.candidates || []).includes(e.id))
         add("choose", { t: "act", game: "siege", do: "choose", enemy: e.id }, "choose it");
     } else if (selected && selected.sector) {
-      const who = document.createElement("span");
-      who.className = "who";
-      who.textContent = "sector " + selected.sector + ":";
-      bar.append(who);
+      bar.append(who("sector " + selected.sector + ":"));
       for (const a of tapsOn("sector")) add(a, { t: "act", game: "siege", do: a, sector: selected.sector });
     }
     for (const a of tapsOn(null)) add(a, { t: "act", game: "siege", do: a });
@@ -155,40 +160,24 @@
 
   function marshalBar(bar, st) {
     const pend = st.pending || {};
-    const who = document.createElement("span");
-    who.className = "who";
-    who.textContent = pend.choice === "marshal_extra" ? "Field marshal: up to " + pend.count + " tokens:"
-                                                      : "Field marshal (R60): one tank, two tokens, or nothing:";
-    bar.append(who);
+    const redraw = () => { shownBar = ""; actionBar(snap); };
+    const pressed = (on) => ({ "aria-pressed": on ? "true" : "false" });
+    bar.append(who(pend.choice === "marshal_extra" ? "Field marshal: up to " + pend.count + " tokens:"
+                                                   : "Field marshal (R60): one tank, two tokens, or nothing:"));
     picked = picked.filter((i) => i < st.marshal_hand.length);
     st.marshal_hand.forEach((k, i) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.token = k;
-      b.dataset.action = "pick";
-      b.setAttribute("aria-pressed", picked.includes(i) ? "true" : "false");
-      b.textContent = (picked.includes(i) ? "✓ " : "") + ((catalog.kinds[k] || { name: k }).name);
-      b.addEventListener("click", () => {
-        picked = picked.includes(i) ? picked.filter((j) => j !== i) : picked.concat([i]);
-        shownBar = ""; actionBar(snap);
-      });
-      bar.append(b);
+      const on = picked.includes(i);
+      bar.append(button("pick", (on ? "✓ " : "") + (catalog.kinds[k] || { name: k }).name, () => {
+        picked = on ? picked.filter((j) => j !== i) : picked.concat([i]);
+        redraw();
+      }, Object.assign({ "data-token": k }, pressed(on))));
     });
     const lone = picked.length === 1 && !!(catalog.kinds[st.marshal_hand[picked[0]]] || {}).enemy;   // a lone tank: its sector
     if (lone && !pend.choice) {
-      const lab = document.createElement("span");
-      lab.className = "who";
-      lab.textContent = "sector:";
-      bar.append(lab);
+      bar.append(who("sector:"));
       for (let n = 1; n <= 6; n++) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.dataset.sector = n;
-        b.dataset.action = "sector";
-        b.setAttribute("aria-pressed", pickedSector === n ? "true" : "false");
-        b.textContent = (pickedSector === n ? "✓ " : "") + n;
-        b.addEventListener("click", () => { pickedSector = n; shownBar = ""; actionBar(snap); });
-        bar.append(b);
+        bar.append(button("sector", (pickedSector === n ? "✓ " : "") + n, () => { pickedSector = n; redraw(); },
+                          Object.assign({ "data-sector": n }, pressed(pickedSector === n))));
       }
     }
     const play = (tokens) => {
@@ -197,16 +186,8 @@
       send(frame);
       picked = []; pickedSector = null;
     };
-    const add = (action, label, tokens) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.action = action;
-      b.textContent = label;
-      b.addEventListener("click", () => play(tokens()));
-      bar.append(b);
-    };
-    add("marshal_play", "Play", () => picked.map((i) => st.marshal_hand[i]));
-    add("marshal_nothing", "Play nothing", () => []);
+    bar.append(button("marshal_play", "Play", () => play(picked.map((i) => st.marshal_hand[i]))),
+               button("marshal_nothing", "Play nothing", () => play([])));
   }
 
   // A new game of Siege with its options (the catalog's words), from a page with the PIN; over a
@@ -398,10 +379,8 @@
   // not fit are left out whole (none is cut). Elsewhere the page scrolls and lists them all.
   function clip() {
     const lis = $("events").children;
-    const tv = innerWidth >= 1200;
-    for (const li of lis) if (li.hidden && !tv) li.hidden = false;
-    if (!tv) return;
-    for (const li of lis) li.hidden = false;
+    for (const li of lis) if (li.hidden) li.hidden = false;
+    if (innerWidth < 1200) return;
     const col = $("right");
     for (let i = lis.length - 1; i > 0 && col.scrollHeight > col.clientHeight; i--) lis[i].hidden = true;
   }
