@@ -268,26 +268,3 @@ def test_osada_web_serves_the_site_at_play(site):
         ctx.close()
         host.stop()
 
-
-def test_R30_an_undo_past_what_the_table_saw_is_asked_first(site):
-    """The end of a turn drew tokens: its undo is refused by the device (R30) until confirmed;
-    the page asks, and only a yes takes it back."""
-    url, browser = site
-    ctx = browser.new_context(viewport=PHONE)
-    try:
-        page = _open(ctx, url)
-        page.click("[data-action='continue']")
-        before = _seen(page)
-        ended = _act(page, "end_turn")
-        assert ended["seq"] == before["seq"] + 1
-        asked = []
-        page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
-        page.click("#actionbar [data-action='undo']")
-        until(lambda: asked, what="the page asking")
-        assert "R30" in asked[0] and _seen(page)["seq"] == ended["seq"]        # no: nothing undone
-        page.once("dialog", lambda d: d.accept())
-        page.click("#actionbar [data-action='undo']")
-        until(lambda: _seen(page) == before, what="the turn taken back, once confirmed", timeout=20)
-        page.close()
-    finally:
-        ctx.close()
