@@ -31,13 +31,28 @@
 
   // The picture's text is in the SVG's own units, which the screen scales: siege.js and ring.js
   // make each at least minText() CSS px tall for the room the picture has, and here one wider
-  // than its room (data-fit, in those units) is drawn narrower to fit rather than cut.
+  // than its room (data-fit, in those units) is drawn narrower to fit rather than cut. A text's
+  // own length is measured once for its words, class and size (a measure lays the page out:
+  // twenty pages doing it for every token on every change were most of a change's time), all
+  // of a drawing's new ones read before any is narrowed.
+  const textLen = new Map();
   function fitText() {
+    const todo = [];
     for (const t of $("picture").querySelectorAll("text[data-fit]")) {
-      t.removeAttribute("textLength");
-      const room = +t.dataset.fit;
-      if (t.getComputedTextLength() > room) {
-        t.setAttribute("textLength", room);
+      const key = t.getAttribute("class") + "|" + t.getAttribute("style") + "|" + t.textContent;
+      let len = textLen.get(key);
+      if (len === undefined) {
+        len = t.getComputedTextLength();
+        if (len > 0) {                                 // (0: not laid out, nothing to keep)
+          if (textLen.size > 4000) textLen.clear();
+          textLen.set(key, len);
+        }
+      }
+      todo.push([t, len]);
+    }
+    for (const [t, len] of todo) {
+      if (len > +t.dataset.fit && t.getAttribute("textLength") !== t.dataset.fit) {
+        t.setAttribute("textLength", t.dataset.fit);
         t.setAttribute("lengthAdjust", "spacingAndGlyphs");
       }
     }

@@ -31,21 +31,22 @@ window.OsadaSiege = (function () {
     return el("text", attrs, text);
   }
 
-  function token(e, kind, x, y, w, h, lit) {
+  // a token drawn at its own origin (0, 0); draw() places it with its group's transform
+  function token(e, kind, w, h, lit) {
     const g = el("g", { class: "token" + (kind.class === "special" ? " special" : "") + (e.held ? " held" : "") +
                                (lit ? " lit" : ""),
                         "data-enemy": e.id, "data-armor": e.armor, "data-kind": e.kind, tabindex: "0",
                         role: "img", "aria-label": kind.name + " #" + e.id + ", armour " + e.armor +
                         (e.held ? ", held by the hedgehog" : "") });
     g.append(el("title", {}, kind.name + " #" + e.id + " — armour " + e.armor + (e.held ? " (hedgehog)" : "")));
-    g.append(el("rect", { x: x, y: y, width: w, height: h, rx: 8, class: "tok" }));
-    if (e.held) g.append(el("rect", { x: x, y: y, width: w, height: h, rx: 8, class: "hatch" }));
-    g.append(txt(x + w / 2, y + h * 0.34 + Math.max(17, FMIN) * 0.36, "tokname",
+    g.append(el("rect", { x: 0, y: 0, width: w, height: h, rx: 8, class: "tok" }));
+    if (e.held) g.append(el("rect", { x: 0, y: 0, width: w, height: h, rx: 8, class: "hatch" }));
+    g.append(txt(w / 2, h * 0.34 + Math.max(17, FMIN) * 0.36, "tokname",
                  kind.short + (kind.class === "special" ? "★" : ""), 17, w - 8));
     const full = Math.max(kind.armor, e.armor), r = 4.5, step = 12;
-    const x0 = x + w / 2 - (full - 1) * step / 2;
+    const x0 = w / 2 - (full - 1) * step / 2;
     for (let i = 0; i < full; i++) {
-      g.append(el("circle", { cx: x0 + i * step, cy: y + h * 0.78, r: r, class: i < e.armor ? "pip on" : "pip" }));
+      g.append(el("circle", { cx: x0 + i * step, cy: h * 0.78, r: r, class: i < e.armor ? "pip on" : "pip" }));
     }
     return g;
   }
@@ -100,6 +101,13 @@ window.OsadaSiege = (function () {
     return best;
   }
 
+  // What the last drawing left for the next (one picture a page): its <svg>, its layout's
+  // signature, each sector's group, cells, wall and building with their signatures, and each
+  // token's element, signature and place. A change redraws only what it changed and moves
+  // the tokens that stay: twenty pages rebuilding the whole board on every change were most
+  // of a change's time (make bench's web_latency_ms).
+  let kept = null;
+
   // Draw `state` (the device's Siege state as the role sees it) into the <svg> `svg`;
   // risks: the forecast's, or null; room: {width, height, minPx} (choose()).
   function draw(svg, state, cat, risks, room) {
@@ -111,97 +119,157 @@ window.OsadaSiege = (function () {
     const { HEAD, WALL, lines, rowH, top, acc, cityH, H, W } = measure(state, cat, per);
     const tw = (COL - 12 - (per - 1) * 4) / per;
     const place = (x, y, k) => [x + 6 + (k % per) * (tw + 4), y + 5 + Math.floor(k / per) * (TOKEN_H + 4)];
-    svg.dataset.per = String(per);
-    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
-    const before = seen(svg);
-    svg.dataset.fmin = FMIN.toFixed(1);
-    svg.textContent = "";
-    svg.append(el("title", {}, "Siege, turn " + state.turn + ": the board"));
+    const fmin = FMIN.toFixed(1), geo = [per, fmin, rowH.join(","), cityH].join("|");
+    const before = kept && kept.svg === svg && kept.fmin === fmin ? kept : null;    // (a new size: no motion)
+    if (!kept || kept.svg !== svg || kept.geo !== geo || kept.title.parentNode !== svg) {
+      kept = frame(svg, cat, { HEAD, lines, rowH, top, W, H, COL });
+    }
+    const k = kept;
+    k.fmin = fmin;
+    k.geo = geo;
+    setText(k.title, "Siege, turn " + state.turn + ": the board");
     const cands = new Set(((state.pending || {}).candidates) || []);
     const byCell = {};
     for (const e of state.enemies || []) (byCell[e.sector + "/" + e.line] = byCell[e.sector + "/" + e.line] || []).push(e);
+    const fell = [];
     for (let s = 1; s <= 6; s++) {
-      const sec = cat.sectors[String(s)], x = (s - 1) * COL;
-      const col = el("g", { class: "sector", "data-sector": s });
-      col.append(el("rect", { x: x + 1, y: 0, width: COL - 2, height: HEAD - 2, rx: 6, fill: sec.strong }));
-      col.append(txt(x + COL / 2, HEAD / 2 - 3, "secnum", String(s), 20, COL - 8));
-      col.append(txt(x + COL / 2, HEAD - 7, "secarmy", sec.army, 13, COL - 8));
-      lines.forEach((line, i) => {
-        const y = top[i], h = rowH[i], key = s + "/" + line;
-        const cell = el("g", { class: "cell", "data-cell": key });
-        cell.append(el("rect", { x: x + 1, y: y + 1, width: COL - 2, height: h - 2, fill: sec.tint, class: "cellbg" }));
-        const es = (byCell[key] || []).sort((a, b) => a.id - b.id);
-        es.forEach((e, k) => cell.append(token(e, cat.kinds[e.kind] || { name: e.kind, short: e.kind, armor: e.armor },
-                                               ...place(x, y, k), tw, TOKEN_H, cands.has(e.id))));
-        col.append(cell);
-      });
-      const wy = acc + GAP;
+      const x = (s - 1) * COL, wy = acc + GAP, cy = wy + WALL + GAP;
       const wall = (state.walls || []).includes(s), dot = (state.dots || []).includes(s);
-      const wg = el("g", { class: "wall" + (wall ? " up" : " down"), "data-wall": wall ? "standing" : "gone",
-                           "data-dot": dot ? "yes" : "no", "data-cell": s + "/wall" });
-      wg.append(el("rect", { x: x + 4, y: wy, width: COL - 8, height: WALL - 4, rx: 3, class: "wallbar" }));
-      wg.append(txt(x + COL / 2, wy + WALL / 2 + Math.max(14, FMIN) * 0.3, "walltext",
-                    wall ? (dot ? "wall+ДОТ" : "wall") : "no wall", 14, COL - 12));
-      if (risks && wall) risk(wg, risks[(dot ? "D" : "W") + s], x + 6, wy - 22, COL - 12);
-      col.append(wg);
-      const cy = wy + WALL + GAP, up = (state.buildings || []).includes(s);
-      const bg = el("g", { class: "building" + (up ? " up" : " down"), "data-building": up ? "standing" : "ruins",
-                           "data-cell": s + "/city" });
-      const mx = x + COL / 2;
-      if (up) {
-        bg.append(el("path", { d: "M" + (mx - 30) + " " + (cy + 30) + " L" + mx + " " + (cy + 8) + " L" + (mx + 30) + " " +
-                                  (cy + 30) + " V" + (cy + 60) + " H" + (mx - 30) + " Z", class: "house" }));
-      } else {
-        bg.append(el("path", { d: "M" + (mx - 30) + " " + (cy + 60) + " L" + (mx - 18) + " " + (cy + 38) + " L" + (mx - 4) +
-                                  " " + (cy + 50) + " L" + (mx + 12) + " " + (cy + 34) + " L" + (mx + 30) + " " + (cy + 60) +
-                                  " Z", class: "ruins" }));
+      const wr = risks && wall ? risks[(dot ? "D" : "W") + s] : null;
+      const wsig = [wall, dot, wr ? wr.level + wr.text : ""].join("|");
+      if (k.wallSig[s] !== wsig) {
+        const wg = wallGroup(s, x, wy, COL, WALL, wall, dot, wr);
+        if (k.walls[s]) k.cols[s].replaceChild(wg, k.walls[s]); else k.cols[s].insertBefore(wg, k.blds[s]);
+        k.walls[s] = wg;
+        k.wallSig[s] = wsig;
+        if (before && before.up[s] && !wall) fell.push(wg);
       }
-      if (!up) bg.append(txt(mx, cy + 52, "bldtext", "ruins", 13, COL - 12));
-      if (risks && up) risk(bg, risks["B" + s], x + 6, cy + 40, COL - 12);
-      (byCell[s + "/city"] || []).sort((a, b) => a.id - b.id).forEach((e, k) =>
-        bg.append(token(e, cat.kinds[e.kind] || { name: e.kind, short: e.kind, armor: e.armor },
-                        ...place(x, cy, k), tw, TOKEN_H, cands.has(e.id))));
-      col.append(bg);
-      svg.append(col);
+      k.up[s] = wall;
+      const up = (state.buildings || []).includes(s);
+      const br = risks && up ? risks["B" + s] : null;
+      const bsig = [up, br ? br.level + br.text : ""].join("|");
+      if (k.bldSig[s] !== bsig) {
+        const bg = building(s, x, cy, COL, up, br);
+        if (k.blds[s]) k.cols[s].replaceChild(bg, k.blds[s]); else k.cols[s].append(bg);
+        k.blds[s] = bg;
+        k.bldSig[s] = bsig;
+        k.boxes[s + "/city"] = bg;
+        k.order[s + "/city"] = "";                         // (its tokens go into the new group)
+      }
     }
-    if (before) animate(svg, before);
+    // the tokens: each one that stays is kept and moved to its place, the others made anew
+    const used = new Map();
+    for (let s = 1; s <= 6; s++) {
+      const x = (s - 1) * COL;
+      const rows = lines.map((line, i) => [line, top[i]]).concat([["city", acc + GAP + WALL + GAP]]);
+      for (const [line, y] of rows) {
+        const key = s + "/" + line, box = k.boxes[key];
+        const es = (byCell[key] || []).sort((a, b) => a.id - b.id);
+        const gs = es.map((e, n) => {
+          const kind = cat.kinds[e.kind] || { name: e.kind, short: e.kind, armor: e.armor };
+          const lit = cands.has(e.id), sig = [e.kind, e.armor, e.held ? 1 : 0, lit ? 1 : 0].join();
+          const was = k.tokens.get(e.id);
+          const g = was && was.sig === sig ? was.g : token(e, kind, tw, TOKEN_H, lit);
+          const [px, py] = place(x, y, n);
+          const tr = "translate(" + px + " " + py + ")";
+          if (g.getAttribute("transform") !== tr) g.setAttribute("transform", tr);
+          used.set(e.id, { g, sig, x: px, y: py });
+          return g;
+        });
+        const order = gs.map((g) => g.dataset.enemy + (g.parentNode === box ? "" : "+")).join();
+        if (k.order[key] !== order) {
+          for (const g of gs) box.append(g);
+          k.order[key] = gs.map((g) => g.dataset.enemy).join();
+        }
+      }
+    }
+    for (const [id, t] of k.tokens) if (!used.has(id) || used.get(id).g !== t.g) t.g.remove();
+    const was = before ? before.pos : null;
+    k.tokens = used;
+    k.pos = new Map([...used].map(([id, t]) => [id, [t.x, t.y]]));
+    if (was) animate(used, was, fell);
   }
 
-  // What the last drawing showed: each token's place, each wall standing (null: nothing drawn yet).
-  function seen(svg) {
-    if (!svg.querySelector("[data-sector]") || svg.dataset.fmin !== FMIN.toFixed(1)) return null;   // (a new size: no motion)
-    const out = { tokens: {}, walls: {} };
-    for (const g of svg.querySelectorAll("[data-enemy]")) {
-      const r = g.querySelector("rect");
-      out.tokens[g.dataset.enemy] = [+r.getAttribute("x"), +r.getAttribute("y")];
+  const setText = (e, text) => { if (e.textContent !== text) e.textContent = text; };
+
+  // The board's frame for one layout: the sectors' heads and cells, with no wall, building or
+  // token yet (draw() adds them); what draw() keeps of it.
+  function frame(svg, cat, f) {
+    svg.dataset.per = String(f.COL === COLS[2] ? 2 : 1);
+    svg.setAttribute("viewBox", "0 0 " + f.W + " " + f.H);
+    svg.dataset.fmin = FMIN.toFixed(1);
+    svg.textContent = "";
+    const k = { svg, title: el("title", {}), cols: {}, boxes: {}, walls: {}, blds: {}, wallSig: {}, bldSig: {},
+                order: {}, up: {}, tokens: new Map(), pos: new Map() };
+    svg.append(k.title);
+    for (let s = 1; s <= 6; s++) {
+      const sec = cat.sectors[String(s)], x = (s - 1) * f.COL;
+      const col = el("g", { class: "sector", "data-sector": s });
+      col.append(el("rect", { x: x + 1, y: 0, width: f.COL - 2, height: f.HEAD - 2, rx: 6, fill: sec.strong }));
+      col.append(txt(x + f.COL / 2, f.HEAD / 2 - 3, "secnum", String(s), 20, f.COL - 8));
+      col.append(txt(x + f.COL / 2, f.HEAD - 7, "secarmy", sec.army, 13, f.COL - 8));
+      f.lines.forEach((line, i) => {
+        const cell = el("g", { class: "cell", "data-cell": s + "/" + line });
+        cell.append(el("rect", { x: x + 1, y: f.top[i] + 1, width: f.COL - 2, height: f.rowH[i] - 2, fill: sec.tint,
+                                 class: "cellbg" }));
+        col.append(cell);
+        k.boxes[s + "/" + line] = cell;
+      });
+      k.cols[s] = col;
+      svg.append(col);
     }
-    for (const g of svg.querySelectorAll("[data-wall]")) out.walls[g.dataset.cell] = g.dataset.wall;
-    return out;
+    return k;
+  }
+
+  function wallGroup(s, x, wy, COL, WALL, wall, dot, r) {
+    const wg = el("g", { class: "wall" + (wall ? " up" : " down"), "data-wall": wall ? "standing" : "gone",
+                         "data-dot": dot ? "yes" : "no", "data-cell": s + "/wall" });
+    wg.append(el("rect", { x: x + 4, y: wy, width: COL - 8, height: WALL - 4, rx: 3, class: "wallbar" }));
+    wg.append(txt(x + COL / 2, wy + WALL / 2 + Math.max(14, FMIN) * 0.3, "walltext",
+                  wall ? (dot ? "wall+ДОТ" : "wall") : "no wall", 14, COL - 12));
+    if (r) risk(wg, r, x + 6, wy - 22, COL - 12);
+    return wg;
+  }
+
+  function building(s, x, cy, COL, up, r) {
+    const bg = el("g", { class: "building" + (up ? " up" : " down"), "data-building": up ? "standing" : "ruins",
+                         "data-cell": s + "/city" });
+    const mx = x + COL / 2;
+    if (up) {
+      bg.append(el("path", { d: "M" + (mx - 30) + " " + (cy + 30) + " L" + mx + " " + (cy + 8) + " L" + (mx + 30) + " " +
+                                (cy + 30) + " V" + (cy + 60) + " H" + (mx - 30) + " Z", class: "house" }));
+    } else {
+      bg.append(el("path", { d: "M" + (mx - 30) + " " + (cy + 60) + " L" + (mx - 18) + " " + (cy + 38) + " L" + (mx - 4) +
+                                " " + (cy + 50) + " L" + (mx + 12) + " " + (cy + 34) + " L" + (mx + 30) + " " + (cy + 60) +
+                                " Z", class: "ruins" }));
+      bg.append(txt(mx, cy + 52, "bldtext", "ruins", 13, COL - 12));
+    }
+    if (r) risk(bg, r, x + 6, cy + 40, COL - 12);
+    return bg;
   }
 
   // What changed since the last drawing, shown briefly (well under a second, the state drawn
   // throughout): a token that moved slides from where it was, one that came in (revealed,
   // placed) grows into its place, a wall that fell flashes; none with reduced motion asked.
   const MOVE_MS = 450, IN_MS = 400, FALL_MS = 600;
-  function animate(svg, before) {
-    if (!svg.animate || (window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches)) return;
-    for (const g of svg.querySelectorAll("[data-enemy]")) {
-      const r = g.querySelector("rect"), was = before.tokens[g.dataset.enemy];
-      const x = +r.getAttribute("x"), y = +r.getAttribute("y");
-      if (was && (was[0] !== x || was[1] !== y)) {
+  function animate(tokens, was, fell) {
+    if (!document.body.animate || (window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches)) return;
+    for (const [id, t] of tokens) {
+      const g = t.g, from = was.get(id);
+      if (from && (from[0] !== t.x || from[1] !== t.y)) {
+        for (const a of g.getAnimations()) a.cancel();
+        g.classList.remove("arrived");
         g.classList.add("moved");
-        g.animate([{ transform: "translate(" + (was[0] - x) + "px," + (was[1] - y) + "px)" }, { transform: "none" }],
-                  { duration: MOVE_MS, easing: "ease-out" });
-      } else if (!was) {
+        g.animate([{ transform: "translate(" + from[0] + "px," + from[1] + "px)" },
+                   { transform: "translate(" + t.x + "px," + t.y + "px)" }], { duration: MOVE_MS, easing: "ease-out" });
+      } else if (!from) {
         g.classList.add("arrived");
         g.animate([{ opacity: 0.15 }, { opacity: 1 }], { duration: IN_MS, easing: "ease-out" });
       }
     }
-    for (const g of svg.querySelectorAll("[data-wall]")) {
-      if (before.walls[g.dataset.cell] === "standing" && g.dataset.wall === "gone") {
-        g.classList.add("fell");
-        g.animate([{ opacity: 0.2 }, { opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }], { duration: FALL_MS });
-      }
+    for (const g of fell) {
+      g.classList.add("fell");
+      g.animate([{ opacity: 0.2 }, { opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }], { duration: FALL_MS });
     }
   }
 
