@@ -51,13 +51,26 @@ def memory_cap(mib=None):
     return n << 20
 
 
+AUTOGROUP = "/proc/self/autogroup"     # Linux: the scheduler's group of this session's processes
+
+
 def _lower_priority():
-    """Before the forecast's modules load: the loading is work the table does not wait for either."""
+    """Before the forecast's modules load: the loading is work the table does not wait for either.
+    The worker runs in a session of its own (live_forecast.spawn), and where Linux groups the
+    processes of a session (its autogroups, on by default) a process's nice ranks it only within
+    its group, while the groups share the CPU as equals: the worker's group got a third of the
+    machine beside the host and a browser (a TV's page, make bench's twenty), whatever its nice.
+    So the group is lowered to the same nice, where the system has it."""
     n = niceness()
     if n and hasattr(os, "nice"):
         try:
             os.nice(n)
         except OSError:
+            pass
+        try:
+            with open(AUTOGROUP, "w") as f:
+                f.write(str(n))
+        except OSError:                        # not Linux, no autogroups, or a kernel that refuses
             pass
 
 

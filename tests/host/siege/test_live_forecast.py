@@ -4,6 +4,7 @@ it changes; answers only for the state they are stamped with; only public
 information sent to the worker (F2)."""
 
 import json
+import os
 import time
 
 import pytest
@@ -90,6 +91,58 @@ def test_f14_an_answer_is_never_given_for_another_state():
         lf.stop()
 
 
+def test_f14_a_state_come_back_to_has_its_forecast_at_once_with_its_new_stamp(monkeypatch):
+    """An undo back to a state worked out before: its answer at once (in the change's own snapshot),
+    stamped with the actions now, and no worker for it; an answer the worker had not finished
+    is shown at once too, and a new worker's first, rougher bounds do not replace it."""
+    states = phase4_states({"players": 3, "seed": 9})
+    (a, setup, na, _), (b, _, nb, _) = states[-5], states[-1]
+    lf = LiveForecast(delay=0)
+    try:
+        lf.update(a, setup, na, 2)
+        exact = wait(lf, a, setup)
+        lf.update(b, setup, nb)
+        wait(lf, b, setup)
+        started = []
+        real_start = LiveForecast._start
+        monkeypatch.setattr(LiveForecast, "_start", lambda self, job, gen: started.append(gen))
+        lf.update(a, setup, na + 7, 3)                      # back to a, later in the game's log
+        r = lf.current(a, setup)
+        assert r is not None and r.forecast.exact and r.forecast.values == exact.forecast.values
+        assert (r.turn, r.actions, r.in_turn) == (a["turn"], na + 7, 3)
+        assert started == [] and lf.proc is None
+        # the game's start, whose answer was still on its way to exact: shown at once, a worker goes on
+        c, csetup, nc, cpub = phase4_states({"players": 2, "seed": 4})[0]
+        lf.update(c, csetup, nc)
+        gen = started[-1]
+        k2 = live_forecast.LiveResult(forecast(cpub, csetup, bounds_only=True, k=2), c["turn"], nc, 2)
+        lf._post(gen, result=k2)
+        lf.update(a, setup, na, 2)
+        lf.update(c, csetup, nc + 4)
+        assert lf.current(c, csetup).k == 2 and lf.current(c, csetup).actions == nc + 4 and len(started) == 2
+        rough = live_forecast.LiveResult(forecast(cpub, csetup, bounds_only=True, k=1), c["turn"], nc, 1)
+        lf._post(started[-1], result=rough)
+        assert lf.current(c, csetup).k == 2                  # not the rougher one
+        assert not lf.current(c, csetup).final
+        lf._post(started[-1], result=rough, done=True)      # the worker ended with no better: that one stays, final
+        assert lf.current(c, csetup).k == 2 and lf.current(c, csetup).final
+        monkeypatch.setattr(LiveForecast, "_start", real_start)
+    finally:
+        lf.stop()
+
+
+def test_f14_only_the_last_states_answers_are_kept(monkeypatch):
+    states = phase4_states({"players": 2, "seed": 4})
+    monkeypatch.setattr(LiveForecast, "_start", lambda self, job, gen: None)
+    lf = LiveForecast(delay=0)
+    done = forecast(states[-1][3], states[-1][1])
+    for st, setup, n, _pub in states[-(live_forecast.KEEP + 3):]:
+        lf.update(st, setup, n)
+        lf._post(lf.generation, result=live_forecast.LiveResult(done, st["turn"], n, None, final=True))
+    assert len(lf.kept) == live_forecast.KEEP
+    assert lf.key in lf.kept
+
+
 def test_f14_the_worker_is_sent_only_what_the_table_sees(monkeypatch):
     """F2: the seed, the pool's order and a scenario's rolls never reach the worker."""
     st, setup, n, pub = phase4_states({"players": 2, "seed": 4})[-3]
@@ -163,20 +216,45 @@ def test_f11_bounds_come_first_at_the_games_start_then_get_better():
     assert lf.proc is None
 
 
-def test_the_worker_runs_below_the_table_unless_told(monkeypatch):
+def test_the_worker_runs_below_the_table_unless_told(monkeypatch, tmp_path):
     """nice 19 (below the device's link, the monitor and the pages), set before the forecast loads;
     OSADA_FORECAST_NICE overrides it (0-19; the suite's conftest sets 0), anything else is 19."""
     from osada.siege import forecast_worker
     calls = []
     monkeypatch.setattr(forecast_worker.os, "nice", lambda n: calls.append(n))
+    group = tmp_path / "autogroup"
+    monkeypatch.setattr(forecast_worker, "AUTOGROUP", str(group))
     for value, want in ((None, [19]), ("0", []), ("7", [7]), ("99", [19]), ("x", [19])):
         calls.clear()
+        group.write_text("/autogroup-1 nice 0\n")
         if value is None:
             monkeypatch.delenv("OSADA_FORECAST_NICE", raising=False)
         else:
             monkeypatch.setenv("OSADA_FORECAST_NICE", value)
         forecast_worker._lower_priority()
         assert calls == want, value
+        # the session's scheduler group too (Linux's autogroups), else its nice ranks it only in its group
+        assert group.read_text() == (str(want[0]) if want else "/autogroup-1 nice 0\n"), value
+    monkeypatch.setattr(forecast_worker, "AUTOGROUP", str(tmp_path / "none" / "autogroup"))
+    monkeypatch.delenv("OSADA_FORECAST_NICE", raising=False)
+    forecast_worker._lower_priority()                      # no autogroups here: the nice alone, no error
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/autogroup"), reason="no Linux autogroups on this system")
+def test_a_live_worker_runs_in_a_lowered_scheduler_group(monkeypatch):
+    """The real worker, as LiveForecast starts it (a session of its own): its group's nice is 19."""
+    monkeypatch.delenv("OSADA_FORECAST_NICE", raising=False)
+    st, setup, _n, _pub = phase4_states({"players": 2, "seed": 4})[0]
+    _key, job = live_forecast._public(st, setup)
+    proc = live_forecast.spawn(dict(job, seconds=30))
+    try:
+        proc.stdout.readline()                                 # its first answer: it has lowered itself
+        with open("/proc/%d/autogroup" % proc.pid) as f:
+            assert f.read().split()[-1] == "19"
+        assert os.getpriority(os.PRIO_PROCESS, proc.pid) == 19
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 def test_f11_the_workers_memory_cap_is_a_setting(monkeypatch):
