@@ -15,6 +15,10 @@ FA1) and the setup's mode, variants, players and houses -- never the seed.
     lf.current(state, setup)         the freshest LiveResult for exactly that state, or None
     lf.why                           why there is none: "" while it is being worked out
     lf.stop()
+
+The best answer of each of the last KEEP states is remembered: a state the table comes back
+to (an undo, a move taken back) has its forecast at once, in the change's own snapshot, and
+a worker only if that answer was not final yet.
 """
 
 import json
@@ -34,6 +38,7 @@ PUBLIC_KEYS = ("outcome", "turn", "player", "phase", "patrol", "walls", "dots", 
 SETUP_KEYS = ("mode", "variants", "players", "houses")
 MODES = ("standard", "shoulder", "solo")      # F14: a field marshal's game has none (FA5)
 NAMES = {"B": "building", "W": "wall", "D": "ДОТ"}
+KEEP = 16                       # states whose best answer is remembered (an undo's state has its forecast at once)
 SECONDS = 60.0                  # the most a worker works on one state (the game's start: bounds only)
 START_DELAY_S = 0.25            # a worker starts this long after its state came, if the state still stands:
                                 # the change is drawn first (the monitor, every page) with the CPU to itself,
@@ -170,6 +175,11 @@ class LiveResult:
         return out + fit("lost ", cell(fc, "L"), width, 0) + fit("buildings lost ", cell(fc, "E", True), width, 0)
 
 
+def _rank(res):
+    """How good an answer is: exact above all bounds, bounds by their cut (F11: a later cut, closer)."""
+    return (1, 0) if res.forecast.exact else (0, res.k or 0)
+
+
 class LiveForecast:
     """The worker on the current phase-4 state, restarted when it changes."""
 
@@ -188,6 +198,7 @@ class LiveForecast:
         self.proc = None
         self.generation = 0
         self.fed = (None, None)         # the state and setup objects update() last keyed (current() skips the work)
+        self.kept = {}                  # key -> the best LiveResult its worker gave (the last KEEP keys)
 
     # ------------------------------------------------------------- the state
 
@@ -209,6 +220,13 @@ class LiveForecast:
             self.why = ""
             self.stamp = (state.get("turn"), actions, in_turn)
             self.generation += 1
+            was = self.kept.pop(key, None)
+            if was is not None:                      # a state seen before: its answer, stamped anew
+                self.kept[key] = was
+                self.result = LiveResult(was.forecast, self.stamp[0], actions, was.k, final=was.final,
+                                         states=was.states, in_turn=in_turn)
+                if was.final or was.forecast.exact:
+                    return
             if self.delay > 0:
                 self.timer = threading.Timer(self.delay, self._start_later, args=(job, self.generation))
                 self.timer.daemon = True
@@ -276,21 +294,30 @@ class LiveForecast:
                     self._post(gen, why="none here: %s" % msg["error"])
                 elif "done" in msg and last is not None:
                     last.final = True
-                    self._post(gen, result=last)
+                    self._post(gen, result=last, done=True)
             except (ValueError, TypeError, AttributeError):
                 continue
         proc.wait()
         if last is None and proc.returncode not in (0, -9):
             self._post(gen, why="the forecast's worker stopped (exit status %s)" % proc.returncode)
 
-    def _post(self, gen, result=None, why=None):
+    def _post(self, gen, result=None, why=None, done=False):
         with self.lock:
             if gen != self.generation or self.key is None:
                 return                               # an answer for a state no longer shown
+            changed = False
             if result is not None:
                 result.in_turn = self.stamp[2]
-                self.result = result
-            if why is not None:
-                self.why = why
-        if self.notify is not None:
+                cur = self.result
+                if cur is None or _rank(result) >= _rank(cur):
+                    self.result, changed = result, True
+                elif done and not cur.final:         # a remembered answer better than this worker's last
+                    cur.final, changed = True, True
+                self.kept.pop(self.key, None)
+                self.kept[self.key] = self.result
+                while len(self.kept) > KEEP:
+                    del self.kept[next(iter(self.kept))]
+            if why is not None and why != self.why:
+                self.why, changed = why, True
+        if changed and self.notify is not None:     # (a rougher answer than the one shown: nothing to redraw)
             self.notify()
