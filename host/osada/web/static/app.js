@@ -10,7 +10,7 @@
   const setClass = (el, cls) => { if (el.className !== cls) el.className = cls; };
   let ws = null, snap = null, control = false, unlocked = false, retry = 500, shownKeys = "";
   let catalog = null, shownPicture = "", selected = null, shownBar = "";
-  let shownFacts = "", shownEvents = "", shownForecast = "";
+  let shownFacts = "", shownEvents = "";
   const MARKS = { ok: "●", stale: "▲", bad: "✖" };
 
   function connLine(kind, text) {
@@ -247,17 +247,26 @@
     }
   }
 
+  // The last events, newest first: a change's new lines are put on top and the oldest that
+  // went taken off the end, the rest left as they are (the whole list written again only when
+  // it changed otherwise).
+  let shownLines = [];
   function events(list) {
     const sig = JSON.stringify(list);
     if (sig === shownEvents) return;
     shownEvents = sig;
-    const ol = $("events");
-    ol.textContent = "";
-    for (const line of list) {
-      const li = document.createElement("li");
-      li.textContent = line;
-      ol.append(li);
+    const ol = $("events"), li = (line) => { const e = document.createElement("li"); e.textContent = line; return e; };
+    let k = 0;
+    const same = (k) => list.slice(k).every((line, i) => line === shownLines[i]);
+    while (k < list.length && !same(k)) k++;
+    if (k === list.length || ol.children.length !== shownLines.length) {
+      ol.textContent = "";
+      ol.append(...list.map(li));
+    } else {
+      ol.prepend(...list.slice(0, k).map(li));
+      while (ol.children.length > list.length) ol.lastElementChild.remove();
     }
+    shownLines = list.slice();
   }
 
   function keys(s) {                                  // the other games' keys (Siege's are its picture's bar)
@@ -298,14 +307,28 @@
     }
   }
 
-  function forecast(fc) {                             // the threat forecast in words: its head, a row a target, how exact
+  // The threat forecast in words: its head, a row a target, how exact; or, while there is none,
+  // why. Each kept in a part of its own, hidden rather than cleared out of phase 4 and while
+  // the other shows: an undo back brings the same one, shown again as it was.
+  const fcParts = {}, fcShown = {};
+  function fcPart(name) {
+    if (!fcParts[name]) {
+      fcParts[name] = document.createElement("div");
+      fcParts[name].className = name;
+      $("forecast").append(fcParts[name]);
+    }
+    return fcParts[name];
+  }
+  function forecast(fc) {
     if ($("fcsec").hidden !== !fc) $("fcsec").hidden = !fc;
-    const sig = JSON.stringify(fc && [fc.head, fc.rows, fc.how, fc.lines]);
-    if (sig === shownForecast) return;
-    shownForecast = sig;
-    const box = $("forecast");
-    box.textContent = "";
     if (!fc) return;
+    const name = fc.rows ? "fcres" : "fcwhy", box = fcPart(name), other = fcParts[fc.rows ? "fcwhy" : "fcres"];
+    if (other && !other.hidden) other.hidden = true;
+    if (box.hidden) box.hidden = false;
+    const sig = JSON.stringify(fc.rows ? [fc.head, fc.rows, fc.how] : fc.lines);
+    if (sig === fcShown[name]) return;
+    fcShown[name] = sig;
+    box.textContent = "";
     const p = (cls, text) => { const e = document.createElement("p"); e.className = cls; e.textContent = text; box.append(e); };
     if (!fc.rows) { for (const line of fc.lines || []) p("fcline", line); return; }
     p("fchead", fc.head);

@@ -138,7 +138,7 @@ window.OsadaSiege = (function () {
       const wr = risks && wall ? risks[(dot ? "D" : "W") + s] : null;
       const wsig = [wall, dot, wr ? wr.level + wr.text : ""].join("|");
       if (k.wallSig[s] !== wsig) {
-        const wg = wallGroup(s, x, wy, COL, WALL, wall, dot, wr);
+        const wg = made(k, "w" + s + "|" + wsig, () => wallGroup(s, x, wy, COL, WALL, wall, dot, wr));
         if (k.walls[s]) k.cols[s].replaceChild(wg, k.walls[s]); else k.cols[s].insertBefore(wg, k.blds[s]);
         k.walls[s] = wg;
         k.wallSig[s] = wsig;
@@ -149,7 +149,8 @@ window.OsadaSiege = (function () {
       const br = risks && up ? risks["B" + s] : null;
       const bsig = [up, br ? br.level + br.text : ""].join("|");
       if (k.bldSig[s] !== bsig) {
-        const bg = building(s, x, cy, COL, up, br);
+        const bg = made(k, "b" + s + "|" + bsig, () => building(s, x, cy, COL, up, br));
+        for (const t of bg.querySelectorAll("[data-enemy]")) t.remove();       // (none left from before)
         if (k.blds[s]) k.cols[s].replaceChild(bg, k.blds[s]); else k.cols[s].append(bg);
         k.blds[s] = bg;
         k.bldSig[s] = bsig;
@@ -192,6 +193,18 @@ window.OsadaSiege = (function () {
 
   const setText = (e, text) => { if (e.textContent !== text) e.textContent = text; };
 
+  // A wall's or a building's group for its signature, the one made before if there is one: the
+  // forecast's risks come in phase 4 and go after it, and back again with an undo.
+  function made(k, sig, make) {
+    let g = k.made.get(sig);
+    if (!g) {
+      if (k.made.size > 48) k.made.clear();
+      g = make();
+      k.made.set(sig, g);
+    }
+    return g;
+  }
+
   // The board's frame for one layout: the sectors' heads and cells, with no wall, building or
   // token yet (draw() adds them); what draw() keeps of it.
   function frame(svg, cat, f) {
@@ -200,7 +213,7 @@ window.OsadaSiege = (function () {
     svg.dataset.fmin = FMIN.toFixed(1);
     svg.textContent = "";
     const k = { svg, title: el("title", {}), cols: {}, boxes: {}, walls: {}, blds: {}, wallSig: {}, bldSig: {},
-                order: {}, up: {}, tokens: new Map(), pos: new Map() };
+                order: {}, up: {}, tokens: new Map(), pos: new Map(), made: new Map() };
     svg.append(k.title);
     for (let s = 1; s <= 6; s++) {
       const sec = cat.sectors[String(s)], x = (s - 1) * f.COL;
