@@ -212,6 +212,70 @@ def test_a_game_exported_from_the_page_goes_on_in_the_simulator_and_back(site, t
         ctx.close()
 
 
+def test_r30_the_device_in_the_page_asks_before_an_undo_past_a_reveal(site, tmp_path):
+    """R30 on a shared phone: an undo that would take back tokens the table saw drawn is asked
+    about first (the phone's own question, as the monitor asks); declined, nothing changes;
+    confirmed, it is undone. The game is made in the simulator, seeded, so that its last
+    action drew tokens, and imported into the page."""
+    from tests.support.simthread import SimThread
+    from tests.support.web_rig import picture_of
+
+    from osada_fw.siege.commands import HANDLERS
+    from shared_rules.errors import RuleError
+    state = tmp_path / "state"
+    state.mkdir()
+    sim = SimThread(str(tmp_path / "tty"), str(state), seed=3)
+    try:
+        with sim.lock:
+            app = sim.sim.app
+            before = len(app.siege.game.log)
+            HANDLERS["act"](app, {"cmd": "act", "action": {"do": "end_turn"}})
+            assert len(app.siege.game.log) == before + 1
+            with pytest.raises(RuleError) as refused:                  # the end of turn drew tokens: R30
+                app.siege.undo(False)
+            assert refused.value.rule == "R30"
+        st, seq = sim.state()
+    finally:
+        sim.close()
+    with open(state / "journal.bin", "rb") as f:
+        data = f.read()
+    url, browser = site
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        page = _open(ctx, url)
+        page.set_input_files("[data-action='import']", files=[{"name": "journal.bin", "mimeType":
+                                                              "application/octet-stream", "buffer": data}])
+        want = dict(picture_of(st), seq=seq)
+
+        def now():
+            try:
+                return _seen(page)
+            except sync_api.Error:                                  # (the page reloads itself on the import)
+                return None
+        until(lambda: now() == want, what="the imported game", timeout=BOOT_S)
+        until(lambda: page.evaluate("document.body.dataset.live") == "yes", what="the device in the page",
+              timeout=BOOT_S)
+        page.click("[data-action='continue']")
+        asked = []
+
+        def answer(dialog, yes):
+            asked.append(dialog.message)
+            dialog.accept() if yes else dialog.dismiss()
+        page.once("dialog", lambda d: answer(d, False))
+        page.click("#actionbar [data-action='undo']")
+        until(lambda: asked, what="the question (status: %r, toast: %r)" % (page.inner_text("#status"), page.inner_text("#toast")), timeout=20)
+        assert "R30" in asked[0] and "Undo it all the same?" in asked[0]
+        until(lambda: page.locator("#toast").is_visible(), what="the refusal shown", timeout=20)
+        assert _seen(page) == want                                  # declined: nothing changed
+        page.once("dialog", lambda d: answer(d, True))
+        page.click("#actionbar [data-action='undo']")
+        until(lambda: now() is not None and now()["seq"] == seq - 1, what="the undo, confirmed", timeout=20)
+        assert len(asked) == 2 and _seen(page)["turn"] == "1"
+        page.close()
+    finally:
+        ctx.close()
+
+
 def test_a_file_that_is_no_game_is_announced_not_silently_replaced(site):
     """Issue 64's promise in the browser: bytes that are no journal, imported, are kept aside
     and the page says the saved game was damaged."""
