@@ -5,7 +5,8 @@
 #   serial   the JSON-line protocol as over USB: the worker hands in what the
 #            page sends (step(text)) and takes what the app writes (step's
 #            return), so the page is a host like any other
-#   leds     the last frame, for the page's ring (frame())
+#   leds     the last frame, for the page's ring (frame(); ring(): the 24 board
+#            LEDs' colours in the ring's order, when they changed)
 #   inputs   the page's buttons, queued by the worker (step's presses)
 #   clock    the VM's (time.ticks_ms: the browser's clock)
 #   journal  the file journal in /state (the app's own, store/journal.py); the
@@ -152,3 +153,40 @@ def frame():
     """The LEDs' last frame as hex (the strip's wire order), for the page's ring."""
     hw = _dev[1]
     return "".join("%02x" % b for b in hw.leds.last)
+
+
+_shown = []                                # [the wire bytes ring() last gave the colours of]
+_back = []                                 # [the frame's lut, its inverse] (made once a brightness)
+
+
+def ring():
+    """The 24 board LEDs' colours as the ring runs (sector 1's rear line first, as the
+    host's pictures give them), "#rrggbb" comma-separated, back through the frame's
+    brightness and gamma to the colours the game drew; "" when the LEDs did not change
+    since the last call (the page is sent a ring only when it changed)."""
+    app, hw = _dev
+    last = hw.leds.last
+    if _shown and _shown[0] == last:
+        return ""
+    _shown[:] = [last]
+    f = app.frame
+    if not _back or _back[0] != f.lut:
+        lut = bytes(f.lut)
+        back = bytearray(256)              # a wire byte -> the smallest colour value lit at least as bright
+        v = 0
+        for b in range(256):
+            while v < 255 and lut[v] < b:
+                v += 1
+            back[b] = v
+        _back[:] = [lut, back]
+    back = _back[1]
+    out = []
+    for p in range(24):
+        i = f.layout.inv[(p // 4) * 6 + p % 4]
+        if i == 255 or 3 * i + 2 >= len(last):
+            out.append("#000000")
+            continue
+        px = last[3 * i:3 * i + 3]
+        r, g, b = back[px[f._ro]], back[px[f._go]], back[px[f._bo]]
+        out.append("#%02x%02x%02x" % (r, g, b))
+    return ",".join(out)

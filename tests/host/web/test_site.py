@@ -257,19 +257,65 @@ def test_r30_the_device_in_the_page_asks_before_an_undo_past_a_reveal(site, tmp_
         page.click("[data-action='continue']")
         asked = []
 
-        def answer(dialog, yes):
-            asked.append(dialog.message)
-            dialog.accept() if yes else dialog.dismiss()
-        page.once("dialog", lambda d: answer(d, False))
-        page.click("#actionbar [data-action='undo']")
-        until(lambda: asked, what="the question", timeout=20)
+        def undo(yes):
+            """The undo tapped and the question it asks answered (the sync API hands a dialog to its
+            handler only while it is waiting on the page: the wait is the page's own)."""
+            n = len(asked)
+
+            def answer(dialog):
+                asked.append(dialog.message)
+                dialog.accept() if yes else dialog.dismiss()
+            page.once("dialog", answer)
+            page.click("#actionbar [data-action='undo']")
+            for _ in range(400):
+                if len(asked) > n:
+                    return
+                page.wait_for_timeout(50)
+            raise AssertionError("no question asked before the undo past a reveal")
+        undo(False)
         assert "R30" in asked[0] and "Undo it all the same?" in asked[0]
         until(lambda: page.locator("#toast").is_visible(), what="the refusal shown", timeout=20)
         assert _seen(page) == want                                  # declined: nothing changed
-        page.once("dialog", lambda d: answer(d, True))
-        page.click("#actionbar [data-action='undo']")
+        undo(True)
         until(lambda: now() is not None and now()["seq"] == seq - 1, what="the undo, confirmed", timeout=20)
         assert len(asked) == 2 and _seen(page)["turn"] == "1"
+        page.close()
+    finally:
+        ctx.close()
+
+
+RING = "[...document.querySelectorAll('#picture [data-led]')].map(g => g.dataset.colour).join(',')"
+
+
+@pytest.mark.parametrize("game", ["tank", "victory", "warchest"])
+def test_each_other_device_game_in_a_page_with_no_host(site, game):
+    """Issue 63 item 1: every game the device plays works in the page. The first screen starts
+    it (data-action="new", data-game); it is played as on a board, on the device's ring (the
+    LEDs drawn from the firmware's own frame) with its knob and buttons; a reload comes back to
+    it (the device remembers its game); and the page switches back to Siege's game."""
+    url, browser = site
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        page = _open(ctx, url)
+        page.click("#start [data-action='new'][data-game='%s']" % game)
+        assert not page.locator("#start").is_visible()
+        until(lambda: page.evaluate("document.body.dataset.game") == game and page.evaluate(RING).count(",") == 23,
+              what="%s on the device in the page, its ring drawn" % game, timeout=20)
+        assert "on the device in this page" in page.inner_text("#pictext")
+        lit = lambda: [c for c in page.evaluate(RING).split(",") if c != "#000000"]   # noqa: E731
+        until(lit, what="the ring lit", timeout=20)
+        before = page.evaluate(RING)
+        for control in ("knob_right", "knob_right", "action"):        # the game's own steps, as on a board
+            page.click("#keys [data-action='%s']" % control)
+        until(lambda: page.evaluate(RING) != before, what="the ring answering the buttons", timeout=20)
+        page.reload()
+        until(lambda: page.evaluate("document.body.dataset.live") == "yes" and
+              page.evaluate("document.body.dataset.game") == game, what="the same game after a reload", timeout=BOOT_S)
+        page.click("[data-action='continue']")
+        from osada.words.game_names import game_name
+        page.click("#keys [data-action='switch'][title='%s']" % game_name("siege"))
+        page.wait_for_selector("#picture [data-sector]", state="attached", timeout=20000)
+        assert page.evaluate("document.body.dataset.game") == "siege"
         page.close()
     finally:
         ctx.close()

@@ -83,6 +83,8 @@ function step() {
     const p = presses.join(",");
     presses = [];
     out(hal.step(text, p), !!(text || p));
+    const ring = hal.ring();                   // the LEDs, when they changed: the page's ring
+    if (ring) postMessage({ t: "ring", colours: ring.split(",") });
   } catch (e) {
     postMessage({ t: "error", text: String(e.message || e) });
     return;
@@ -139,6 +141,7 @@ onmessage = (e) => {
     hal = mp.pyimport("osada_fw.hal.browser");
     const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 2;
     out(hal.start(seed, config, "/state"));
+    postMessage({ t: "ring", colours: hal.ring().split(",") });
     postMessage({ t: "ready" });
     setTimeout(step, STEP_MS);
   } catch (e) {

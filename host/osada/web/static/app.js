@@ -366,15 +366,26 @@
   // The device in this page's first screen (issue 63 item 3): the saved game to continue, or a
   // new one; once chosen, the picture.
   let started = false;
+  // A new game of each of the device's other games beside Siege's (data-action="new", data-game).
   function firstScreen(s) {
     const st = s.state && s.state.game;
-    if (!device || started || !st || !catalog) return;
-    const saved = s.seq > 0 && st.outcome === "playing";
+    if (!device || started || !catalog || !s.conn.live) return;
+    const saved = !!st && s.seq > 0 && st.outcome === "playing";
     $("start").hidden = false;
     setText($("startgame"), saved ? s.game_name + ": turn " + st.turn + ", " + s.seq + " actions" : s.game_name);
     $("continue").hidden = false;
     setText($("continue"), saved ? catalog.in_page.continue : catalog.in_page.play);
-    setText($("startnew"), catalog.in_page.new + "…");
+    setText($("startnew"), catalog.in_page.new + ": " + catalog.games.siege.short + "…");
+    const box = $("startnew").parentNode;
+    if (!box.querySelector("[data-action='new']:not(#startnew)")) {
+      for (const g of Object.keys(catalog.games)) {
+        if (g === "siege") continue;
+        box.append(button("new", catalog.in_page.new + ": " + catalog.games[g].short, () => {
+          begin();
+          send({ t: "new", game: g });
+        }, { "data-game": g, title: catalog.games[g].name }));
+      }
+    }
   }
 
   function apply(s) {

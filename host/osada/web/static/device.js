@@ -10,7 +10,7 @@
 window.OsadaDevice = (function () {
   function open(cfg, catalog, deliver) {
     const worker = new Worker(cfg.worker, { type: "module" });
-    let id = 0, rev = 0, state = null, seq = 0, setup = null, game = "siege", live = false;
+    let id = 0, rev = 0, state = null, seq = 0, setup = null, game = "siege", live = false, ring = [];
     let status = { text: "starting the device in this page…", refused: false }, damaged = null, ready = false;
     const waiting = {}, early = [];
     const keyOf = (action) => catalog.games.siege.keys.find((k) => k.action === action);
@@ -20,6 +20,16 @@ window.OsadaDevice = (function () {
       return { i: i, label: k.name, action: action, what: k.what, keys: k.keys, press: [k.keys.split(" ")[0]],
                by_tap: false };
     });
+
+    // another game (not Siege): the device's own knob and buttons (the catalog's words), then a
+    // switch to each other game; Siege has its turn's keys and the same switches
+    const CONTROLS = catalog.in_page.controls.map(([action, press, label, what], i) =>
+      ({ i: i, label: label, action: action, what: what, keys: "", press: [], by_tap: false, hal: press }));
+    const switches = (from) => Object.keys(catalog.games).filter((g) => g !== from).map((g) =>
+      ({ label: catalog.in_page.switch + " " + catalog.games[g].short, action: "switch", game: g, what: catalog.games[g].name,
+         keys: "", press: [], by_tap: false }));
+    const buttons = () => (game === "siege" ? BUTTONS : CONTROLS).concat(switches(game))
+      .map((b, i) => Object.assign({}, b, { i: i }));
 
     function request(cmd, fields) {
       id++;
@@ -46,14 +56,16 @@ window.OsadaDevice = (function () {
         conn: { kind: live ? "connected" : "starting", live: live, text: catalog.in_page.conn }, stale: false,
         facts: [], events: [], status: status, damaged: damaged, role: "player",
         forecast: game === "siege" && state ? { lines: [catalog.in_page.forecast], risks: null } : null,
-        state: game === "siege" && state ? { game: tableState(state), setup: setup } : null, picture: null,
-        control: true, buttons: game === "siege" ? BUTTONS : [],
+        state: game === "siege" && state ? { game: tableState(state), setup: setup } : null,
+        picture: game === "siege" ? null : { game: game, device: true, ring: ring, words: [catalog.in_page.on_device] },
+        control: true, buttons: buttons(),
       });
     }
 
     function take(msg) {
       if (msg.ev === "state") { state = msg.state; seq = msg.seq; publish(); return; }
       if (msg.ev === "setup") { setup = { players: msg.players, mode: msg.mode, variants: msg.variants || [] }; return; }
+      if (msg.ev === "game") { game = msg.game; publish(); if (game === "siege") request("state"); return; }
       if (msg.ev) return;                                  // the other events: their words are the host's
       const cmd = waiting[msg.id];
       delete waiting[msg.id];
@@ -73,6 +85,8 @@ window.OsadaDevice = (function () {
         request("undo", { confirm: true });
     }
 
+    const RING_MS = 50;                                // a ring's changes drawn at most 20 times a second
+    let ringTimer = null;
     worker.onmessage = (e) => {
       const m = e.data;
       if (m.t === "out") {
@@ -82,6 +96,9 @@ window.OsadaDevice = (function () {
           try { msg = JSON.parse(line); } catch (err) { continue; }
           take(msg);
         }
+      } else if (m.t === "ring") {                     // the LEDs changed: another game's picture is its ring
+        ring = m.colours;
+        if (game !== "siege" && !ringTimer) ringTimer = setTimeout(() => { ringTimer = null; publish(); }, RING_MS);
       } else if (m.t === "ready") {
         ready = true;
         for (const line of early.splice(0)) worker.postMessage({ t: "in", text: line });
@@ -115,11 +132,16 @@ window.OsadaDevice = (function () {
         delete action.t; delete action.game;
         request("act", { action: action });
       } else if (frame.t === "key") {
-        const b = BUTTONS[frame.i];
+        const b = buttons()[frame.i];
         if (!b) return;
-        if (b.action === "undo") request("undo");
+        if (b.action === "switch") request("game", { game: b.game });
+        else if (b.hal) worker.postMessage({ t: "press", what: b.hal });
+        else if (b.action === "undo") request("undo");
         else request("act", { action: { do: b.action } });
+      } else if (frame.t === "new" && frame.game && frame.game !== "siege") {
+        request("game", { game: frame.game });               // another game: the device starts it
       } else if (frame.t === "new") {
+        if (game !== "siege") request("game", { game: "siege" });
         request("new", { players: frame.players, mode: frame.mode, variants: frame.variants });
       } else if (frame.t === "export") {
         worker.postMessage({ t: "export" });

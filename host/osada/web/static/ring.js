@@ -143,7 +143,8 @@ window.OsadaRing = (function () {
     ring(svg, pic.ring, pic.letters);
     box.textContent = "";
     box.dataset.game = pic.game;
-    if (pic.game === "tank") { tank(box, pic); setting(box, pic.setting); }
+    if (pic.device) for (const line of pic.words || []) box.append(h("p", "words", line));   // the device in the page
+    else if (pic.game === "tank") { tank(box, pic); setting(box, pic.setting); }
     else if (pic.game === "victory") victory(box, pic);
     else if (pic.game === "warchest") warchest(box, pic);
     else for (const line of pic.words || []) box.append(h("p", "words", line));
