@@ -321,6 +321,63 @@ def test_each_other_device_game_in_a_page_with_no_host(site, game):
         ctx.close()
 
 
+def test_a_page_game_put_on_a_board_played_there_and_got_back_into_a_page(site, tmp_path, capsys):
+    """Issue 63 item 3 with a board: the page's export put on a board (`osada journal put`, here
+    the simulator as a board over its serial line), played on there, got back off it (`osada
+    journal get`) and imported into a page: that game."""
+    from osada import cli
+    from osada_fw.siege.commands import HANDLERS
+    from tests.support.simthread import SimThread
+    from tests.support.web_rig import picture_of
+
+    url, browser = site
+    ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
+    try:
+        page = _open(ctx, url)
+        _act(page, "hit")
+        played = _act(page, "end_turn")
+        with page.expect_download() as dl:
+            page.click("[data-action='export']")
+        exported = str(tmp_path / "from-page.bin")
+        dl.value.save_as(exported)
+        page.close()
+    finally:
+        ctx.close()
+    (tmp_path / "board").mkdir()
+    port = str(tmp_path / "board.tty")
+    board = SimThread(port, str(tmp_path / "board"), seed=11)
+    try:
+        assert cli.main(["journal", "put", exported, "--port", port]) == 0
+        st, seq = board.state()
+        assert seq == played["seq"] and picture_of(st) == {k: v for k, v in played.items() if k != "seq"}
+        with board.lock:
+            HANDLERS["act"](board.sim.app, {"cmd": "act", "action": {"do": "move"}})
+        st, seq = board.state()
+        back = str(tmp_path / "from-board.bin")
+        assert cli.main(["journal", "get", back, "--port", port]) == 0
+    finally:
+        board.close()
+    capsys.readouterr()
+    with open(back, "rb") as f:
+        data = f.read()
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        page = _open(ctx, url)
+        page.set_input_files("[data-action='import']", files=[{"name": "journal.bin", "mimeType":
+                                                              "application/octet-stream", "buffer": data}])
+        want = dict(picture_of(st), seq=seq)
+
+        def now():
+            try:
+                return _seen(page)
+            except sync_api.Error:                                  # (the page reloads itself on the import)
+                return None
+        until(lambda: now() == want, what="the board's game in the page", timeout=BOOT_S)
+        page.close()
+    finally:
+        ctx.close()
+
+
 def test_a_file_that_is_no_game_is_announced_not_silently_replaced(site):
     """Issue 64's promise in the browser: bytes that are no journal, imported, are kept aside
     and the page says the saved game was damaged."""
