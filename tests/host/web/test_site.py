@@ -17,7 +17,7 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from osada.site.build import build  # noqa: E402
-from tests.support.web_rig import CHROMIUM, NO_BROWSER, PICTURE, launch, until  # noqa: E402
+from tests.support.web_rig import CHROMIUM, NO_BROWSER, PICTURE, launch, picture_of, until  # noqa: E402
 
 if not os.path.exists(CHROMIUM):
     pytest.skip(NO_BROWSER, allow_module_level=True)
@@ -87,6 +87,25 @@ def _act(page, what):
     until(lambda: _seen(page)["seq"] != before["seq"] or page.locator("#toast").is_visible(),
           what="the device answering %s" % what, timeout=20)
     return _seen(page)
+
+
+def _now(page):
+    """What the page shows, or None while it reloads itself (as it does on an import)."""
+    try:
+        return _seen(page)
+    except sync_api.Error:
+        return None
+
+
+def _imported(ctx, url, data, st, seq, what="the imported game"):
+    """A page that never saw the game, the journal file `data` imported into it: returned once
+    it shows that game (the device's state `st` after `seq` actions)."""
+    page = _open(ctx, url)
+    page.set_input_files("[data-action='import']", files=[{"name": "journal.bin", "mimeType":
+                                                          "application/octet-stream", "buffer": data}])
+    want = dict(picture_of(st), seq=seq)
+    until(lambda: _now(page) == want, what="%s: %s" % (what, want), timeout=BOOT_S)
+    return page
 
 
 def test_siege_played_by_taps_in_a_page_with_no_host_and_reloaded(site):
@@ -164,7 +183,6 @@ def test_a_game_exported_from_the_page_goes_on_in_the_simulator_and_back(site, t
     very firmware, build/sim-state/'s journal) continues it; the simulator's journal imported
     into a fresh browser is that game."""
     from tests.support.simthread import SimThread
-    from tests.support.web_rig import picture_of
 
     url, browser = site
     ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
@@ -196,17 +214,7 @@ def test_a_game_exported_from_the_page_goes_on_in_the_simulator_and_back(site, t
         data = f.read()
     ctx = browser.new_context(viewport=PHONE)                         # a phone that never saw this game
     try:
-        page = _open(ctx, url)
-        page.set_input_files("[data-action='import']", files=[{"name": "journal.bin", "mimeType":
-                                                              "application/octet-stream", "buffer": data}])
-        want = dict(picture_of(st), seq=seq)
-
-        def now():                                                  # (the page reloads itself on the import)
-            try:
-                return _seen(page)
-            except sync_api.Error:
-                return None
-        until(lambda: now() == want, what="the imported game: %s" % (want,), timeout=BOOT_S)
+        page = _imported(ctx, url, data, st, seq)
         page.close()
     finally:
         ctx.close()
@@ -220,7 +228,6 @@ def test_r30_the_device_in_the_page_asks_before_an_undo_past_a_reveal(site, tmp_
     from osada_fw.siege.commands import HANDLERS
     from shared_rules.errors import RuleError
     from tests.support.simthread import SimThread
-    from tests.support.web_rig import picture_of
     state = tmp_path / "state"
     state.mkdir()
     sim = SimThread(str(tmp_path / "tty"), str(state), seed=3)
@@ -241,17 +248,8 @@ def test_r30_the_device_in_the_page_asks_before_an_undo_past_a_reveal(site, tmp_
     url, browser = site
     ctx = browser.new_context(viewport=PHONE)
     try:
-        page = _open(ctx, url)
-        page.set_input_files("[data-action='import']", files=[{"name": "journal.bin", "mimeType":
-                                                              "application/octet-stream", "buffer": data}])
-        want = dict(picture_of(st), seq=seq)
-
-        def now():
-            try:
-                return _seen(page)
-            except sync_api.Error:                                  # (the page reloads itself on the import)
-                return None
-        until(lambda: now() == want, what="the imported game", timeout=BOOT_S)
+        page = _imported(ctx, url, data, st, seq)
+        want = _seen(page)
         until(lambda: page.evaluate("document.body.dataset.live") == "yes", what="the device in the page",
               timeout=BOOT_S)
         page.click("[data-action='continue']")
@@ -277,7 +275,7 @@ def test_r30_the_device_in_the_page_asks_before_an_undo_past_a_reveal(site, tmp_
         until(lambda: page.locator("#toast").is_visible(), what="the refusal shown", timeout=20)
         assert _seen(page) == want                                  # declined: nothing changed
         undo(True)
-        until(lambda: now() is not None and now()["seq"] == seq - 1, what="the undo, confirmed", timeout=20)
+        until(lambda: (_now(page) or {}).get("seq") == seq - 1, what="the undo, confirmed", timeout=20)
         assert len(asked) == 2 and _seen(page)["turn"] == "1"
         page.close()
     finally:
@@ -328,7 +326,6 @@ def test_a_page_game_put_on_a_board_played_there_and_got_back_into_a_page(site, 
     from osada import cli
     from osada_fw.siege.commands import HANDLERS
     from tests.support.simthread import SimThread
-    from tests.support.web_rig import picture_of
 
     url, browser = site
     ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
@@ -362,17 +359,7 @@ def test_a_page_game_put_on_a_board_played_there_and_got_back_into_a_page(site, 
         data = f.read()
     ctx = browser.new_context(viewport=PHONE)
     try:
-        page = _open(ctx, url)
-        page.set_input_files("[data-action='import']", files=[{"name": "journal.bin", "mimeType":
-                                                              "application/octet-stream", "buffer": data}])
-        want = dict(picture_of(st), seq=seq)
-
-        def now():
-            try:
-                return _seen(page)
-            except sync_api.Error:                                  # (the page reloads itself on the import)
-                return None
-        until(lambda: now() == want, what="the board's game in the page", timeout=BOOT_S)
+        page = _imported(ctx, url, data, st, seq, what="the board's game in the page")
         page.close()
     finally:
         ctx.close()
