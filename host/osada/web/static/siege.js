@@ -103,7 +103,7 @@ window.OsadaSiege = (function () {
 
   // What the last drawing left for the next (one picture a page): its <svg>, its layout's
   // signature, each sector's group, cells, wall and building with their signatures, and each
-  // token's element, signature and place. A change redraws only what it changed and moves
+  // token's element, signature and place (where the next drawing's motion starts from). A change redraws only what it changed and moves
   // the tokens that stay: twenty pages rebuilding the whole board on every change were most
   // of a change's time (make bench's web_latency_ms).
   let kept = null;
@@ -185,9 +185,8 @@ window.OsadaSiege = (function () {
       }
     }
     for (const [id, t] of k.tokens) if (!used.has(id) || used.get(id).g !== t.g) t.g.remove();
-    const was = before ? before.pos : null;
+    const was = before ? before.tokens : null;       // (where each token was: the last drawing's)
     k.tokens = used;
-    k.pos = new Map([...used].map(([id, t]) => [id, [t.x, t.y]]));
     if (was) animate(used, was, fell);
   }
 
@@ -213,7 +212,7 @@ window.OsadaSiege = (function () {
     svg.dataset.fmin = FMIN.toFixed(1);
     svg.textContent = "";
     const k = { svg, title: el("title", {}), cols: {}, boxes: {}, walls: {}, blds: {}, wallSig: {}, bldSig: {},
-                order: {}, up: {}, tokens: new Map(), pos: new Map(), made: new Map() };
+                order: {}, up: {}, tokens: new Map(), made: new Map() };
     svg.append(k.title);
     for (let s = 1; s <= 6; s++) {
       const sec = cat.sectors[String(s)], x = (s - 1) * f.COL;
@@ -269,11 +268,11 @@ window.OsadaSiege = (function () {
     if (!document.body.animate || (window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches)) return;
     for (const [id, t] of tokens) {
       const g = t.g, from = was.get(id);
-      if (from && (from[0] !== t.x || from[1] !== t.y)) {
+      if (from && (from.x !== t.x || from.y !== t.y)) {
         for (const a of g.getAnimations()) a.cancel();
         g.classList.remove("arrived");
         g.classList.add("moved");
-        g.animate([{ transform: "translate(" + from[0] + "px," + from[1] + "px)" },
+        g.animate([{ transform: "translate(" + from.x + "px," + from.y + "px)" },
                    { transform: "translate(" + t.x + "px," + t.y + "px)" }], { duration: MOVE_MS, easing: "ease-out" });
       } else if (!from) {
         g.classList.add("arrived");
