@@ -35,6 +35,7 @@ def test_the_ring_is_the_frames_board_leds_in_ring_order_and_only_when_changed(t
             assert abs(a - b) <= 40 and (a == 0) == (b == 0), (got, want)
     assert got[0] != got[4] and got[3] != got[0]                 # each place its own colour, in order
     assert browser.ring() == ""
+    assert browser.ring(always=True).split(",") == got           # (the page that starts drawing it: at once)
 
 
 def test_the_pages_buttons_reach_the_running_game(tmp_path):

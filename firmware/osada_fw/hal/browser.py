@@ -159,14 +159,14 @@ _shown = []                                # [the wire bytes ring() last gave th
 _back = []                                 # [the frame's lut, its inverse] (made once a brightness)
 
 
-def ring():
+def ring(always=False):
     """The 24 board LEDs' colours as the ring runs (sector 1's rear line first, as the
     host's pictures give them), "#rrggbb" comma-separated, back through the frame's
-    brightness and gamma to the colours the game drew; "" when the LEDs did not change
-    since the last call (the page is sent a ring only when it changed)."""
+    brightness and gamma to the colours the game drew; unless `always`, "" when the LEDs
+    did not change since the last call (the page is sent a ring only when it changed)."""
     app, hw = _dev
     last = hw.leds.last
-    if _shown and _shown[0] == last:
+    if _shown and _shown[0] == last and not always:
         return ""
     _shown[:] = [last]
     f = app.frame
@@ -180,6 +180,7 @@ def ring():
             back[b] = v
         _back[:] = [lut, back]
     back = _back[1]
+    order = f.order                        # the strip's channel order ("GRB")
     out = []
     for p in range(24):
         i = f.layout.inv[(p // 4) * 6 + p % 4]
@@ -187,6 +188,6 @@ def ring():
             out.append("#000000")
             continue
         px = last[3 * i:3 * i + 3]
-        r, g, b = back[px[f._ro]], back[px[f._go]], back[px[f._bo]]
+        r, g, b = back[px[order.index("R")]], back[px[order.index("G")]], back[px[order.index("B")]]
         out.append("#%02x%02x%02x" % (r, g, b))
     return ",".join(out)

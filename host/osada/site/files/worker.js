@@ -75,6 +75,14 @@ function out(text, fed = true) {
 
 let stopped = false;                           // an import is replacing the game: the app stops
 
+// The LEDs for the page's ring, while the page draws the ring (a game other than Siege, whose
+// picture is drawn from its state): after a step, when they changed (always: at once).
+let rings = false;
+function sendRing(always) {
+  const ring = hal.ring(always);
+  if (ring) postMessage({ t: "ring", colours: ring.split(",") });
+}
+
 function step() {
   if (stopped) return;
   try {
@@ -83,8 +91,7 @@ function step() {
     const p = presses.join(",");
     presses = [];
     out(hal.step(text, p), !!(text || p));
-    const ring = hal.ring();                   // the LEDs, when they changed: the page's ring
-    if (ring) postMessage({ t: "ring", colours: ring.split(",") });
+    if (rings) sendRing(false);
   } catch (e) {
     postMessage({ t: "error", text: String(e.message || e) });
     return;
@@ -116,6 +123,7 @@ onmessage = (e) => {
   const m = e.data;
   if (m.t === "in") inbox.push(m.text);
   else if (m.t === "press") presses.push(m.what);
+  else if (m.t === "rings") { rings = !!m.on; if (rings && hal) sendRing(true); }
   else if (m.t === "export") exportGame();
   else if (m.t === "import") importGame(m.data);
 };
@@ -141,7 +149,6 @@ onmessage = (e) => {
     hal = mp.pyimport("osada_fw.hal.browser");
     const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 2;
     out(hal.start(seed, config, "/state"));
-    postMessage({ t: "ring", colours: hal.ring().split(",") });
     postMessage({ t: "ready" });
     setTimeout(step, STEP_MS);
   } catch (e) {

@@ -62,16 +62,22 @@ window.OsadaDevice = (function () {
       });
     }
 
+    // the game the device runs; the worker sends the LEDs only while the page draws the ring
+    function running(g) {
+      if (g !== game || !live) worker.postMessage({ t: "rings", on: g !== "siege" });
+      game = g;
+    }
+
     function take(msg) {
       if (msg.ev === "state") { state = msg.state; seq = msg.seq; publish(); return; }
       if (msg.ev === "setup") { setup = { players: msg.players, mode: msg.mode, variants: msg.variants || [] }; return; }
-      if (msg.ev === "game") { game = msg.game; publish(); if (game === "siege") request("state"); return; }
+      if (msg.ev === "game") { running(msg.game); publish(); if (game === "siege") request("state"); return; }
       if (msg.ev) return;                                  // the other events: their words are the host's
       const cmd = waiting[msg.id];
       delete waiting[msg.id];
       if (cmd === "state" && msg.ok && msg.state) { state = msg.state; seq = msg.seq; }
       if (cmd === "hello" && msg.ok) {
-        game = msg.game;
+        running(msg.game);
         live = true;
         if (msg.journal === "damaged") damaged = { lost: msg.lost || "the saved game was damaged", kept: "" };
       }
