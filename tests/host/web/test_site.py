@@ -178,13 +178,8 @@ def test_offline_after_the_first_visit(site):
         ctx.close()
 
 
-def test_a_game_exported_from_the_page_goes_on_in_the_simulator_and_back(site, tmp_path):
-    """Issue 63 item 3: the page's game exported as the journal's own file; the simulator (the
-    very firmware, build/sim-state/'s journal) continues it; the simulator's journal imported
-    into a fresh browser is that game."""
-    from tests.support.simthread import SimThread
-
-    url, browser = site
+def _played_and_exported(browser, url, path):
+    """A hit and an end of turn played in a fresh page, the game exported to `path`: what the page showed."""
     ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
     try:
         page = _open(ctx, url)
@@ -192,13 +187,24 @@ def test_a_game_exported_from_the_page_goes_on_in_the_simulator_and_back(site, t
         played = _act(page, "end_turn")
         with page.expect_download() as dl:
             page.click("[data-action='export']")
-        state = tmp_path / "state"
-        state.mkdir()
-        dl.value.save_as(str(state / "journal.bin"))
+        dl.value.save_as(str(path))
         assert dl.value.suggested_filename.endswith("journal.bin")
         page.close()
     finally:
         ctx.close()
+    return played
+
+
+def test_a_game_exported_from_the_page_goes_on_in_the_simulator_and_back(site, tmp_path):
+    """Issue 63 item 3: the page's game exported as the journal's own file; the simulator (the
+    very firmware, build/sim-state/'s journal) continues it; the simulator's journal imported
+    into a fresh browser is that game."""
+    from tests.support.simthread import SimThread
+
+    url, browser = site
+    state = tmp_path / "state"
+    state.mkdir()
+    played = _played_and_exported(browser, url, state / "journal.bin")
     sim = SimThread(str(tmp_path / "tty"), str(state), seed=3)
     try:
         st, seq = sim.state()
@@ -328,18 +334,8 @@ def test_a_page_game_put_on_a_board_played_there_and_got_back_into_a_page(site, 
     from tests.support.simthread import SimThread
 
     url, browser = site
-    ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
-    try:
-        page = _open(ctx, url)
-        _act(page, "hit")
-        played = _act(page, "end_turn")
-        with page.expect_download() as dl:
-            page.click("[data-action='export']")
-        exported = str(tmp_path / "from-page.bin")
-        dl.value.save_as(exported)
-        page.close()
-    finally:
-        ctx.close()
+    exported = str(tmp_path / "from-page.bin")
+    played = _played_and_exported(browser, url, exported)
     (tmp_path / "board").mkdir()
     port = str(tmp_path / "board.tty")
     board = SimThread(port, str(tmp_path / "board"), seed=11)
