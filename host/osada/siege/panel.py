@@ -3,23 +3,11 @@ for (with the keys for it), the marshal's hand, the cursor."""
 
 from rich.text import Text
 
-from osada.words import texts
+from osada.words import table, texts
+from osada.words.table import phase_text, trophy_points
 from shared_rules.siege.catalog import LINES, SECTOR_COLOR
 
 from .keys import DAMAGE_HINTS, EXTRA_HINTS, KEYMAP, MARSHAL_HINTS, hints, keys_for
-
-
-def phase_text(state):
-    ph = state.get("phase")
-    return "phase %s — %s" % (ph, texts.PHASES.get(ph, "?"))
-
-
-def trophy_points(kinds):
-    return sum(texts.points(k) for k in kinds)
-
-
-# What the cards at the table do here: the keys of these actions (phase 4, R10–R17)
-CARD_ACTIONS = ("hit", "kill", "hedgehog", "push_back", "dot", "rebuild", "patrol")
 
 
 def page_name(action):
@@ -28,41 +16,9 @@ def page_name(action):
 
 
 def next_text(st, stale=False, page=False):
-    """What to do next, one line, from the state: phase 4 is the cards at the
-    table and then their keys here, a pending choice says what to choose, phase
-    7 is the marshal's play, a finished game a new one.  Every key from KEYMAP;
-    page: the table's page's words (its buttons and taps, no keys)."""
-    k = page_name if page else keys_for
-    pend = st.get("pending") or {}
-    if stale:
-        return "the board is not connected: plug it in (or start the simulator) and this reconnects"
-    if st.get("outcome", "playing") != "playing":
-        return "%s starts a new game" % ("“New game…”" if page else k("new_game"))
-    if pend.get("choice") == "damage":
-        if page:
-            return "choose which enemy takes the damage: tap a lit one, then “choose it”"
-        return "choose which enemy takes the damage: %s marks the next, %s takes the marked one" % (
-            k("next_enemy"), k("choose"))
-    if pend.get("choice") == "marshal_extra":
-        return "the field marshal's extra play, up to %s: %s" % (
-            texts.count(pend.get("count"), "token", "tokens"), "on his own page" if page else k("marshal"))
-    phase = st.get("phase")
-    if phase == 7:
-        if st.get("patrol"):
-            return "%s ends the turn (a patrol: the marshal only moved the enemies)" % k("end_turn")
-        if page:
-            return "the field marshal plays from his hand, on his own page (his PIN)"
-        return "the field marshal plays from his hand: %s" % k("marshal")
-    if phase in (5, 6):
-        if st.get("reveals"):
-            return "%s reveals the next token (%s due), or %s reveals them all and ends the turn" % (
-                k("reveal"), st.get("reveals"), k("end_turn"))
-        return "%s ends the turn" % k("end_turn")
-    if page:
-        return "play your cards at the table, then tap the enemy or the wall each is for; %s ends the turn" % (
-            k("end_turn"))
-    return "play your cards at the table, then %s here; %s ends the turn" % (
-        "/".join(k(a) for a in CARD_ACTIONS), k("end_turn"))
+    """What to do next, one line (osada.words.table.next_text), every key from KEYMAP; page: the
+    table's page's words (its buttons and taps, no keys)."""
+    return table.next_text(st, page_name if page else keys_for, stale, page)
 
 
 def _info_game(t, st, setup, stale, compact=False):

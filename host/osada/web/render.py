@@ -14,54 +14,27 @@ acknowledged, and the keys a controlling page may press (control.buttons)."""
 
 import re
 
+from osada.words import table
 from osada.words.game_names import game_name
 
 from . import control, roles
 
 _PATH = re.compile(r"(?<![\w.:/~])~?/[^\s,;:()'\"]+")
 
-EVENTS = 14               # the last events a page lists, newest first
-
-
-def _siege_facts(st, stale, role):
-    from osada.siege.panel import next_text, phase_text, trophy_points
-    from osada.words import texts
-    out = []
-    if st.get("outcome", "playing") != "playing":
-        out.append(("Game", "%s (turn %s)" % (str(st.get("outcome")).upper(), st.get("turn"))))
-    players = len(st.get("trophies") or {}) or 1
-    out.append(("Turn", "%s · player %s of %s" % (st.get("turn"), st.get("player"), players)))
-    out.append(("Phase", phase_text(st).capitalize()))
-    pend = st.get("pending") or {}
-    if pend:
-        what = pend.get("choice", "?").replace("_", " ")
-        if pend.get("choice") == "damage":
-            what = "which enemy takes the damage: candidates %s" % ", ".join(
-                "#%s" % e for e in pend.get("candidates") or ())
-        out.append(("Pending", what))
-    out.append(("Next", next_text(st, stale, page=True)))
-    out.append(("Walls · ДОТ · buildings", "%d · %d · %d of 6" % (
-        len(st.get("walls", ())), len(st.get("dots", ())), len(st.get("buildings", ())))))
-    out.append(("Trophies", " · ".join(
-        "%sP%s %d pts" % ("▸" if int(p) == st.get("player") else "", p, trophy_points(kinds))
-        for p, kinds in sorted((st.get("trophies") or {}).items(), key=lambda kv: int(kv[0])))))
-    seen = roles.state_for(st, role)                # the hand: its tokens to the marshal, a count to the others
-    if "marshal_hand_count" in seen:
-        out.append(("Field marshal's hand", "%s, his alone" % texts.count(seen["marshal_hand_count"], "token",
-                                                                          "tokens")))
-    elif "marshal_hand" in seen:
-        out.append(("Field marshal's hand", ", ".join("%s (%s)" % (texts.ru(k), texts.ru_class(k))
-                                                      for k in seen["marshal_hand"]) or "empty"))
-    return out
+EVENTS = table.EVENTS     # the last events a page lists, newest first
 
 
 def facts(shell, role=roles.WATCHER):
-    """[(label, words)]: Siege's essentials as plain text (readable on a phone, for a screen reader);
-    the other games say theirs in their picture's words."""
+    """[(label, words)]: Siege's essentials as plain text (readable on a phone, for a screen reader:
+    osada.words.table, which the page with no host runs too), from the state as `role` may see
+    it; the other games say theirs in their picture's words."""
+    from osada.siege.panel import page_name
     if shell.game != "siege":
         return []
     try:
-        return _siege_facts(shell.state, shell.stale, role) if shell.state else [("Game", "waiting for the board")]
+        if not shell.state:
+            return [("Game", "waiting for the board")]
+        return table.siege_facts(roles.state_for(shell.state, role), page_name, shell.stale)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         return [("", "the board cannot be put in words: %s" % exc)]
 

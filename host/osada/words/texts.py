@@ -14,8 +14,6 @@ rulebook's Russian name and an English one: label() shows both.
 `describe(ev)` turns any message the device pushes ({"ev": ...}) into one line
 for the monitor's log."""
 
-import re
-
 from osada.words.game_names import game_name
 from shared_rules.siege.catalog import (
     C_BOMBER,
@@ -347,14 +345,21 @@ def _refused(ev, state):
     return "Refused%s%s: %s" % (" by " + rule if rule else "", src, named_enemies(ev.get("error", ""), state))
 
 
-_ENEMY_ID = re.compile(r"\benemy (\d+)\b")
-
-
 def named_enemies(text, state):
     """A refusal of the rules core ("enemy 13 is in the rear") with each enemy by
-    its name as everything else says it ("Tiger E #13 is in the rear"); one
-    not on the board in `state` as "enemy #13"."""
-    return _ENEMY_ID.sub(lambda m: _enemy_name(int(m.group(1)), state), str(text))
+    its name as everything else says it ("Tiger E #13 is in the rear"); one not
+    on the board in `state` as "enemy #13".  "enemy N" as words of their own, found
+    without `re` (MicroPython's has no \\b, and the page with no host says it too)."""
+    text, out, at = str(text), [], 0
+    word = lambda k: 0 <= k < len(text) and (text[k].isalpha() or text[k].isdigit() or text[k] == "_")  # noqa: E731
+    while text.find("enemy ", at) >= 0:
+        i = j = text.find("enemy ", at) + 6
+        while j < len(text) and text[j].isdigit():
+            j += 1
+        whole = j > i and not word(i - 7) and not word(j)
+        out += [text[at:i - 6], _enemy_name(int(text[i:j]), state)] if whole else [text[at:j]]
+        at = j
+    return "".join(out) + text[at:]
 
 
 def _victory(ev):
