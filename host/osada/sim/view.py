@@ -230,7 +230,7 @@ class Screen:
 
     def victory_lines(self, game):
         """Victory Day: toss ready (and which seat plays which faction), then who starts this game (V8)."""
-        from osada.victory import toss
+        from osada.victory import toss_words as toss
         st = game.state()
         if st["starter"] is None:
             return (fit("VICTORY DAY · toss ready · seat A %s, seat B %s"

@@ -26,6 +26,11 @@ def role(position):
     return ">"
 
 
+def letters():
+    """Each LED's letter, ring position 0-23: c coins in hand, i initiative, m markers to place, > his action."""
+    return [role(p) for p in range(24)]
+
+
 def tags(lay):
     """Each LED's letter, by LED index (a city LED: none)."""
     out = [" "] * lay.count

@@ -7,6 +7,8 @@
              for a roll; `osada tank replay` of a saved log
     ring     the device's ring for a roll, as text and SVG (the device's own
              drawing code)
+    picture, dice_picture   the table's page's picture of the game, and of the
+             last roll (dice_picture runs on MicroPython too: the static site)
 
 The words for a roll and its odds are osada.words.tank_rolls."""
 

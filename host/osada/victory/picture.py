@@ -1,25 +1,27 @@
 """Victory Day's toss as the table's page draws it (issue 62 item 2): the game as
 data, JSON-able, for static/ring.js.  The two seats (the faction each plays, its
 half of the ring, whether it starts this game), the game of the match, the lot's
-chance as an exact fraction, the toss in words (toss.py's, the lines `osada
-victory toss` prints) and the ring as the device lights it (ring.py)."""
+chance as an exact fraction, the toss in words (toss_words.py's, the lines `osada
+victory toss` prints) and the ring as the device lights it (ring.py).
 
-from osada.terminal.ringtext import rgb
+table_part() is all of it but the ring: the page with no host (osada.site.reader,
+in the static site's MicroPython VM) draws the ring from the device's own LEDs, and
+it runs on both runtimes; the ring's drawing code (the terminal's) loads only for
+picture()."""
+
 from osada.words.tank_rolls import chance
 from shared_rules.victory.toss import SEATS
 
-from . import ring
-from .toss import HALF_WORDS, LOT, TossError, checked, describe, faction
+from .toss_words import HALF_WORDS, LOT, TossError, checked, describe, faction
 
 
-def picture(toss):
-    """The page's picture of the device's toss state `toss` (None before it said it)."""
-    out = {"game": "victory", "ring": [rgb((0, 0, 0))] * 24, "seats": [], "lot": None, "words": []}
+def table_part(toss):
+    """The picture of the device's toss state `toss` (None before it said it), but its ring."""
+    out = {"game": "victory", "seats": [], "lot": None, "words": []}
     if toss is None:
         out["words"] = ["waiting for the device's toss"]
         return out
     try:
-        out["ring"] = [rgb(c) for c in ring.colours(toss)]
         starter = toss.get("starter") if toss.get("lot") is not None else None
         out["seats"] = [{"seat": s, "faction": faction(toss, s), "half": HALF_WORDS[s], "starts": s == starter}
                         for s in SEATS]
@@ -31,6 +33,22 @@ def picture(toss):
         out["words"] = ["the device's toss cannot be read: %s" % exc]
         return out
     out["match_game"] = toss["game"]
-    out["lot"] = {"p": "%d/%d" % (LOT.numerator, LOT.denominator), "text": chance(LOT.numerator, LOT.denominator)}
+    out["lot"] = {"p": "%d/%d" % LOT, "text": chance(*LOT)}
     out["words"] = [line.strip() for line in lines]
+    return out
+
+
+def picture(toss):
+    """The page's picture of the device's toss state `toss` (None before it said it)."""
+    from osada.terminal.ringtext import rgb
+
+    from . import ring
+    out = table_part(toss)
+    colours = [(0, 0, 0)] * 24
+    if toss is not None:
+        try:
+            colours = ring.colours(toss)
+        except (TossError, KeyError, TypeError, ValueError):
+            pass                                         # (its words say why: a dark ring)
+    out["ring"] = [rgb(c) for c in colours]
     return out

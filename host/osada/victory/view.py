@@ -10,7 +10,7 @@ from osada.terminal.ringtext import done, led_row, para, titled
 
 from . import ring
 from .picture import picture
-from .toss import HALF_WORDS, TossError, checked, describe, faction
+from .toss_words import HALF_WORDS, TossError, checked, describe, faction
 
 KEYMAP = (
     ("t,enter", "toss", "t Enter", "toss", "the lot for the first game's first player (V8): drawn once a"

@@ -11,5 +11,7 @@
     names      the types' words: English ids and the Russian edition's names
     watch      `osada warchest watch`: the device's round tracker live, keys as its buttons
     device_words  the round tracker's counts and events in words (what watch prints)
+    picture    the round tracker as the table's page draws it (but its ring: also on MicroPython,
+               for the static site)
 
 The rules, the odds and the views are the rules core's, shared_rules.warchest."""

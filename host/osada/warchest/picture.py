@@ -4,23 +4,26 @@ colour, his coins in hand (of the hand's size), the control markers he has still
 to place (of all of them), whether he holds the initiative (and claimed it this
 round, W16) and whether it is his action; the winner; the counts in words
 (device_words.py, the lines `osada warchest watch` prints) and the ring as the
-device lights it (ring.py), each LED's letter beside its colour."""
+device lights it (ring.py), each LED's letter beside its colour.
 
-from osada.terminal.ringtext import rgb
+table_part() is all of it but the ring's colours: the page with no host
+(osada.site.reader, in the static site's MicroPython VM) draws them from the
+device's own LEDs, and it runs on both runtimes; the ring's drawing code (the
+terminal's) loads only for picture()."""
 
-from . import ring
+from osada.sim.warchest_lines import letters
+
 from .device_words import FACTIONS, flip_line, status_lines
 
 
-def picture(counts):
-    """The page's picture of the tracker's counts `counts` (None before the device said them)."""
-    out = {"game": "warchest", "ring": [rgb((0, 0, 0))] * 24, "letters": ring.letters(), "players": [],
-           "words": []}
+def table_part(counts):
+    """The picture of the tracker's counts `counts` (None before the device said them), but the
+    ring's colours."""
+    out = {"game": "warchest", "letters": letters(), "players": [], "words": []}
     if counts is None:
         out["words"] = ["waiting for the device's counts"]
         return out
     try:
-        out["ring"] = [rgb(c) for c in ring.colours(counts)]
         out["players"] = [{"player": p, "colour": FACTIONS[p - 1], "hand": counts["hand"][p - 1],
                            "hand_size": counts["hand_size"], "markers": counts["markers"][p - 1],
                            "markers_all": counts["markers_all"], "initiative": counts["initiative"] == p,
@@ -33,5 +36,22 @@ def picture(counts):
             words.append(flip_line(counts))
         out["words"] = words
     except (KeyError, TypeError, IndexError, ValueError):
+        out["players"] = []
         out["words"] = ["the device sent counts this tool cannot read: %r" % (counts,)]
+    return out
+
+
+def picture(counts):
+    """The page's picture of the tracker's counts `counts` (None before the device said them)."""
+    from osada.terminal.ringtext import rgb
+
+    from . import ring
+    out = table_part(counts)
+    colours = [(0, 0, 0)] * 24
+    if out["players"]:
+        try:
+            colours = ring.colours(counts)
+        except (KeyError, TypeError, IndexError, ValueError):
+            pass                                         # (a dark ring)
+    out["ring"] = [rgb(c) for c in colours]
     return out

@@ -4,7 +4,6 @@
 blinking or pulsing LED is drawn lit; each LED's letter (c, i, m, >) is the
 simulator's (osada/sim/warchest_lines.role)."""
 
-from osada.sim.warchest_lines import role
 from osada.terminal.ringtext import Layout, Ring
 from osada_fw.warchest import view as wc_view
 
@@ -34,8 +33,3 @@ def colours(st):
     ring = Ring()
     wc_view.draw(_Tracker(st), Layout(), SHOWN_AT_MS, ring)
     return ring.px
-
-
-def letters():
-    """Each LED's letter: c coins in hand, i initiative, m markers to place, > his action."""
-    return [role(p) for p in range(24)]

@@ -6,6 +6,7 @@ that press the device's buttons (the protocol's `press`), as its watch does."""
 from rich.text import Text
 
 from osada.gameview import GameView
+from osada.sim.warchest_lines import letters
 from osada.terminal.ringtext import done, led_row, letters_row, para, titled
 
 from . import ring
@@ -66,7 +67,7 @@ class WarChestView(GameView):
             px = [(0, 0, 0)] * 24
             para(out, "the device's counts cannot be read: %r" % (st,), width, "bold #ffd24a")
         led_row(out, cells, "ring", px)
-        letters_row(out, cells, "", ring.letters())
+        letters_row(out, cells, "", letters())
         if st is None:
             para(out, "waiting for the device's counts", width, "italic")
         elif not compact:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from osada import cli as osada_cli
 from osada.link import client
-from osada.victory import cli, toss
+from osada.victory import cli, toss, toss_words
 from osada_fw.app import App
 from osada_fw.config import led_count
 from osada_fw.hal.fake import FakeHardware, ManualClock
@@ -64,33 +64,33 @@ class Device:
 
 
 def state(lot, game, ussr="A", saved=True):
-    return {"lot": lot, "game": game, "starter": toss.v8_starter(lot, game), "ussr": ussr, "saved": saved}
+    return {"lot": lot, "game": game, "starter": toss_words.v8_starter(lot, game), "ussr": ussr, "saved": saved}
 
 
 def test_v8_the_lot_in_words_for_each_seat():
-    assert toss.describe(state("A", 1), True) == [
+    assert toss_words.describe(state("A", 1), True) == [
         "Seat A (USSR) starts game 1: the lot",
         "  the lot: one random bit, 1/2 (50.0%) for each seat; drawn now",
         "  the ring: seat A's half (sectors 1-3) lit red",
         "  game 2: seat B (Germany) starts (--next)"]
-    assert toss.describe(state("B", 1), False) == [
+    assert toss_words.describe(state("B", 1), False) == [
         "Seat B (Germany) starts game 1: the lot",
         "  the lot: one random bit, 1/2 (50.0%) for each seat; drawn before, kept",
         "  the ring: seat B's half (sectors 4-6) lit field grey-blue",
         "  game 2: seat A (USSR) starts (--next)"]
-    assert toss.headline(state("B", 1, ussr="B")) == "Seat B (USSR) starts game 1: the lot"
-    assert toss.headline(state("A", 1, ussr="B")) == "Seat A (Germany) starts game 1: the lot"
+    assert toss_words.headline(state("B", 1, ussr="B")) == "Seat B (USSR) starts game 1: the lot"
+    assert toss_words.headline(state("A", 1, ussr="B")) == "Seat A (Germany) starts game 1: the lot"
 
 
 def test_v8_later_games_alternate_in_words():
-    assert toss.describe(state("A", 2), False) == [
+    assert toss_words.describe(state("A", 2), False) == [
         "game 2: Seat B (Germany) starts: alternating, V8",
         "  the lot gave game 1 to seat A, at 1/2 (50.0%); the first move alternates",
         "  the ring: seat B's half (sectors 4-6) lit field grey-blue",
         "  game 3: seat A (USSR) starts (--next)"]
-    assert [toss.headline(state("B", g, ussr="B")) for g in (2, 3)] == [
+    assert [toss_words.headline(state("B", g, ussr="B")) for g in (2, 3)] == [
         "game 2: Seat A (Germany) starts: alternating, V8", "game 3: Seat B (USSR) starts: alternating, V8"]
-    assert toss.describe(state("A", 2, saved=False), False)[-1] == (
+    assert toss_words.describe(state("A", 2, saved=False), False)[-1] == (
         "  not kept on the device's flash: lost if the device restarts")
 
 
@@ -106,7 +106,7 @@ def test_v8_the_devices_counter_and_the_hosts_rule_agree_on_every_game(lot, game
     from osada_fw.victory.mode import SEATS, Victory
     v = Victory.__new__(Victory)
     v.lot, v.game = SEATS.index(lot), game
-    assert SEATS[v.starter()] == toss.v8_starter(lot, game)
+    assert SEATS[v.starter()] == toss_words.v8_starter(lot, game)
 
 
 @pytest.mark.parametrize("bad, words", [
@@ -117,8 +117,8 @@ def test_v8_the_devices_counter_and_the_hosts_rule_agree_on_every_game(lot, game
     (dict(state("A", 1), game=0), "not a toss"),
 ])
 def test_v8_a_device_answer_that_breaks_the_rule_is_refused(bad, words):
-    with pytest.raises(toss.TossError) as exc:
-        toss.checked(bad)
+    with pytest.raises(toss_words.TossError) as exc:
+        toss_words.checked(bad)
     assert words in str(exc.value)
 
 
