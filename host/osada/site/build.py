@@ -5,7 +5,8 @@
     worker.js                the device in the page (files/worker.js)
     vm/micropython.mjs .wasm MicroPython's WebAssembly VM, from the installed npm package
     fw/bundle.bin, files.json  the firmware's modules as `make uf2` compiles them (mpy-cross),
-                             with the browser's hardware layer, in one file, and its index
+                             with the browser's hardware layer, and the host's modules of the
+                             page's words and pictures (SITE_MODULES), in one file, and its index
     manifest.webmanifest, icon.svg, sw.js   installable, and offline after one visit
 
 Nothing here is fetched from the network: the VM is the copy `make setup` installed."""
@@ -19,6 +20,7 @@ import sys
 
 from osada.files import paths
 from osada.flash import deploy
+from osada.flash.mpybuild import compile_file
 from osada.web import pagefile
 from osada.web.pagefile import FILES, STATIC
 
@@ -26,6 +28,12 @@ OUT = os.path.join(paths.OUTPUT, "site")
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "files")
 VM_PACKAGE = ("@micropython", "micropython-webassembly-pyscript")
 VM_FILES = ("micropython.mjs", "micropython.wasm")
+# The host's modules the page with no host runs (osada.site.reader, and what it imports): the log's
+# and the facts' words, each other game's picture but its ring.  They run on MicroPython too:
+# tests/host/site/test_reader.py runs the reader in the VM on these and nothing else of the host's.
+SITE_MODULES = ("site/reader.py", "words/table.py", "words/texts.py", "words/game_names.py", "words/tank_rolls.py",
+                "tank/dice_picture.py", "tank/rolls.py", "victory/picture.py", "victory/toss_words.py",
+                "warchest/picture.py", "warchest/device_words.py", "sim/warchest_lines.py")
 DEVICE = {"worker": "worker.js", "offline": "sw.js"}
 MANIFEST = {"name": "Osada", "short_name": "Osada", "description": "The table's dice, enemy pool and referee",
             "start_url": "./", "scope": "./", "display": "standalone", "orientation": "any",
@@ -69,13 +77,24 @@ def _page():
     return pagefile.with_blocks(page, [("catalog", pagefile.catalog_json()), ("device", json.dumps(DEVICE))])
 
 
+def modules(dst):
+    """The modules the device in the page runs, into the folder `dst` (wiped first): the firmware's
+    as `make uf2` compiles them (deploy.build, with the browser's hardware layer) and the host's
+    SITE_MODULES (osada/...), compiled the same way."""
+    deploy.build(out=dst, quiet=True, browser=True)
+    host = paths.package_dir("osada")
+    for rel in SITE_MODULES:                                       # the page's words and pictures
+        compile_file(os.path.join(host, rel), os.path.join(dst, "osada", rel[:-3] + ".mpy"),
+                     "osada." + rel[:-3].replace("/", "."))
+
+
 def _firmware(fw):
-    """The firmware's modules as `make uf2` compiles them, in one file (fw/bundle.bin: the page
-    fetches one file, not seventy) and its index fw/files.json ([path, offset, length])."""
+    """The device's modules (modules()) in one file (fw/bundle.bin: the page fetches one file, not
+    seventy) and its index fw/files.json ([path, offset, length])."""
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
         bundle = os.path.join(tmp, "bundle")
-        deploy.build(out=bundle, quiet=True, browser=True)
+        modules(bundle)
         names = sorted(os.path.relpath(os.path.join(d, n), bundle).replace(os.sep, "/")
                        for d, _dirs, ns in os.walk(bundle) for n in ns if n != "main.py")   # (the page starts the app)
         os.makedirs(fw)

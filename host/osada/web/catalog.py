@@ -38,8 +38,7 @@ IN_PAGE = {
     # board is played with no host; the buttons: [id (the page's data-action), the press the
     # browser's hardware layer takes (osada_fw/hal/browser.py step()), its name, what it does]
     "on_device": "Played on the device in this page as on a board: its ring above, its knob and buttons "
-                 "below (the game's own guide says what each does). The odds in words and the log are "
-                 "the host's: osada web (or osada monitor) on a computer shows them.",
+                 "below (the game's own guide says what each does); the events below say what it did.",
     "controls": [["knob_left", "-1", "◀ knob", "turn the knob one step back"],
                  ["knob_right", "+1", "knob ▶", "turn the knob one step on"],
                  ["knob", "encoder", "press knob", "press the knob"],

@@ -120,8 +120,14 @@ def test_siege_played_by_taps_in_a_page_with_no_host_and_reloaded(site):
         assert page.locator("[data-action='new'][data-game='siege']").first.is_visible()
         assert page.inner_text("[data-action='continue']") == "Play this game"
         assert "osada web" in page.inner_text("#forecast")
+        # the facts and the events in the host's words, from the device in the page (osada.words.table)
+        facts = page.inner_text("#facts")
+        assert "Turn" in facts and "1 · player 1 of" in facts and "“end turn” ends the turn" in facts, facts
+        target = page.locator("#picture [data-enemy]").first.get_attribute("data-enemy")
         after_hit = _act(page, "hit")
         assert after_hit["seq"] == start["seq"] + 1, "the hit taken"
+        until(lambda: "Hit " in page.inner_text("#events") and "#%s (sector" % target in page.inner_text("#events"),
+              what="the hit in words, its enemy by name and place", timeout=10)
         after = _act(page, "end_turn")
         assert after["seq"] > after_hit["seq"] and after != after_hit
         page.reload()
@@ -132,6 +138,8 @@ def test_siege_played_by_taps_in_a_page_with_no_host_and_reloaded(site):
         assert "turn %s" % after["turn"] in page.inner_text("#startgame")
         page.click("[data-action='continue']")
         assert not page.locator("#start").is_visible() and _seen(page) == after
+        assert "game restored from its journal" in page.inner_text("#events")
+        assert "%s · player" % after["turn"] in page.inner_text("#facts")
         page.close()
     finally:
         ctx.close()
@@ -288,6 +296,7 @@ def test_r30_the_device_in_the_page_asks_before_an_undo_past_a_reveal(site, tmp_
         ctx.close()
 
 
+PICTURED = {"tank": "[data-die]", "victory": "[data-seat]", "warchest": "[data-player]"}
 RING = "[...document.querySelectorAll('#picture [data-led]')].map(g => g.dataset.colour).join(',')"
 
 
@@ -306,17 +315,25 @@ def test_each_other_device_game_in_a_page_with_no_host(site, game):
         until(lambda: page.evaluate("document.body.dataset.game") == game and page.evaluate(RING).count(",") == 23,
               what="%s on the device in the page, its ring drawn" % game, timeout=20)
         assert "on the device in this page" in page.inner_text("#pictext")
+        from osada.words.game_names import game_name
+        until(lambda: "The device now runs %s" % game_name(game) in page.inner_text("#events"),
+              what="the switch in the log's words", timeout=10)
         lit = lambda: [c for c in page.evaluate(RING).split(",") if c != "#000000"]   # noqa: E731
         until(lit, what="the ring lit", timeout=20)
         before = page.evaluate(RING)
         for control in ("knob_right", "knob_right", "action"):        # the game's own steps, as on a board
             page.click("#keys [data-action='%s']" % control)
         until(lambda: page.evaluate(RING) != before, what="the ring answering the buttons", timeout=20)
+        # its picture as a host draws it (osada.site.reader in the device's VM), under the device's ring
+        until(lambda: page.locator("#pictext " + PICTURED[game]).count() >= (1 if game == "tank" else 2),
+              what="%s's picture drawn by the page with no host" % game, timeout=20)
+        if game == "tank":
+            assert page.locator("#pictext [data-chance]").count() == 1
+            assert "the device is set to: " in page.inner_text("#pictext")
         page.reload()
         until(lambda: page.evaluate("document.body.dataset.live") == "yes" and
               page.evaluate("document.body.dataset.game") == game, what="the same game after a reload", timeout=BOOT_S)
         page.click("[data-action='continue']")
-        from osada.words.game_names import game_name
         page.click("#keys [data-action='switch'][title='%s']" % game_name("siege"))
         page.wait_for_selector("#picture [data-sector]", state="attached", timeout=20000)
         assert page.evaluate("document.body.dataset.game") == "siege"

@@ -9,7 +9,7 @@
 import { loadMicroPython } from "./vm/micropython.mjs";
 
 const DB = "osada-device", STORE = "state", STEP_MS = 8, HEAP = 2 * 1024 * 1024;
-let mp = null, hal = null, db = null, inbox = [], presses = [], chain = Promise.resolve();
+let mp = null, hal = null, words = null, names = "{}", db = null, inbox = [], presses = [], chain = Promise.resolve();
 const stored = new Map();                      // what IndexedDB holds: path -> bytes
 
 function openDb() {
@@ -66,10 +66,13 @@ function store(list) {
 // step only every IDLE_CHECK-th (what the app writes of its own accord, its last game chosen)
 const IDLE_CHECK = 50;
 let idle = 0;
+// The app's lines in words and pictures (osada.site.reader, the host's own modules, in this VM):
+// read in the step's order, handed on with the lines.
 function out(text, fed = true) {
   idle = fed || text ? 0 : idle + 1;
   const list = idle % IDLE_CHECK === 0 ? changes() : [];
-  chain = chain.then(() => (list.length ? store(list) : null)).then(() => { if (text) postMessage({ t: "out", text }); })
+  const said = text && words ? words.read(text) : "";
+  chain = chain.then(() => (list.length ? store(list) : null)).then(() => { if (text) postMessage({ t: "out", text, said }); })
     .catch((e) => postMessage({ t: "error", text: "the browser's storage refused the game: " + e }));
 }
 
@@ -124,6 +127,7 @@ onmessage = (e) => {
   if (m.t === "in") inbox.push(m.text);
   else if (m.t === "press") presses.push(m.what);
   else if (m.t === "rings") { rings = !!m.on; if (rings && hal) sendRing(true); }
+  else if (m.t === "names") { names = JSON.stringify(m.names); if (words) words.start(names); }
   else if (m.t === "export") exportGame();
   else if (m.t === "import") importGame(m.data);
 };
@@ -146,6 +150,8 @@ onmessage = (e) => {
     await loadStored();
     mp.FS.mkdirTree("/state");
     for (const [path, data] of stored) mp.FS.writeFile(path, data);
+    words = mp.pyimport("osada.site.reader");
+    words.start(names);
     hal = mp.pyimport("osada_fw.hal.browser");
     const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 2;
     out(hal.start(seed, config, "/state"));

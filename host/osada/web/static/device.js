@@ -12,6 +12,7 @@ window.OsadaDevice = (function () {
     const worker = new Worker(cfg.worker, { type: "module" });
     let id = 0, rev = 0, state = null, seq = 0, setup = null, game = "siege", live = false, ring = [];
     let status = { text: "starting the device in this page…", refused: false }, damaged = null, ready = false;
+    let facts = [], events = [], drawn = null;         // the device's words and picture (the worker's osada.site.reader)
     const waiting = {}, early = [];
     const keyOf = (action) => catalog.games.siege.keys.find((k) => k.action === action);
     // the turn's own keys on the picture's bar (their names and keys from the catalog)
@@ -54,10 +55,12 @@ window.OsadaDevice = (function () {
       deliver({
         t: "snap", rev: rev, seq: seq, game: game, game_name: g.name, game_short: g.short,
         conn: { kind: live ? "connected" : "starting", live: live, text: catalog.in_page.conn }, stale: false,
-        facts: [], events: [], status: status, damaged: damaged, role: "player",
+        facts: facts, events: events, status: status, damaged: damaged, role: "player",
         forecast: game === "siege" && state ? { lines: [catalog.in_page.forecast], risks: null } : null,
         state: game === "siege" && state ? { game: tableState(state), setup: setup } : null,
-        picture: game === "siege" ? null : { game: game, device: true, ring: ring, words: [catalog.in_page.on_device] },
+        // another game: its picture as the host draws it (the reader's), its ring the device's own LEDs
+        picture: game === "siege" ? null : Object.assign({ game: game, words: [] }, drawn && drawn.game === game ? drawn : {},
+                                                         { device: catalog.in_page.on_device, ring: ring }),
         control: true, buttons: buttons(),
       });
     }
@@ -71,8 +74,8 @@ window.OsadaDevice = (function () {
     function take(msg) {
       if (msg.ev === "state") { state = msg.state; seq = msg.seq; publish(); return; }
       if (msg.ev === "setup") { setup = { players: msg.players, mode: msg.mode, variants: msg.variants || [] }; return; }
-      if (msg.ev === "game") { running(msg.game); publish(); if (game === "siege") request("state"); return; }
-      if (msg.ev) return;                                  // the other events: their words are the host's
+      if (msg.ev === "game") { running(msg.game); publish(); request("state"); return; }   // (its numbers, its toss…)
+      if (msg.ev) return;                                  // the other events: their words come with them
       const cmd = waiting[msg.id];
       delete waiting[msg.id];
       if (cmd === "state" && msg.ok && msg.state) { state = msg.state; seq = msg.seq; }
@@ -91,17 +94,25 @@ window.OsadaDevice = (function () {
         request("undo", { confirm: true });
     }
 
+    const PRESSED_MS = 40;                             // a press's state asked for a few device steps later
     const RING_MS = 50;                                // a ring's changes drawn at most 20 times a second
     let ringTimer = null;
     worker.onmessage = (e) => {
       const m = e.data;
       if (m.t === "out") {
+        if (m.said) {
+          const said = JSON.parse(m.said);
+          events = said.events;
+          facts = said.facts;
+          drawn = said.picture || null;
+        }
         for (const line of m.text.split("\n")) {
           if (!line.trim()) continue;
           let msg;
           try { msg = JSON.parse(line); } catch (err) { continue; }
           take(msg);
         }
+        if (m.said) publish();                         // (an event alone, a roll: its words)
       } else if (m.t === "ring") {                     // the LEDs changed: another game's picture is its ring
         ring = m.colours;
         if (game !== "siege" && !ringTimer) ringTimer = setTimeout(() => { ringTimer = null; publish(); }, RING_MS);
@@ -126,6 +137,8 @@ window.OsadaDevice = (function () {
       }
     };
 
+    // the page's buttons by name, for the facts' words ("“end turn” ends the turn")
+    worker.postMessage({ t: "names", names: Object.fromEntries(catalog.games.siege.keys.map((k) => [k.action, k.name])) });
     deliver({ t: "hello", control: true, unlocked: true });
     publish();
     request("hello");
@@ -141,7 +154,10 @@ window.OsadaDevice = (function () {
         const b = buttons()[frame.i];
         if (!b) return;
         if (b.action === "switch") request("game", { game: b.game });
-        else if (b.hal) worker.postMessage({ t: "press", what: b.hal });
+        else if (b.hal) {                                  // a button: then what it changed (the test's numbers…)
+          worker.postMessage({ t: "press", what: b.hal });
+          setTimeout(() => request("state"), PRESSED_MS);
+        }
         else if (b.action === "undo") request("undo");
         else request("act", { action: { do: b.action } });
       } else if (frame.t === "new" && frame.game && frame.game !== "siege") {

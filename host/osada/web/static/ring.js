@@ -68,6 +68,7 @@ window.OsadaRing = (function () {
 
   function tank(box, pic) {
     const r = pic.roll;
+    if (pic.now) box.append(h("p", "odds now", pic.now));     // the device in the page: its test and numbers
     if (!r) { box.append(h("p", "big", pic.words)); return; }
     const row = h("div", "dice");
     r.dice.forEach((d, i) => {
@@ -102,14 +103,14 @@ window.OsadaRing = (function () {
 
   function victory(box, pic) {
     const seats = h("div", "seats");
-    for (const s of pic.seats) {
+    for (const s of pic.seats || []) {
       const card = h("div", "seat" + (s.starts ? " starts" : ""), "", { "data-seat": s.seat, "data-faction": s.faction });
       card.append(h("b", "", "Seat " + s.seat), h("span", "", s.faction), h("small", "", s.half));
       if (s.starts) card.append(h("em", "", "▶ starts"));
       seats.append(card);
     }
-    if (pic.seats.length) box.append(seats);
-    const [first, ...rest] = pic.words;
+    if (seats.children.length) box.append(seats);
+    const [first, ...rest] = pic.words || [];
     box.append(h("p", "big", first || ""));
     if (pic.lot) box.append(h("p", "chance", "the lot: " + pic.lot.text + " (" + pic.lot.p + ") for each seat",
                               { "data-chance": pic.lot.p }));
@@ -119,7 +120,7 @@ window.OsadaRing = (function () {
   function warchest(box, pic) {
     if (pic.round) box.append(h("p", "big", "Round " + pic.round));
     const row = h("div", "players");
-    for (const p of pic.players) {
+    for (const p of pic.players || []) {
       const card = h("div", "player " + p.colour + (p.turn ? " turn" : "") + (p.won ? " won" : ""), "",
                      { "data-player": p.player, "data-hand": p.hand, "data-markers": p.markers });
       card.append(h("b", "", "Player " + p.player + " (" + p.colour + ")"));
@@ -131,8 +132,8 @@ window.OsadaRing = (function () {
       if (p.won) card.append(h("em", "", "★ won"));
       row.append(card);
     }
-    if (pic.players.length) box.append(row);
-    for (const line of pic.words) box.append(h("p", "words", line));
+    if (row.children.length) box.append(row);
+    for (const line of pic.words || []) box.append(h("p", "words", line));
   }
 
   // Draw `pic` (a snapshot's "picture") into the <svg> `svg` (the ring) and the element `box` (its words);
@@ -143,11 +144,11 @@ window.OsadaRing = (function () {
     ring(svg, pic.ring, pic.letters);
     box.textContent = "";
     box.dataset.game = pic.game;
-    if (pic.device) for (const line of pic.words || []) box.append(h("p", "words", line));   // the device in the page
-    else if (pic.game === "tank") { tank(box, pic); setting(box, pic.setting); }
+    if (pic.game === "tank") { tank(box, pic); setting(box, pic.setting); }
     else if (pic.game === "victory") victory(box, pic);
     else if (pic.game === "warchest") warchest(box, pic);
     else for (const line of pic.words || []) box.append(h("p", "words", line));
+    if (pic.device) box.append(h("p", "words device", pic.device));      // the device in the page: how it is played
   }
 
   return { draw: draw, WIDTH: W };
