@@ -33,6 +33,7 @@ PNGS = {(game, screen): (os.path.join(ROOT, "docs", "web", "%s-%s.png" % (game, 
         for game in GAMES for screen, size in SCREENS.items()}
 COMMAND = ".venv/bin/python -m tests.support.web_shots"
 SITE_PNG = (os.path.join(ROOT, "docs", "web", "site-phone.png"), (390, 844))   # Osada in the browser, no host
+SITE_TANK_PNG = (os.path.join(ROOT, "docs", "web", "site-tank-phone.png"), (390, 844))   # and Tank battle there
 
 # what the other games' pictures show: a roll of eight dice, the second game's toss, a round under way
 ROLL = {"ev": "roll", "test": "fire", "n": 8, "hit": 3, "protection": 1, "dice": [1, 4, 3, 6, 2, 5, 3, 6],
@@ -141,7 +142,8 @@ def take_pictures(snaps):
 
 def take_site_picture():
     """docs/web/site-phone.png: `make site`'s page on a phone, the device in the page, after a
-    hit and an end of turn played by taps (issue 63)."""
+    hit and an end of turn played by taps (issue 63); site-tank-phone.png: then Tank battle
+    there, after two rolls by its ACTION button (the dice as the device rolled them)."""
     import functools
     import http.server
     import tempfile
@@ -175,6 +177,15 @@ def take_site_picture():
                     page.wait_for_function("document.body.dataset.seq !== %r" % seq, timeout=20000)
                 page.wait_for_timeout(300)
                 page.screenshot(path=SITE_PNG[0])
+                page.get_by_role("button", name="Play Tank battle").click()
+                page.wait_for_selector("body[data-game=tank] #keys [data-action='action']", timeout=20000)
+                for _ in range(2):
+                    page.click("#keys [data-action='action']")
+                    page.wait_for_timeout(300)
+                page.wait_for_selector("#pictext [data-die]", timeout=20000)
+                page.evaluate("window.scrollTo(0, 0)")
+                page.wait_for_timeout(300)
+                page.screenshot(path=SITE_TANK_PNG[0])
                 browser.close()
         finally:
             httpd.shutdown()
@@ -187,7 +198,7 @@ def main():
         f.write("\n")
     take_pictures(snapshots(data["snapshot"], data["pictures"]))
     take_site_picture()
-    print("wrote %s and %d pictures in docs/web/" % (os.path.relpath(SHOT_JSON, ROOT), len(PNGS) + 1))
+    print("wrote %s and %d pictures in docs/web/" % (os.path.relpath(SHOT_JSON, ROOT), len(PNGS) + 2))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,17 @@ import pytest
 
 pytest.importorskip("aiohttp")
 
-from tests.support.web_shots import COMMAND, GAMES, PNGS, SCREENS, SHOT_JSON, SITE_PNG, shot, steady  # noqa: E402
+from tests.support.web_shots import (  # noqa: E402
+    COMMAND,
+    GAMES,
+    PNGS,
+    SCREENS,
+    SHOT_JSON,
+    SITE_PNG,
+    SITE_TANK_PNG,
+    shot,
+    steady,
+)
 
 
 def test_the_pictures_are_of_the_page_as_it_is_now():
@@ -33,7 +43,7 @@ def test_the_pictures_are_of_the_page_as_it_is_now():
     assert steady(now["snapshot"]) == steady(kept["snapshot"]), "the page draws the game differently now: " + COMMAND
     assert now["pictures"] == kept["pictures"], "the other games' pictures are drawn differently now: " + COMMAND
     assert len(PNGS) == len(GAMES) * len(SCREENS) == 12
-    for path, (w, h) in list(PNGS.values()) + [SITE_PNG]:
+    for path, (w, h) in list(PNGS.values()) + [SITE_PNG, SITE_TANK_PNG]:
         with open(path, "rb") as f:
             head = f.read(24)
         assert head[:8] == b"\x89PNG\r\n\x1a\n", path
