@@ -22,8 +22,9 @@ class Reader:
     """The device's lines in, the page's words out, as JSON (read()): {"events": the
     log's last table.EVENTS sentences, newest first, as a host's snapshot has them
     (texts.describe, each event with the state before it to name the enemies),
-    "facts": Siege's, "picture": another game's picture (but its ring), once the
-    device said it}.  names: {action: the page's button for it} (the catalog's)."""
+    "facts": Siege's, "state": Siege's state as the table may see it (the page draws
+    this one, not the device's own), "picture": another game's picture (but its
+    ring), once the device said it}.  names: {action: the page's button for it} (the catalog's)."""
 
     def __init__(self, names=None):
         self.names = names or {}
@@ -56,6 +57,9 @@ class Reader:
             return ""
         self.log = (self.log + events)[-table.EVENTS:]
         out = {"events": self.log[::-1], "facts": self.facts()}
+        if self.game == "siege" and isinstance(self.state, dict):
+            from shared_rules.siege.public import table_state
+            out["state"] = table_state(self.state)         # what the page draws: the table's, never his hand
         pic = self.picture()
         if pic is not None:
             out["picture"] = pic

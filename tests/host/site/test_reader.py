@@ -104,6 +104,8 @@ def test_the_same_words_and_pictures_in_the_sites_vm(mode, seed, chunks, site_mo
     if mode == "marshal":             # his hand a count on the table's page, never its tokens
         hands = [f["Field marshal's hand"] for f in facts if "Field marshal's hand" in f]
         assert hands and all(h.endswith("his alone") for h in hands)
+        states = [s["state"] for s in said if s.get("state")]
+        assert all("marshal_hand" not in st for st in states) and any("marshal_hand_count" in st for st in states)
     # the firmware's own lines: the log of every game it plays, and each one's picture
     assert "The device started" in text and "Refused" not in text
     assert any(e.startswith("✗ refused") for e in events), text
@@ -141,8 +143,11 @@ def test_it_never_says_the_marshals_tokens():
     st = {"turn": 1, "player": 1, "phase": 7, "trophies": {"1": []}, "walls": [], "dots": [], "buildings": [],
           "enemies": [], "marshal_hand": ["maus", "he111"], "marshal_queue": ["tiger"]}
     text = r.read(json.dumps({"ev": "state", "seq": 1, "state": st}) + "\n")
-    assert "2 tokens, his alone" in json.loads(text)["facts"][-1][1]
-    for secret in ("maus", "Maus", "he111", "He-111", "tiger", "Tiger"):
+    said = json.loads(text)
+    assert "2 tokens, his alone" in said["facts"][-1][1]
+    assert said["state"]["marshal_hand_count"] == 2 and "marshal_hand" not in said["state"]   # the page draws this
+    assert said["state"]["marshal_queue"] == ["tiger"]         # played, so public: "The field marshal plays: …"
+    for secret in ("maus", "Maus", "he111", "He-111"):
         assert secret not in text
 
 

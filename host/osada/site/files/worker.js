@@ -71,7 +71,12 @@ let idle = 0;
 function out(text, fed = true) {
   idle = fed || text ? 0 : idle + 1;
   const list = idle % IDLE_CHECK === 0 ? changes() : [];
-  const said = text && words ? words.read(text) : "";
+  let said = "";
+  try {
+    if (text && words) said = words.read(text);
+  } catch (e) {                                  // the page's words failed: the device goes on all the same
+    console.warn("osada.site.reader: " + (e.message || e));
+  }
   chain = chain.then(() => (list.length ? store(list) : null)).then(() => { if (text) postMessage({ t: "out", text, said }); })
     .catch((e) => postMessage({ t: "error", text: "the browser's storage refused the game: " + e }));
 }

@@ -10,9 +10,12 @@
 window.OsadaDevice = (function () {
   function open(cfg, catalog, deliver) {
     const worker = new Worker(cfg.worker, { type: "module" });
-    let id = 0, rev = 0, state = null, seq = 0, setup = null, game = "siege", live = false, ring = [];
+    let id = 0, rev = 0, seq = 0, setup = null, game = "siege", live = false, ring = [];
     let status = { text: "starting the device in this page…", refused: false }, damaged = null, ready = false;
-    let facts = [], events = [], drawn = null;         // the device's words and picture (the worker's osada.site.reader)
+    // the device's words and picture (the worker's osada.site.reader), and the state the page draws:
+    // the table's, as the reader gives it (shared_rules' table_state: the field marshal's hand is his
+    // alone, a count here as on every page but his; on a shared phone there is no page of his)
+    let facts = [], events = [], drawn = null, seen = null;
     const waiting = {}, early = [];
     const keyOf = (action) => catalog.games.siege.keys.find((k) => k.action === action);
     // the turn's own keys on the picture's bar (their names and keys from the catalog)
@@ -39,16 +42,6 @@ window.OsadaDevice = (function () {
       if (ready) worker.postMessage({ t: "in", text: line }); else early.push(line);
     }
 
-    // The table's view of the state: the field marshal's hand is his alone (a count here, as
-    // the host's roles.py gives every page but his: on a shared phone there is no page of his).
-    function tableState(st) {
-      if (!st || !Array.isArray(st.marshal_hand)) return st;
-      const out = Object.assign({}, st, { marshal_hand_count: st.marshal_hand.length });
-      delete out.marshal_hand;
-      delete out.marshal_queue;
-      return out;
-    }
-
     function publish() {
       rev++;
       const g = catalog.games[game] || { name: game, short: game };
@@ -56,8 +49,8 @@ window.OsadaDevice = (function () {
         t: "snap", rev: rev, seq: seq, game: game, game_name: g.name, game_short: g.short,
         conn: { kind: live ? "connected" : "starting", live: live, text: catalog.in_page.conn }, stale: false,
         facts: facts, events: events, status: status, damaged: damaged, role: "player",
-        forecast: game === "siege" && state ? { lines: [catalog.in_page.forecast], risks: null } : null,
-        state: game === "siege" && state ? { game: tableState(state), setup: setup } : null,
+        forecast: game === "siege" && seen ? { lines: [catalog.in_page.forecast], risks: null } : null,
+        state: game === "siege" && seen ? { game: seen, setup: setup } : null,
         // another game: its picture as the host draws it (the reader's), its ring the device's own LEDs
         picture: game === "siege" ? null : Object.assign({ game: game, words: [] }, drawn && drawn.game === game ? drawn : {},
                                                          { device: catalog.in_page.on_device, ring: ring }),
@@ -72,13 +65,13 @@ window.OsadaDevice = (function () {
     }
 
     function take(msg) {
-      if (msg.ev === "state") { state = msg.state; seq = msg.seq; publish(); return; }
+      if (msg.ev === "state") { seq = msg.seq; publish(); return; }       // (its state: the reader's, seen)
       if (msg.ev === "setup") { setup = { players: msg.players, mode: msg.mode, variants: msg.variants || [] }; return; }
       if (msg.ev === "game") { running(msg.game); publish(); request("state"); return; }   // (its numbers, its toss…)
       if (msg.ev) return;                                  // the other events: their words come with them
       const cmd = waiting[msg.id];
       delete waiting[msg.id];
-      if (cmd === "state" && msg.ok && msg.state) { state = msg.state; seq = msg.seq; }
+      if (cmd === "state" && msg.ok && msg.state) seq = msg.seq;
       if (cmd === "hello" && msg.ok) {
         running(msg.game);
         live = true;
@@ -105,6 +98,7 @@ window.OsadaDevice = (function () {
           events = said.events;
           facts = said.facts;
           drawn = said.picture || null;
+          if (said.state) seen = said.state;
         }
         for (const line of m.text.split("\n")) {
           if (!line.trim()) continue;
