@@ -6,6 +6,7 @@ game); the tab closed right after an action was sent (every acknowledged action 
 when it opens again); offline after the first visit."""
 
 import functools
+import json
 import http.server
 import os
 import shutil
@@ -373,6 +374,44 @@ def test_a_page_game_put_on_a_board_played_there_and_got_back_into_a_page(site, 
     ctx = browser.new_context(viewport=PHONE)
     try:
         page = _imported(ctx, url, data, st, seq, what="the board's game in the page")
+        page.close()
+    finally:
+        ctx.close()
+
+
+# every snapshot the page with no host is given (device.js to app.js), kept for the test to read
+KEEP_SNAPS = """Object.defineProperty(window, "OsadaDevice", {configurable: true, set(dev) {
+  const open = dev.open;
+  dev.open = (cfg, catalog, deliver) => open(cfg, catalog, (m) => { (window.__snaps = window.__snaps || []).push(
+    JSON.stringify(m)); deliver(m); });
+  Object.defineProperty(window, "OsadaDevice", {value: dev, writable: true});
+}});"""
+
+
+def test_the_field_marshals_hand_is_never_in_what_the_page_draws(site):
+    """Issue 59's promise with no host: a field marshal's game started from the page's first
+    screen; the device's lines hold his hand, but no snapshot the page draws from does: it has
+    how many tokens it holds (shared_rules' table_state, made in the device's VM), and so do
+    the facts."""
+    url, browser = site
+    ctx = browser.new_context(viewport=PHONE)
+    ctx.add_init_script(KEEP_SNAPS)
+    try:
+        page = _open(ctx, url)
+        page.click("#start [data-action='new'][data-game='siege']")
+        page.wait_for_selector("#newdialog[open]", timeout=5000)
+        page.select_option("#players", "2")
+        page.check("#modes input[value='marshal']")
+        page.click("#newstart")
+        until(lambda: "his alone" in page.inner_text("#facts"), what="the marshal's game, his hand a count",
+              timeout=20)
+        _act(page, "end_turn")                                 # the enemies move, he draws (phase 7)
+        snaps = [json.loads(m) for m in page.evaluate("window.__snaps")]
+        drawn = [m["state"]["game"] for m in snaps if m.get("t") == "snap" and m.get("state")]
+        assert drawn and any(st.get("mode") == "marshal" or "marshal_hand_count" in st for st in drawn)
+        assert all("marshal_hand" not in st for st in drawn)
+        assert all("his alone" in dict(m["facts"]).get("Field marshal's hand", "his alone") for m in snaps
+                   if m.get("t") == "snap")
         page.close()
     finally:
         ctx.close()
