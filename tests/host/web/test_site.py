@@ -6,8 +6,8 @@ game); the tab closed right after an action was sent (every acknowledged action 
 when it opens again); offline after the first visit."""
 
 import functools
-import json
 import http.server
+import json
 import os
 import shutil
 import tempfile
