@@ -58,6 +58,13 @@ def shown(app, game):
     return WORDS[game] in text and "waiting" not in text
 
 
+def laid_out(app):
+    """Whether the board's widget has grown to its picture's lines (its height is auto): on a
+    loaded machine the picture can be there a layout before the height that shows it all."""
+    board = app.main.query_one("#board")
+    return board.size.height >= len(board.content.plain.rstrip("\n").split("\n"))
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
 @pytest.mark.parametrize("game", ["siege", "tank", "victory", "warchest"])
 def test_each_game_its_own_view(snap_compare, game, size):
@@ -66,6 +73,7 @@ def test_each_game_its_own_view(snap_compare, game, size):
 
     async def run_before(pilot):
         await until(pilot, lambda: shown(app, game), timeout=10.0, what="%s's view" % game)
+        await until(pilot, lambda: laid_out(app), timeout=10.0, what="%s's board laid out at its height" % game)
         await pilot.pause(0.3)
 
     try:
