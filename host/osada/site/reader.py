@@ -31,9 +31,9 @@ class Reader:
         self.state = None             # the device's last Siege state (the events after it name its enemies)
         self.game = "siege"
         self.log = []                 # the last table.EVENTS sentences, oldest first
-        self.roll = None              # Tank battle's last roll and the device's test and numbers;
-        self.tank = None              # Victory Day's toss; War Chest's counts
-        self.toss = None
+        self.roll = None              # Tank battle's last roll, and the device's state of it
+        self.tank = None
+        self.toss = None              # Victory Day's toss; War Chest's counts
         self.counts = None
 
     def name(self, action):
@@ -56,10 +56,13 @@ class Reader:
         if not events and not changed:
             return ""
         self.log = (self.log + events)[-table.EVENTS:]
-        out = {"events": self.log[::-1], "facts": self.facts()}
-        if self.game == "siege" and isinstance(self.state, dict):
+        out = {"events": self.log[::-1], "facts": []}
+        if self.game == "siege":
             from shared_rules.siege.public import table_state
-            out["state"] = table_state(self.state)         # what the page draws: the table's, never his hand
+            seen = table_state(self.state) if isinstance(self.state, dict) else None
+            out["facts"] = table.facts(seen, self.name)
+            if seen is not None:
+                out["state"] = seen                      # what the page draws: the table's, never his hand
         pic = self.picture()
         if pic is not None:
             out["picture"] = pic
@@ -80,8 +83,9 @@ class Reader:
             self.game = msg.get("game")
         elif ev == "roll" and "test" in msg:
             self.roll = msg
-        elif ev == "victory":              # the toss, as the host's view takes it
-            self.toss = {k: v for k, v in msg.items() if k not in ("ev", "did", "source")}
+        elif ev == "victory":
+            from osada.victory.toss_words import toss_of
+            self.toss = toss_of(msg)
         elif ev == "warchest" and isinstance(msg.get("warchest"), dict):
             self.counts = msg["warchest"]
         return True
@@ -92,30 +96,22 @@ class Reader:
         if isinstance(msg.get("game"), str) and msg.get("game") != self.game:
             self.game = msg["game"]
             changed = True
-        for key, attr in (("tank", "roll"), ("victory", "toss"), ("warchest", "counts")):
-            got = msg.get(key)
-            if isinstance(got, dict):
-                setattr(self, attr, got.get("last") or self.roll if key == "tank" else got)
-                if key == "tank":
-                    self.tank = got
-                changed = True
+        if isinstance(msg.get("tank"), dict):              # its test and numbers, its last roll
+            self.tank = msg["tank"]
+            self.roll = self.tank.get("last") or self.roll
+            changed = True
+        if isinstance(msg.get("victory"), dict):
+            self.toss = msg["victory"]
+            changed = True
+        if isinstance(msg.get("warchest"), dict):
+            self.counts = msg["warchest"]
+            changed = True
         return changed
 
     def refused(self, msg):
         rule = msg.get("rule")
         return "✗ refused%s: %s" % (" (%s)" % rule if rule else "",
                                     texts.named_enemies(msg.get("error", "?"), self.state))
-
-    def facts(self):
-        if self.game != "siege":
-            return []
-        if not isinstance(self.state, dict):
-            return [("Game", "waiting for the board")]
-        from shared_rules.siege.public import table_state
-        try:
-            return table.siege_facts(table_state(self.state), self.name)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            return [("", "the board cannot be put in words: %s" % exc)]
 
     def picture(self):
         """The running game's picture but its ring (None for Siege: its page draws from its state)."""

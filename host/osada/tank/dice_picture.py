@@ -4,7 +4,7 @@ out in a few words, the roll in words, its odds in words and the chance of what
 came out as an exact fraction (shared_rules.tank.odds, the same numbers as the
 log's odds line).  The host's page has it in its picture (picture.py); the page
 with no host too (osada.site.reader, in the static site's MicroPython VM): it runs
-on both runtimes (tests/host/tank/test_dice_picture.py)."""
+on both runtimes (tests/host/site/test_reader.py)."""
 
 from osada.words.tank_rolls import chance, describe, odds_line, sides, unit_names
 from shared_rules.exact import frac
@@ -13,6 +13,7 @@ from shared_rules.tank import odds
 from .rolls import check
 
 NO_ROLL = "no roll yet: each roll shows here large, with its exact odds"
+
 
 def _dice(ev):
     """[{"face": f, "mark": what the die counts for}] in the roll's order."""

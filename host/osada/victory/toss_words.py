@@ -20,6 +20,11 @@ class TossError(Exception):
     """The toss cannot be said: one sentence why."""
 
 
+def toss_of(ev):
+    """The toss state a `victory` event carries (the event less its own fields)."""
+    return {k: v for k, v in ev.items() if k not in ("ev", "did", "source")}
+
+
 def v8_starter(lot, game):
     """The seat that starts game `game` of a match whose first game went to
     seat `lot` by lot, by shared_rules' V8: the lot, then alternating."""

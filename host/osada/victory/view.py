@@ -10,7 +10,7 @@ from osada.terminal.ringtext import done, led_row, para, titled
 
 from . import ring
 from .picture import picture
-from .toss_words import HALF_WORDS, TossError, checked, describe, faction
+from .toss_words import HALF_WORDS, TossError, checked, describe, faction, toss_of
 
 KEYMAP = (
     ("t,enter", "toss", "t Enter", "toss", "the lot for the first game's first player (V8): drawn once a"
@@ -42,7 +42,7 @@ class VictoryView(GameView):
 
     def on_event(self, ev):
         if ev.get("ev") == "victory":
-            self._take({k: v for k, v in ev.items() if k not in ("ev", "did", "source")})
+            self._take(toss_of(ev))
 
     def on_reply(self, cmd, fields, msg):
         if not msg.get("ok"):

@@ -36,7 +36,6 @@ def table_part(counts):
             words.append(flip_line(counts))
         out["words"] = words
     except (KeyError, TypeError, IndexError, ValueError):
-        out["players"] = []
         out["words"] = ["the device sent counts this tool cannot read: %r" % (counts,)]
     return out
 
@@ -48,10 +47,10 @@ def picture(counts):
     from . import ring
     out = table_part(counts)
     colours = [(0, 0, 0)] * 24
-    if out["players"]:
+    if counts is not None:
         try:
             colours = ring.colours(counts)
         except (KeyError, TypeError, IndexError, ValueError):
-            pass                                         # (a dark ring)
+            pass                                         # (its words say why: a dark ring)
     out["ring"] = [rgb(c) for c in colours]
     return out

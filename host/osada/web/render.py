@@ -31,12 +31,7 @@ def facts(shell, role=roles.WATCHER):
     from osada.siege.panel import page_name
     if shell.game != "siege":
         return []
-    try:
-        if not shell.state:
-            return [("Game", "waiting for the board")]
-        return table.siege_facts(roles.state_for(shell.state, role), page_name, shell.stale)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        return [("", "the board cannot be put in words: %s" % exc)]
+    return table.facts(roles.state_for(shell.state, role), page_name, shell.stale)
 
 
 def connection(shell):

@@ -12,7 +12,8 @@ no Rich, nothing host-only is imported.
     phase_text, trophy_points, next_text   pieces the monitor's panel shares
     siege_facts(seen, name, stale)  [(label, words)] of a Siege state as a role may
                                     see it (osada.web.roles decides; the page with
-                                    no host: shared_rules.siege.public.table_state)
+                                    no host: shared_rules.siege.public.table_state);
+                                    facts() the same for none yet, or a broken one
 """
 
 from osada.words import texts
@@ -99,6 +100,17 @@ def siege_facts(seen, name, stale=False):
         out.append(("Field marshal's hand", ", ".join("%s (%s)" % (texts.ru(k), texts.ru_class(k))
                                                       for k in seen["marshal_hand"]) or "empty"))
     return out
+
+
+def facts(seen, name, stale=False):
+    """siege_facts of a state (None: none yet), or one line why it cannot be said: what a page
+    lists, the host's (osada.web.render) and the one with no host (osada.site.reader)."""
+    if not seen:
+        return [("Game", "waiting for the board")]
+    try:
+        return siege_facts(seen, name, stale)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        return [("", "the board cannot be put in words: %s" % exc)]
 
 
 def _capital(text):
