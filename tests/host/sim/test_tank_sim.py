@@ -125,17 +125,25 @@ def test_make_run_game_tank_starts_a_simulator_when_there_is_no_device(tmp_path,
     monkeypatch.setattr(simproc, "SimProcess", Sim)
     monkeypatch.setattr(ports, "find_device", lambda: started[0].link if started else None)
 
+    done = threading.Event()
+
     def roll_when_tank():
+        """The simulator's roll key, once it runs Tank battle, again every half second until the
+        watch is done: a roll made before the watch listens (a loaded machine) is not its count."""
         deadline = time.monotonic() + 10
         while not (started and started[0].sim.app.mode.id != "siege") and time.monotonic() < deadline:
             time.sleep(0.01)
-        if started:
+        while started and not done.is_set() and not started[0].stop.is_set():
             started[0].sim.keys(b"\r")
+            done.wait(0.5)
 
     t = threading.Thread(target=roll_when_tank)
     t.start()
-    code = cli.main(["tank", "watch", "--start-sim", "--switch", "--count", "1", "--seconds", "20", "--no-keys"])
-    t.join()
+    try:
+        code = cli.main(["tank", "watch", "--start-sim", "--switch", "--count", "1", "--seconds", "20", "--no-keys"])
+    finally:
+        done.set()
+        t.join()
     out = capsys.readouterr().out
     assert code == 0 and len(started) == 1, out
     assert "fire 6 dice" in out and started[0].stop.is_set()          # the simulator was stopped
