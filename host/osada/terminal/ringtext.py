@@ -56,6 +56,19 @@ def rgb(c):
     return "#%02x%02x%02x" % (r, g, b)
 
 
+def ring_rgb(colours, state, errors=(KeyError, TypeError, IndexError, ValueError)):
+    """The 24 LEDs a game's state lights, as rgb() gives them (colours(state): its ring module's),
+    for a page's picture; all dark with no state, or one it cannot draw (`errors`: the picture's
+    words say why)."""
+    px = [(0, 0, 0)] * 24
+    if state is not None:
+        try:
+            px = colours(state)
+        except errors:
+            pass
+    return [rgb(c) for c in px]
+
+
 def label(out, cells, text):
     if cells.label:
         out.append(text.ljust(cells.label - 1)[:cells.label - 1] + " ", style="bold")

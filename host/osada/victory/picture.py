@@ -40,15 +40,9 @@ def table_part(toss):
 
 def picture(toss):
     """The page's picture of the device's toss state `toss` (None before it said it)."""
-    from osada.terminal.ringtext import rgb
+    from osada.terminal.ringtext import ring_rgb
 
     from . import ring
     out = table_part(toss)
-    colours = [(0, 0, 0)] * 24
-    if toss is not None:
-        try:
-            colours = ring.colours(toss)
-        except (TossError, KeyError, TypeError, ValueError):
-            pass                                         # (its words say why: a dark ring)
-    out["ring"] = [rgb(c) for c in colours]
+    out["ring"] = ring_rgb(ring.colours, toss, (TossError, KeyError, TypeError, ValueError))
     return out

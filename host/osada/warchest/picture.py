@@ -42,15 +42,9 @@ def table_part(counts):
 
 def picture(counts):
     """The page's picture of the tracker's counts `counts` (None before the device said them)."""
-    from osada.terminal.ringtext import rgb
+    from osada.terminal.ringtext import ring_rgb
 
     from . import ring
     out = table_part(counts)
-    colours = [(0, 0, 0)] * 24
-    if counts is not None:
-        try:
-            colours = ring.colours(counts)
-        except (KeyError, TypeError, IndexError, ValueError):
-            pass                                         # (its words say why: a dark ring)
-    out["ring"] = [rgb(c) for c in colours]
+    out["ring"] = ring_rgb(ring.colours, counts)
     return out
